@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { sessionPlugin } from './plugins/session.js';
+import { xsrfPlugin } from './plugins/xsrf.js';
+import { apiRoutes } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+}
+
+/** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+
+  const secure = config.publicUrl.startsWith('https:');
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
+  await app.register(xsrfPlugin, { secure });
+  await app.register(sessionPlugin, { secure });
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  const webDir = config.webDir;
+  if (webDir && existsSync(join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false });
+  }
+  // Client-side routes (/signin, /game_review, ...) all load the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/') || !webDir) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    if (!existsSync(join(webDir, 'index.html'))) {
+      return reply.code(404).type('text/plain').send('The web app is not built: run npm run build');
+    }
+    return reply.sendFile('index.html', webDir);
+  });
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** Drizzle over either PGlite or PostgreSQL: the same SQL dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Where to keep data: a PostgreSQL URL, a PGlite folder, or PGlite in memory. */
+export type DatabaseTarget = { url: string } | { dir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url);
+  const dataDir = 'dir' in target ? join(target.dir, 'pglite') : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  return wrapPglite(client);
+}
+
+/** Wraps an existing PGlite (for example a clone of a migrated one) and migrates it. */
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await migratePostgresOnce(url);
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+/** Several processes may start together on one database: an advisory lock lets one migrate at a time. */
+async function migratePostgresOnce(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(727472)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await client`select pg_advisory_unlock(727472)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ZodError } from 'zod';
+
+/** Thrown by routes for input a person can fix; answered as 400 {error}. */
+export class BadRequestError extends Error {}
+
+/** Turns bad input into 400 {error} and hides the details of anything else. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ZodError) {
+      const message = error.issues
+        .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join('; ');
+      return reply.code(400).send({ error: message });
+    }
+    if (error instanceof BadRequestError) {
+      return reply.code(400).send({ error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+});

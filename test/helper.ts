@@ -1,0 +1,138 @@
+// Boots the real app on a real database for integration tests, and talks HTTP to it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import type { Config } from '../src/server/config.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    return openDatabase({ url });
+  }
+  return openDatabase({ memory: true });
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chess-prep-test-'));
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    publicUrl: 'http://localhost:3000',
+    sessionSecret: 'test-secret-that-is-long-enough-for-signing',
+    lichessUrl: 'http://127.0.0.1:9',
+    lichessExplorerUrl: 'http://127.0.0.1:9',
+    chessComUrl: 'http://127.0.0.1:9',
+    webDir: undefined,
+    logger: false,
+    siteTimeoutMs: 2_000,
+    rateLimitPauseMs: 200,
+    ...overrides,
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  /** A new client with its own cookie jar (a separate browser). */
+  client(): HttpClient;
+  close(): Promise<void>;
+}
+
+/** Starts the app on a free port over the given database (shared, not closed here). */
+export async function startTestServer(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { database });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    config,
+    client: () => new HttpClient(url),
+    close: async () => {
+      await app.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HttpResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar that sends the XSRF header the way the web app does. */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async get<T = any>(path: string): Promise<HttpResponse<T>> {
+    return this.request<T>('GET', path);
+  }
+
+  /** POST application/x-www-form-urlencoded. */
+  async postForm<T = any>(path: string, fields: Record<string, string>): Promise<HttpResponse<T>> {
+    return this.request<T>('POST', path, new URLSearchParams(fields));
+  }
+
+  async postJson<T = any>(path: string, value: unknown): Promise<HttpResponse<T>> {
+    return this.request<T>('POST', path, JSON.stringify(value), { 'content-type': 'application/json' });
+  }
+
+  async postMultipart<T = any>(path: string, form: FormData): Promise<HttpResponse<T>> {
+    return this.request<T>('POST', path, form);
+  }
+
+  /** Raw request; XSRF header added on POST unless headers say otherwise. */
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: BodyInit,
+    headers: Record<string, string> = {},
+  ): Promise<HttpResponse<T>> {
+    if (method === 'POST' && !this.cookies.has('XSRF-TOKEN')) await this.get('/api/health');
+    const allHeaders: Record<string, string> = { ...headers };
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (method === 'POST' && xsrf && !('x-xsrf-token' in headers)) allHeaders['x-xsrf-token'] = xsrf;
+    if (this.cookies.size) {
+      allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    const response = await fetch(this.baseUrl + path, { method, body, headers: allHeaders, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+}
+
+let counter = 0;
+/** Unique sign-up fields, so tests sharing one database never collide. */
+export function uniqueUser(prefix = 'user') {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${process.pid}${counter}`;
+  return { email: `${id}@example.com`, username: id, password: `pw-${id}-secret` };
+}
