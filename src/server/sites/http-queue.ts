@@ -1,0 +1,128 @@
+import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from './site-error.js';
+
+/**
+ * Serial HTTP GETs per host: one call at a time to each host, each with a timeout, our User-Agent,
+ * and a pause of the whole host after a 429 (Lichess sends no Retry-After, so the pause is fixed).
+ * Failures come back as results, never as exceptions.
+ *
+ *   const queue = createHttpQueue({ rateLimitPauseMs: 60_000 });
+ *   const res = await queue.get('https://lichess.org/api/study/by/someone');
+ */
+
+export const USER_AGENT = 'chess-prep/0.1 (+https://github.com/chess-prep/chess-prep)';
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+
+export interface HttpQueueOptions {
+  /** Per-call time limit in ms (headers and body), unless a call gives its own. */
+  timeoutMs?: number;
+  /** How long a host rests after answering 429, in ms. */
+  rateLimitPauseMs?: number;
+  /** Least time between the starts of two calls to one host, in ms. */
+  minIntervalMs?: number;
+  userAgent?: string;
+  logger?: SiteLogger;
+}
+
+export interface QueueRequest {
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** A 2xx answer with its body read in full. */
+export interface SiteResponse {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+export interface HttpQueue {
+  get(url: string, request?: QueueRequest): Promise<SiteResult<SiteResponse>>;
+  /** Epoch ms until which calls to the host of `url` wait after a 429; 0 when not paused. */
+  pausedUntil(url: string): number;
+}
+
+interface HostState {
+  tail: Promise<void>;
+  pausedUntil: number;
+  lastStart: number;
+}
+
+export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const pauseMs = options.rateLimitPauseMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS;
+  const minIntervalMs = options.minIntervalMs ?? 0;
+  const userAgent = options.userAgent ?? USER_AGENT;
+  const logger = options.logger ?? silentLogger;
+  const hosts = new Map<string, HostState>();
+
+  function hostState(host: string): HostState {
+    let state = hosts.get(host);
+    if (!state) {
+      state = { tail: Promise.resolve(), pausedUntil: 0, lastStart: 0 };
+      hosts.set(host, state);
+    }
+    return state;
+  }
+
+  async function run(url: URL, state: HostState, request: QueueRequest): Promise<SiteResult<SiteResponse>> {
+    const readyAt = Math.max(state.pausedUntil, state.lastStart + minIntervalMs);
+    if (readyAt > Date.now()) await sleep(readyAt - Date.now());
+    state.lastStart = Date.now();
+    const limit = request.timeoutMs ?? timeoutMs;
+    try {
+      const response = await fetch(url, {
+        headers: { ...request.headers, 'User-Agent': userAgent },
+        signal: AbortSignal.timeout(limit),
+        redirect: 'follow',
+      });
+      // Read the body inside the slot so the next call starts only after this one is over.
+      const text = await response.text();
+      if (response.status === 429) {
+        state.pausedUntil = Date.now() + pauseMs;
+        logger.warn({ host: url.host, pauseMs }, 'site answered 429; pausing calls to it');
+      }
+      if (!response.ok) {
+        return siteErr('http', `${url.host} answered HTTP ${response.status}`, response.status);
+      }
+      return siteOk({ status: response.status, contentType: response.headers.get('content-type') ?? '', text });
+    } catch (error) {
+      return failureFromThrown(error, url, limit);
+    }
+  }
+
+  return {
+    get(rawUrl, request = {}) {
+      let url: URL;
+      try {
+        url = new URL(rawUrl);
+      } catch {
+        return Promise.resolve(siteErr('bad-input', `not a URL: ${rawUrl}`));
+      }
+      const state = hostState(url.host);
+      const result = state.tail.then(() => run(url, state, request));
+      state.tail = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      return result;
+    },
+    pausedUntil(rawUrl) {
+      const until = hosts.get(new URL(rawUrl).host)?.pausedUntil ?? 0;
+      return until > Date.now() ? until : 0;
+    },
+  };
+}
+
+function failureFromThrown(error: unknown, url: URL, limitMs: number): SiteResult<never> {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return siteErr('timeout', `${url.host} gave no answer within ${limitMs} ms`);
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const message = error instanceof Error ? error.message : String(error);
+  return siteErr('network', `${url.host} could not be reached: ${cause || message}`);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

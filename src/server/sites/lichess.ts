@@ -1,0 +1,122 @@
+import { createHttpQueue, type HttpQueue } from './http-queue.js';
+import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from './site-error.js';
+import { looksLikePgn, splitPgnGames } from './split-pgn.js';
+
+/**
+ * Lichess API client: a user's recent games, a user's studies and a study's PGN. Games fall back to
+ * an empty list; studies give a failure result the route turns into a message.
+ *
+ *   const lichess = createLichessClient({ baseUrl: 'https://lichess.org', token });
+ *   const games = await lichess.fetchUserGames('thibault'); // ['[Event "..."] ...', ...]
+ */
+
+export const LICHESS_GAMES_MAX = 80;
+
+export interface LichessClientOptions {
+  baseUrl: string;
+  /** LICHESS_TOKEN; sent as a bearer header on study PGN calls, never logged. */
+  token?: string;
+  timeoutMs?: number;
+  logger?: SiteLogger;
+  queue?: HttpQueue;
+}
+
+export interface StudySummary {
+  id: string;
+  name: string;
+}
+
+export interface LichessClient {
+  /** PGN text of each of the user's newest games, newest first; [] when the site fails. */
+  fetchUserGames(username: string, max?: number): Promise<string[]>;
+  listStudies(username: string): Promise<SiteResult<StudySummary[]>>;
+  /** The whole study as PGN, chapters separated by blank lines; '' when the body is empty. */
+  fetchStudyPgn(studyId: string): Promise<SiteResult<string>>;
+}
+
+export function createLichessClient(options: LichessClientOptions): LichessClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const logger = options.logger ?? silentLogger;
+  const queue = options.queue ?? createHttpQueue({ logger });
+  const { token, timeoutMs } = options;
+
+  return {
+    async fetchUserGames(username, max = LICHESS_GAMES_MAX) {
+      const user = username.trim();
+      if (!user) return [];
+      const query = new URLSearchParams({
+        max: String(max),
+        clocks: 'false',
+        evals: 'false',
+        opening: 'true',
+      });
+      const url = `${base}/api/games/user/${encodeURIComponent(user)}?${query}`;
+      const result = await queue.get(url, { headers: { Accept: 'application/x-chess-pgn' }, timeoutMs });
+      if (result.isErr) {
+        logger.warn({ site: 'lichess', username: user, kind: result.error.kind, err: result.error.message }, 'Lichess games export failed; no games');
+        return [];
+      }
+      const text = result.value.text;
+      if (text.trim() === '') return [];
+      if (!looksLikePgn(text)) {
+        logger.warn({ site: 'lichess', username: user, kind: 'bad-pgn' }, 'Lichess games export is not PGN; no games');
+        return [];
+      }
+      return splitPgnGames(text);
+    },
+
+    async listStudies(username) {
+      const user = username.trim();
+      if (!user) return siteErr('bad-input', 'username required');
+      const url = `${base}/api/study/by/${encodeURIComponent(user)}`;
+      const result = await queue.get(url, { headers: { Accept: 'application/x-ndjson' }, timeoutMs });
+      if (result.isErr) {
+        logger.warn({ site: 'lichess', username: user, kind: result.error.kind, err: result.error.message }, 'Lichess study list failed');
+        return siteErr(result.error.kind, result.error.message, result.error.status);
+      }
+      const studies = parseStudyList(result.value.text);
+      if (!studies) {
+        logger.warn({ site: 'lichess', username: user, kind: 'bad-json' }, 'Lichess study list is not NDJSON');
+        return siteErr('bad-json', 'Lichess answered the study list with something that is not a list of studies');
+      }
+      return siteOk(studies);
+    },
+
+    async fetchStudyPgn(studyId) {
+      const id = studyId.trim();
+      if (!/^[A-Za-z0-9]{8}$/.test(id)) return siteErr('bad-input', `not a Lichess study id: ${studyId}`);
+      const headers: Record<string, string> = { Accept: 'application/x-chess-pgn' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const result = await queue.get(`${base}/api/study/${id}.pgn`, { headers, timeoutMs });
+      if (result.isErr) {
+        logger.warn({ site: 'lichess', studyId: id, kind: result.error.kind, err: result.error.message }, 'Lichess study PGN failed');
+        return siteErr(result.error.kind, result.error.message, result.error.status);
+      }
+      const text = result.value.text;
+      if (text.trim() !== '' && !looksLikePgn(text)) {
+        logger.warn({ site: 'lichess', studyId: id, kind: 'bad-pgn' }, 'Lichess study PGN is not PGN');
+        return siteErr('bad-pgn', 'Lichess answered the study request with something that is not PGN');
+      }
+      return siteOk(text);
+    },
+  };
+}
+
+/** One `{id, name, ...}` JSON object per line; undefined when any line is not one. */
+function parseStudyList(text: string): StudySummary[] | undefined {
+  const studies: StudySummary[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return undefined;
+    }
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { id, name } = value as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof name !== 'string') return undefined;
+    studies.push({ id, name });
+  }
+  return studies;
+}
