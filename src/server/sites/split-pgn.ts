@@ -13,7 +13,8 @@ export function splitPgnGames(text: string): string[] {
     .filter((game) => game.length > 0);
 }
 
-/** True when the text starts like PGN: a tag pair, a move number, a comment or a result. */
+/** True when the text starts like PGN: a tag pair, a move number or a result, maybe after comments. */
 export function looksLikePgn(text: string): boolean {
-  return /^\s*(\[[A-Za-z0-9_]+\s+"|\d+\s*\.|\{|\*|1-0|0-1|1\/2-1\/2)/.test(text.replace(/^\uFEFF/, ''));
+  const start = /^\s*(?:\{[^}]*\}\s*)*(\[[A-Za-z0-9_]+\s+"|\d+\s*\.|\*|1-0|0-1|1\/2-1\/2)/;
+  return start.test(text.replace(/^\uFEFF/, ''));
 }

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { createHttpQueue, USER_AGENT } from './http-queue.js';
+
+let sites: FakeSites;
+beforeAll(async () => {
+  sites = await startFakeSites();
+});
+afterAll(() => sites.close());
+beforeEach(() => sites.reset());
+
+const studiesUrl = () => `${sites.lichessUrl}/api/study/by/someone`;
+const chesscomUrl = () => `${sites.chesscomUrl}/pub/player/someone/games/2020/05`;
+
+describe('http queue', () => {
+  test('a call sends the User-Agent naming the app and a contact', async () => {
+    const result = await createHttpQueue().get(studiesUrl());
+    expect(result.isOk).toBe(true);
+    expect(sites.requestLog('lichess-studies')[0].headers['user-agent']).toBe(USER_AGENT);
+    expect(USER_AGENT).toMatch(/^chess-prep\/[\d.]+ \(\+https:\/\/\S+\)$/);
+  });
+
+  test('two concurrent calls to one host do not overlap', async () => {
+    const queue = createHttpQueue();
+    sites.setMode('lichess-studies', 'slow', { delayMs: 150 });
+    const [a, b] = await Promise.all([queue.get(studiesUrl()), queue.get(studiesUrl())]);
+    expect(a.isOk && b.isOk).toBe(true);
+    const [first, second] = sites.requestLog('lichess-studies');
+    expect(first.finishedAt).toBeDefined();
+    expect(second.startedAt).toBeGreaterThanOrEqual(first.finishedAt!);
+  });
+
+  test('calls to different hosts run side by side', async () => {
+    const queue = createHttpQueue();
+    sites.setMode('lichess-studies', 'slow', { delayMs: 400 });
+    sites.setMode('chesscom-games', 'slow', { delayMs: 400 });
+    const started = Date.now();
+    await Promise.all([queue.get(studiesUrl()), queue.get(chesscomUrl())]);
+    // One after the other would take at least 800 ms.
+    expect(Date.now() - started).toBeLessThan(750);
+  });
+
+  test('after a 429 the host rests for the pause before the next call', async () => {
+    const queue = createHttpQueue({ rateLimitPauseMs: 300 });
+    sites.setMode('lichess-studies', 'rate429', { once: true });
+    const limited = await queue.get(studiesUrl());
+    expect(limited.isErr && limited.error.status).toBe(429);
+    expect(queue.pausedUntil(studiesUrl())).toBeGreaterThan(Date.now());
+    const next = await queue.get(studiesUrl());
+    expect(next.isOk).toBe(true);
+    const [first, second] = sites.requestLog('lichess-studies');
+    expect(second.startedAt - first.finishedAt!).toBeGreaterThanOrEqual(280);
+    expect(queue.pausedUntil(studiesUrl())).toBe(0);
+  });
+
+  test('a 429 from one host does not hold up another', async () => {
+    const queue = createHttpQueue({ rateLimitPauseMs: 5_000 });
+    sites.setMode('lichess-studies', 'rate429', { once: true });
+    await queue.get(studiesUrl());
+    const started = Date.now();
+    expect((await queue.get(chesscomUrl())).isOk).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  test('a slow answer past the time limit is a timeout failure', async () => {
+    const queue = createHttpQueue({ timeoutMs: 100 });
+    sites.setMode('lichess-studies', 'slow', { delayMs: 2_000 });
+    const started = Date.now();
+    const result = await queue.get(studiesUrl());
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(result.isErr && result.error.kind).toBe('timeout');
+  });
+
+  test('a per-call time limit overrides the queue default', async () => {
+    const queue = createHttpQueue({ timeoutMs: 5_000 });
+    sites.setMode('lichess-studies', 'slow', { delayMs: 1_000 });
+    const result = await queue.get(studiesUrl(), { timeoutMs: 100 });
+    expect(result.isErr && result.error.kind).toBe('timeout');
+  });
+
+  test('a timed-out call frees the host for the next one', async () => {
+    const queue = createHttpQueue({ timeoutMs: 100 });
+    sites.setMode('lichess-studies', 'slow', { delayMs: 2_000, once: true });
+    const [a, b] = await Promise.all([queue.get(studiesUrl()), queue.get(studiesUrl())]);
+    expect(a.isErr && a.error.kind).toBe('timeout');
+    expect(b.isOk).toBe(true);
+  });
+
+  test.each([
+    ['error500', 'http', 500],
+    ['notfound404', 'http', 404],
+    ['rate429', 'http', 429],
+    ['down', 'network', undefined],
+  ] as const)('mode %s gives a %s failure', async (mode, kind, status) => {
+    sites.setMode('lichess-studies', mode);
+    const result = await createHttpQueue({ rateLimitPauseMs: 10 }).get(studiesUrl());
+    expect(result.isErr).toBe(true);
+    if (result.isErr) {
+      expect(result.error.kind).toBe(kind);
+      expect(result.error.status).toBe(status);
+    }
+  });
+
+  test('a closed port is a network failure, not an exception', async () => {
+    const result = await createHttpQueue().get('http://127.0.0.1:1/nothing');
+    expect(result.isErr && result.error.kind).toBe('network');
+  });
+
+  test('a string that is not a URL is a bad-input failure', async () => {
+    const result = await createHttpQueue().get('not a url');
+    expect(result.isErr && result.error.kind).toBe('bad-input');
+  });
+
+  test('the least interval spaces calls to one host', async () => {
+    const queue = createHttpQueue({ minIntervalMs: 200 });
+    await Promise.all([queue.get(studiesUrl()), queue.get(studiesUrl())]);
+    const [first, second] = sites.requestLog('lichess-studies');
+    expect(second.startedAt - first.startedAt).toBeGreaterThanOrEqual(190);
+  });
+});
