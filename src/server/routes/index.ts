@@ -1,6 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { gameReviewRoutes } from './game-reviews.js';
+import { recentGamesRoutes } from './recent-games.js';
+import { cardRoutes } from './cards.js';
+import { studyRoutes } from './studies.js';
+import { openingRoutes } from './openings.js';
+import { statsRoutes } from './stats.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', async () => ({ ok: true }));
+  await app.register(gameReviewRoutes);
+  await app.register(recentGamesRoutes);
+  await app.register(cardRoutes);
+  await app.register(studyRoutes);
+  await app.register(openingRoutes);
+  await app.register(statsRoutes);
 }

@@ -1,0 +1,72 @@
+// Request payloads of the card calls, checked with zod; shared by the server and the web client.
+// Example: upsertCardsBody.parse([{ id: 'c1', prompt_fen: START_FEN, answer_fen: START_FEN }])
+// gives one new card, due now, with empty texts and white orientation.
+import { z } from 'zod';
+import { validateFen } from '../../chess/fen.js';
+import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, STATES } from '../../chess/scheduling.js';
+
+/** Most cards a single upsert may carry. */
+export const MAX_CARDS_PER_UPSERT = 5000;
+const MAX_TEXT = 10_000;
+const MAX_PGN = 50_000;
+
+const fen = z.string().superRefine((value, ctx) => {
+  const result = validateFen(value.trim());
+  if (result.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
+});
+
+const isoDate = z.iso.datetime({ offset: true });
+const count = z.number().int().min(0).max(1_000_000);
+
+/** One card as a client sends it; schedule fields left out make a new card due now. */
+export const cardInput = z
+  .object({
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.:-]+$/, 'Card id may hold only letters, digits and _ . : -'),
+    /** Ignored: a card always belongs to the caller. */
+    user_id: z.union([z.string(), z.number()]).optional(),
+    prompt: z.string().max(MAX_TEXT).default(''),
+    prompt_fen: fen,
+    prompt_pgn: z.string().max(MAX_PGN).default(''),
+    answer: z.string().max(MAX_TEXT).default(''),
+    answer_fen: fen,
+    answer_pgn: z.string().max(MAX_PGN).default(''),
+    orientation: z.enum(ORIENTATIONS).default('white'),
+    due: isoDate.optional(),
+    stability: z.number().min(0).max(MAXIMUM_INTERVAL).optional(),
+    difficulty: z.number().min(0).max(10).optional(),
+    elapsed_days: count.optional(),
+    scheduled_days: z.number().int().min(0).max(MAXIMUM_INTERVAL).optional(),
+    reps: count.optional(),
+    lapses: count.optional(),
+    state: z.union(STATES.map((s) => z.literal(s))).optional(),
+    last_review: isoDate.nullable().optional(),
+  })
+  .strict();
+export type CardInput = z.infer<typeof cardInput>;
+
+export const upsertCardsBody = z
+  .array(cardInput)
+  .max(MAX_CARDS_PER_UPSERT, `At most ${MAX_CARDS_PER_UPSERT} cards per call`)
+  .superRefine((cards, ctx) => {
+    const seen = new Set<string>();
+    cards.forEach((card, index) => {
+      if (seen.has(card.id)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Card id ${card.id} appears twice` });
+      }
+      seen.add(card.id);
+    });
+  });
+
+export const deleteCardBody = z.object({ id: z.string().min(1).max(100) });
+
+/** Again (1) to Easy (4); the server's clock is the review time. */
+export const reviewCardBody = z.object({
+  id: z.string().min(1).max(100),
+  rating: z.union(GRADES.map((g) => z.literal(g)), {
+    error: 'Rating must be Again (1), Hard (2), Good (3) or Easy (4)',
+  }),
+});

@@ -1,0 +1,266 @@
+// Flashcard calls: list, create/edit in bulk, review on the server's clock, delete. Every call
+// touches only the caller's rows: cards are keyed by (user_id, id), so another user's id simply
+// names a card of the caller's own.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Card, type CardSchedule, type ReviewLog, Rating, reviewCard } from '../../chess/scheduling.js';
+import type { Db } from '../db/client.js';
+import { cards, reviewLogs } from '../db/schema.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
+
+type CardRow = typeof cards.$inferSelect;
+type CardInsert = typeof cards.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Rows per INSERT statement: well under PostgreSQL's 65535 bound parameters. */
+const CHUNK = 500;
+const DAY_MS = 86_400_000;
+
+export async function cardRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.requireUser);
+
+  app.get('/get-cards', async (request) => {
+    const userId = request.user!.id;
+    const rows = await app.db
+      .select()
+      .from(cards)
+      .where(eq(cards.userId, userId))
+      .orderBy(asc(cards.due), asc(cards.id));
+    return { api_data: rows.map(toCard) };
+  });
+
+  app.post('/upsert-cards', async (request) => {
+    const input = upsertCardsBody.parse(request.body);
+    const userId = request.user!.id;
+    const now = new Date();
+    const saved = await app.db.transaction((tx) => upsertCards(tx, userId, input, now));
+    return { api_data: saved.map(toCard) };
+  });
+
+  app.post('/review-card', async (request, reply) => {
+    const { id, rating } = reviewCardBody.parse(request.body);
+    const userId = request.user!.id;
+    const now = new Date();
+    const result = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(cards)
+        .where(and(eq(cards.userId, userId), eq(cards.id, id)))
+        .for('update');
+      if (!row) return undefined;
+      const reviewed = reviewCard(toCard(row), rating, now);
+      if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
+      const { card, log } = reviewed.value;
+      const [updated] = await tx
+        .update(cards)
+        .set({ ...scheduleColumns(card), updatedAt: now })
+        .where(and(eq(cards.userId, userId), eq(cards.id, id)))
+        .returning();
+      await tx.insert(reviewLogs).values(logRow(userId, id, log));
+      return { card: toCard(updated), log };
+    });
+    if (!result) return reply.code(404).send({ error: `No card with id ${id}` });
+    return { api_data: result };
+  });
+
+  app.post('/delete-card', async (request) => {
+    const { id } = deleteCardBody.parse(request.body);
+    const deleted = await app.db
+      .delete(cards)
+      .where(and(eq(cards.userId, request.user!.id), eq(cards.id, id)))
+      .returning({ id: cards.id });
+    return { api_data: { id, deleted: deleted.length > 0 } };
+  });
+}
+
+/**
+ * Inserts new cards and edits existing ones. A schedule that an edit changes is logged as a Manual
+ * review (ts-fsrs's rating for a rescheduled card), so no change to a player's history goes unrecorded.
+ */
+async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date): Promise<CardRow[]> {
+  const existing = new Map<string, CardRow>();
+  for (const ids of chunks(input.map((c) => c.id), CHUNK)) {
+    const rows = await tx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, userId), inArray(cards.id, ids)));
+    for (const row of rows) existing.set(row.id, row);
+  }
+  const values: CardInsert[] = [];
+  const logs: (typeof reviewLogs.$inferInsert)[] = [];
+  for (const card of input) {
+    const before = existing.get(card.id);
+    const schedule = mergeSchedule(card, before ? toCard(before) : undefined, now);
+    values.push({
+      id: card.id,
+      userId,
+      prompt: card.prompt,
+      promptFen: card.prompt_fen.trim(),
+      promptPgn: card.prompt_pgn,
+      answer: card.answer,
+      answerFen: card.answer_fen.trim(),
+      answerPgn: card.answer_pgn,
+      orientation: card.orientation,
+      ...scheduleColumns(schedule),
+      updatedAt: now,
+    });
+    if (before && scheduleChanged(toCard(before), schedule)) {
+      logs.push(logRow(userId, card.id, manualLog(toCard(before), now)));
+    }
+  }
+  const saved: CardRow[] = [];
+  for (const chunk of chunks(values, CHUNK)) {
+    const rows = await tx
+      .insert(cards)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [cards.userId, cards.id],
+        set: Object.fromEntries(
+          UPDATED_COLUMNS.map((name) => [name, sql.raw(`excluded.${cards[name].name}`)]),
+        ),
+      })
+      .returning();
+    saved.push(...rows);
+  }
+  for (const chunk of chunks(logs, CHUNK)) await tx.insert(reviewLogs).values(chunk);
+  const order = new Map(input.map((c, i) => [c.id, i]));
+  return saved.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+const UPDATED_COLUMNS = [
+  'prompt',
+  'promptFen',
+  'promptPgn',
+  'answer',
+  'answerFen',
+  'answerPgn',
+  'orientation',
+  'due',
+  'stability',
+  'difficulty',
+  'elapsedDays',
+  'scheduledDays',
+  'reps',
+  'lapses',
+  'state',
+  'lastReview',
+  'updatedAt',
+] as const satisfies readonly (keyof typeof cards.$inferSelect)[];
+
+/** The schedule an upsert stores: each field sent wins, else the stored one, else a new card's. */
+function mergeSchedule(card: CardInput, before: Card | undefined, now: Date): CardSchedule {
+  const base: CardSchedule = before ?? {
+    due: now.toISOString(),
+    stability: 0,
+    difficulty: 0,
+    elapsed_days: 0,
+    scheduled_days: 0,
+    reps: 0,
+    lapses: 0,
+    state: 0,
+  };
+  const lastReview = card.last_review === undefined ? base.last_review : (card.last_review ?? undefined);
+  const schedule: CardSchedule = {
+    due: card.due ? new Date(card.due).toISOString() : base.due,
+    stability: card.stability ?? base.stability,
+    difficulty: card.difficulty ?? base.difficulty,
+    elapsed_days: card.elapsed_days ?? base.elapsed_days,
+    scheduled_days: card.scheduled_days ?? base.scheduled_days,
+    reps: card.reps ?? base.reps,
+    lapses: card.lapses ?? base.lapses,
+    state: card.state ?? base.state,
+  };
+  if (lastReview) schedule.last_review = new Date(lastReview).toISOString();
+  return schedule;
+}
+
+function scheduleChanged(a: CardSchedule, b: CardSchedule): boolean {
+  return (
+    a.due !== b.due ||
+    a.stability !== b.stability ||
+    a.difficulty !== b.difficulty ||
+    a.elapsed_days !== b.elapsed_days ||
+    a.scheduled_days !== b.scheduled_days ||
+    a.reps !== b.reps ||
+    a.lapses !== b.lapses ||
+    a.state !== b.state ||
+    (a.last_review ?? null) !== (b.last_review ?? null)
+  );
+}
+
+/** A log row for a schedule set by hand: the values before the change, as ts-fsrs logs them. */
+function manualLog(before: CardSchedule, now: Date): ReviewLog {
+  return {
+    rating: Rating.Manual,
+    state: before.state,
+    due: before.last_review ?? before.due,
+    stability: before.stability,
+    difficulty: before.difficulty,
+    elapsed_days: before.last_review ? Math.floor((now.getTime() - Date.parse(before.last_review)) / DAY_MS) : 0,
+    last_elapsed_days: before.elapsed_days,
+    scheduled_days: before.scheduled_days,
+    review: now.toISOString(),
+  };
+}
+
+function scheduleColumns(s: CardSchedule) {
+  return {
+    due: new Date(s.due),
+    stability: s.stability,
+    difficulty: s.difficulty,
+    elapsedDays: s.elapsed_days,
+    scheduledDays: s.scheduled_days,
+    reps: s.reps,
+    lapses: s.lapses,
+    state: s.state,
+    lastReview: s.last_review ? new Date(s.last_review) : null,
+  };
+}
+
+function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLogs.$inferInsert {
+  return {
+    userId,
+    cardId,
+    rating: log.rating,
+    state: log.state,
+    due: new Date(log.due),
+    stability: log.stability,
+    difficulty: log.difficulty,
+    elapsedDays: log.elapsed_days,
+    lastElapsedDays: log.last_elapsed_days,
+    scheduledDays: log.scheduled_days,
+    review: new Date(log.review),
+  };
+}
+
+/** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
+export function toCard(row: CardRow): Card {
+  const card: Card = {
+    id: row.id,
+    user_id: String(row.userId),
+    prompt: row.prompt,
+    prompt_fen: row.promptFen,
+    prompt_pgn: row.promptPgn,
+    answer: row.answer,
+    answer_fen: row.answerFen,
+    answer_pgn: row.answerPgn,
+    orientation: row.orientation,
+    due: row.due.toISOString(),
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsed_days: row.elapsedDays,
+    scheduled_days: row.scheduledDays,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state as Card['state'],
+  };
+  if (row.lastReview) card.last_review = row.lastReview.toISOString();
+  return card;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
