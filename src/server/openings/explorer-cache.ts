@@ -1,0 +1,139 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { positionStats } from '../db/schema.js';
+import type { ExplorerClient } from '../sites/explorer.js';
+import { explorerFen, statsFen, type StatsFilter } from './stats-key.js';
+
+/**
+ * Explorer statistics through the shared position_stats cache: what is cached is read in one query,
+ * the rest is fetched one position after another (the sites queue keeps calls to the explorer serial
+ * across all users) and stored as soon as it arrives, so work done before a failure is kept.
+ */
+
+export interface StatsMove {
+  uci: string;
+  san: string;
+  white: number;
+  draws: number;
+  black: number;
+  averageRating?: number;
+}
+
+/** The spec's Stats record; fen is the position without move counters. */
+export interface StatsRecord {
+  fen: string;
+  speeds: string;
+  ratings: string;
+  white: number;
+  draws: number;
+  black: number;
+  moves: StatsMove[];
+}
+
+export async function readCachedStats(db: Db, fens: readonly string[], filter: StatsFilter): Promise<Map<string, StatsRecord>> {
+  const found = new Map<string, StatsRecord>();
+  const keys = [...new Set(fens.map(statsFen))];
+  // Chunks keep the parameter list well under PostgreSQL's limit on large repertoires.
+  for (let i = 0; i < keys.length; i += 1000) {
+    const rows = await db
+      .select()
+      .from(positionStats)
+      .where(
+        and(
+          eq(positionStats.speeds, filter.speeds),
+          eq(positionStats.ratings, filter.ratings),
+          inArray(positionStats.fen, keys.slice(i, i + 1000)),
+        ),
+      );
+    for (const row of rows) found.set(row.fen, toRecord(row));
+  }
+  return found;
+}
+
+export async function listCachedStats(db: Db, filter: StatsFilter, limit = 5000): Promise<StatsRecord[]> {
+  const rows = await db
+    .select()
+    .from(positionStats)
+    .where(and(eq(positionStats.speeds, filter.speeds), eq(positionStats.ratings, filter.ratings)))
+    .limit(limit);
+  return rows.map(toRecord);
+}
+
+export async function storeStats(db: Db, records: readonly StatsRecord[]): Promise<void> {
+  for (const record of records) {
+    const values = {
+      white: record.white,
+      draws: record.draws,
+      black: record.black,
+      moves: record.moves,
+      fetchedAt: new Date(),
+    };
+    await db
+      .insert(positionStats)
+      .values({ fen: statsFen(record.fen), speeds: record.speeds, ratings: record.ratings, ...values })
+      .onConflictDoUpdate({ target: [positionStats.fen, positionStats.speeds, positionStats.ratings], set: values });
+  }
+}
+
+export interface LookupProgress {
+  done: number;
+  total: number;
+}
+
+export type LookupOutcome =
+  | { ok: true; stats: Map<string, StatsRecord>; fetched: number }
+  | { ok: false; error: string; stats: Map<string, StatsRecord>; fetched: number };
+
+/**
+ * Statistics for every position (each distinct one once): cached first, then the explorer for the
+ * rest. Stops at the first failed call, which the caller reports.
+ */
+export async function lookupStats(
+  db: Db,
+  explorer: ExplorerClient,
+  fens: readonly string[],
+  filter: StatsFilter,
+  onProgress: (progress: LookupProgress) => void = () => {},
+  signal?: AbortSignal,
+): Promise<LookupOutcome> {
+  const keys = [...new Set(fens.map(statsFen))];
+  const stats = await readCachedStats(db, keys, filter);
+  const missing = keys.filter((key) => !stats.has(key));
+  const total = keys.length;
+  let done = stats.size;
+  onProgress({ done, total });
+  let fetched = 0;
+  for (const key of missing) {
+    if (signal?.aborted) return { ok: false, error: 'The coverage check was cancelled', stats, fetched };
+    const result = await explorer.fetchPosition(explorerFen(key), filter.speeds.split(','), filter.ratings.split(','));
+    fetched += 1;
+    if (result.isErr) return { ok: false, error: result.error.message, stats, fetched };
+    const answer = result.value;
+    const record: StatsRecord = {
+      fen: key,
+      speeds: filter.speeds,
+      ratings: filter.ratings,
+      white: answer.white,
+      draws: answer.draws,
+      black: answer.black,
+      moves: answer.moves.map(({ uci, san, white, draws, black, averageRating }) => ({ uci, san, white, draws, black, averageRating })),
+    };
+    await storeStats(db, [record]);
+    stats.set(key, record);
+    done += 1;
+    onProgress({ done, total });
+  }
+  return { ok: true, stats, fetched };
+}
+
+function toRecord(row: typeof positionStats.$inferSelect): StatsRecord {
+  return {
+    fen: row.fen,
+    speeds: row.speeds,
+    ratings: row.ratings,
+    white: row.white,
+    draws: row.draws,
+    black: row.black,
+    moves: Array.isArray(row.moves) ? (row.moves as StatsMove[]) : [],
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { checkConsistency } from '../../chess/consistency.js';
+import { compareGamePgn } from '../../chess/compare-game.js';
+import { createOpeningBook } from '../../chess/opening-book.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { repertoireFromForm } from '../openings/opening-input.js';
+import { fieldText, type FormBody } from '../openings/multipart-fields.js';
+
+/**
+ * The opening checks of spec 7, all multipart forms (opening_text, color, excludeSymbols[]):
+ * consistency_check, check_opening (a game against the opening) and create_opening_book.
+ */
+export async function openingRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { preHandler: app.requireUser };
+
+  app.post('/consistency_check', auth, async (request) => {
+    const rep = repertoireFromForm(request.body as FormBody);
+    const { results, results_dict } = checkConsistency(rep);
+    return { results, results_dict };
+  });
+
+  // Plain text per spec 7; with format=json also the structured comparison (where the game left
+  // the repertoire and the repertoire's moves there), which the review screen turns into a card.
+  app.post('/check_opening', auth, async (request, reply) => {
+    const body = request.body as FormBody;
+    const rep = repertoireFromForm(body);
+    const gameText = fieldText(body, 'game_text');
+    if (gameText.trim() === '') throw new BadRequestError('No game text');
+    const gameName = fieldText(body, 'game_name').trim() || undefined;
+    const compared = compareGamePgn(rep, gameText, { gameName });
+    if (compared.isErr) throw new BadRequestError(`The game PGN could not be read: ${compared.error.message}`);
+    const comparison = compared.value;
+    if (fieldText(body, 'format') === 'json') return { results: comparison.text, comparison };
+    return reply.type('text/plain; charset=utf-8').send(comparison.text);
+  });
+
+  app.post('/create_opening_book', auth, async (request) => {
+    const rep = repertoireFromForm(request.body as FormBody);
+    // The spec sends the book as JSON text that the client parses.
+    return { book: JSON.stringify(createOpeningBook(rep)), name: rep.name, color: rep.color };
+  });
+}

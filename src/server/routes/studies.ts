@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseExcludeSymbols, makeExcludeSymbols } from '../../chess/exclude-symbols.js';
+import { parseGames, findStudyName } from '../../chess/pgn.js';
+import { studies } from '../db/schema.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { parseColor, type Color } from '../openings/multipart-fields.js';
+
+/**
+ * Opening studies: the user's Lichess study list and study text (fetched by the server, the token
+ * never leaves it), and the one study per colour kept for each user (get-studies, update-study).
+ */
+
+const updateStudySchema = z.object({
+  color: z.string(),
+  exclude_move_indicators: z.union([z.string(), z.array(z.string())]).nullish(),
+  link: z.string().max(2000).nullish(),
+  study_text: z.string().nullish(),
+  title: z.string().max(500).nullish(),
+  last_update: z.union([z.string(), z.number()]).nullish(),
+});
+
+export interface StudyRecord {
+  color: Color;
+  title: string;
+  link: string | null;
+  study_text: string;
+  exclude_move_indicators: string;
+  last_update: string;
+}
+
+/** The user's study for a colour, or null when none is set (or its text is null). */
+export async function findStudy(app: FastifyInstance, userId: number, color: Color): Promise<StudyRecord | null> {
+  const rows = await app.db
+    .select()
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.studyText === null) return null;
+  return {
+    color,
+    title: row.title,
+    link: row.link,
+    study_text: row.studyText,
+    exclude_move_indicators: row.excludeMoveIndicators,
+    last_update: row.lastUpdate.toISOString(),
+  };
+}
+
+/** A study's title from its chapters' tags (StudyName, or the Event before ': '). */
+function studyTitle(pgn: string, fallback: string): string {
+  const games = parseGames(pgn);
+  if (games.isOk && games.value[0]) return findStudyName(games.value[0].headers) ?? fallback;
+  return fallback;
+}
+
+export async function studyRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { preHandler: app.requireUser };
+
+  app.get('/lichess/studies', auth, async (request, reply) => {
+    const username = String((request.query as Record<string, unknown>).username ?? '').trim();
+    if (!username) return reply.code(400).send({ error: 'A Lichess username is required to list studies' });
+    const result = await app.sites.lichess.listStudies(username);
+    // Spec 8: study fetch errors are logged (by the client) and give an empty list.
+    if (result.isErr) return { api_data: [], error: result.error.message };
+    return { api_data: result.value };
+  });
+
+  app.get('/lichess/study/:id', auth, async (request) => {
+    const { id } = request.params as { id: string };
+    const result = await app.sites.lichess.fetchStudyPgn(id);
+    if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };
+    return { api_data: { title: studyTitle(result.value, id), pgn: result.value } };
+  });
+
+  app.get('/get-studies', auth, async (request) => {
+    const userId = request.user!.id;
+    try {
+      const [white, black] = await Promise.all([findStudy(app, userId, 'white'), findStudy(app, userId, 'black')]);
+      return { api_data: { white, black } };
+    } catch (error) {
+      request.log.error({ err: error }, 'get-studies failed');
+      return { api_data: { white: null, black: null } };
+    }
+  });
+
+  app.post('/update-study', auth, async (request) => {
+    const input = updateStudySchema.parse(request.body);
+    const color = parseColor(input.color);
+    const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
+    if (symbols.isErr) throw new BadRequestError(symbols.error.message);
+    const studyText = input.study_text ?? null;
+    if (studyText !== null) {
+      if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
+      const parsed = parseGames(studyText);
+      if (parsed.isErr) throw new BadRequestError(`The study PGN could not be read: ${parsed.error.message}`);
+    }
+    const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
+    if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
+    const values = {
+      title: input.title ?? '',
+      link: input.link ?? null,
+      studyText,
+      excludeMoveIndicators: makeExcludeSymbols(symbols.value),
+      lastUpdate,
+    };
+    await app.db
+      .insert(studies)
+      .values({ userId: request.user!.id, color, ...values })
+      .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+    return { api_result: 'general_sql_success' };
+  });
+}
