@@ -1,0 +1,63 @@
+// Latency of GET /api/get-cards for a player with 5,000 cards, over HTTP on the embedded database
+// (or PostgreSQL when TEST_DATABASE_URL is set). Prints the median and the 95th percentile.
+import { createHash, randomBytes } from 'node:crypto';
+import { openTestDatabase, startTestServer } from '../test/helper';
+import { sessions, users } from '../src/server/db/schema';
+
+const CARDS = 5_000;
+const WARM_UP = 5;
+const RUNS = 41;
+
+const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const database = await openTestDatabase(kind);
+const server = await startTestServer(database);
+try {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.com`, username: `bench${Date.now()}`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  const token = randomBytes(32).toString('base64url');
+  await database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  const client = server.client();
+  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
+
+  const start = Date.parse('2024-01-01T00:00:00.000Z');
+  const cards = Array.from({ length: CARDS }, (_, i) => ({
+    id: `bench-${i}`,
+    prompt: `What does White play here? (card ${i})`,
+    prompt_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    prompt_pgn: '1. e4 c5',
+    answer: 'The Open Sicilian: 2. Nf3 and 3. d4.',
+    answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2',
+    answer_pgn: '1. e4 c5 2. Nf3',
+    orientation: i % 2 ? 'black' : 'white',
+    due: new Date(start + ((i * 7919) % CARDS) * 3_600_000).toISOString(),
+    state: 2,
+    reps: 3,
+    stability: 10 + (i % 50),
+    difficulty: 5,
+    scheduled_days: 10,
+    last_review: new Date(start - 86_400_000).toISOString(),
+  }));
+  const saved = await client.postJson('/api/upsert-cards', cards);
+  if (saved.status !== 200) throw new Error(`seeding failed: ${saved.status} ${saved.text.slice(0, 200)}`);
+
+  const times: number[] = [];
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const t0 = performance.now();
+    const response = await client.get<{ api_data: unknown[] }>('/api/get-cards');
+    const elapsed = performance.now() - t0;
+    if (response.status !== 200 || response.body.api_data.length !== CARDS) throw new Error('get-cards failed');
+    if (i >= WARM_UP) times.push(elapsed);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`get_cards_5000_median: ${times[Math.floor(RUNS / 2)].toFixed(1)} ms`);
+  console.log(`get_cards_5000_p95: ${times[Math.floor(RUNS * 0.95)].toFixed(1)} ms`);
+} finally {
+  await server.close();
+  await database.close();
+}
