@@ -1,0 +1,38 @@
+import { useNavigate } from 'react-router';
+import { Modal } from '../components/modal';
+import { CONFIRMATION_INVALID } from '../features/account/messages';
+import { usePageTitle } from '../lib/page-title';
+import { LOGGED_IN_HOME } from './paths';
+import { WelcomeText } from './welcome-page';
+
+/** /confirmed_success: the email address is confirmed, then the welcome text. */
+export function ConfirmedSuccessPage() {
+  usePageTitle('Email confirmed');
+  return (
+    <section className="page prose" aria-labelledby="confirmed-title">
+      <h1 id="confirmed-title">Your email address is confirmed</h1>
+      <WelcomeText />
+    </section>
+  );
+}
+
+/** /confirmed_failure: a popup saying the confirmation link is no longer valid. */
+export function ConfirmedFailurePage() {
+  usePageTitle('Confirmation link expired');
+  const navigate = useNavigate();
+  const close = () => navigate(LOGGED_IN_HOME);
+  return (
+    <Modal
+      open
+      onClose={close}
+      title="Email confirmation"
+      footer={
+        <button type="button" className="button" onClick={close}>
+          OK
+        </button>
+      }
+    >
+      <p>{CONFIRMATION_INVALID}</p>
+    </Modal>
+  );
+}

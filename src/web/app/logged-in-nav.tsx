@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useLogout } from '../features/account/api/logout';
+import { APP_NAME } from '../lib/page-title';
+import type { User } from '../lib/session';
+import { HelpModal } from './help-modal';
+import { LOGGED_IN_HOME, paths } from './paths';
+import { ThemeToggle } from './theme-toggle';
+
+const LINKS = [
+  { to: paths.gameReview, label: 'Review Game/Make Cards' },
+  { to: paths.reviewCards, label: 'Card Review' },
+  { to: paths.manageCards, label: 'Edit Cards' },
+  { to: paths.manageOpenings, label: 'Manage Openings' },
+] as const;
+
+/** The logged-in bar of spec section 2; on a phone the links fold behind a Menu button. */
+export function LoggedInNav({ user }: { user: User }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const logout = useLogout();
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="site-header">
+      <nav className="nav" aria-label="Main">
+        <Link to={LOGGED_IN_HOME} className="brand">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          {APP_NAME}
+        </Link>
+        <button
+          type="button"
+          className="nav-button menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav-links"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <ul id="main-nav-links" className={`nav-links${menuOpen ? ' is-open' : ''}`}>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="nav-link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="nav-button" onClick={() => setHelpOpen(true)}>
+              Help
+            </button>
+          </li>
+          <li>
+            <ThemeToggle />
+          </li>
+          <li>
+            <button
+              type="button"
+              className="nav-button logout-button"
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+            >
+              Log Out <span className="logout-email">{user.email}</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <HelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </header>
+  );
+}

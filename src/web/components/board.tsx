@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Chessboard, type Arrow, type ChessboardOptions } from 'react-chessboard';
+import { BoardErrorBoundary } from './board-error-boundary';
+import { playDraggedMove, sideToMove, type BoardMove, type PromotionRole } from './board-moves';
+import { KingGraphic } from './king-graphic';
+
+export { START_FEN, PROMOTION_ROLES, playDraggedMove, type BoardMove, type PromotionRole } from './board-moves';
+export type { Arrow as BoardArrow } from 'react-chessboard';
+
+/** Move animation (spec 9: 300 ms). */
+export const BOARD_ANIMATION_MS = 300;
+
+export type BoardProps = {
+  /** The position as a full FEN (all six fields). */
+  fen: string;
+  /** Which side is at the bottom; white by default. */
+  orientation?: 'white' | 'black';
+  /** Makes the board playable: called with each legal move dragged; the parent then passes the new `fen`. */
+  onMove?: (move: BoardMove) => void;
+  /** Called with a message such as 'Illegal move: e2-e5' when a dragged move is rejected. */
+  onIllegalMove?: (message: string) => void;
+  /** The piece a pawn promotes to on drag; queen by default. */
+  promotion?: PromotionRole;
+  /** Squares to mark as the last move, e.g. { from: 'e2', to: 'e4' }. */
+  lastMove?: { from: string; to: string };
+  /** Arrows to draw, e.g. [{ startSquare: 'g1', endSquare: 'f3', color: 'rgb(0,128,0)' }]. */
+  arrows?: Arrow[];
+  /** Extra per-square styles, keyed by square name. */
+  squareStyles?: Record<string, CSSProperties>;
+  /** Unique id when several boards share a page (react-chessboard needs distinct ids). */
+  id?: string;
+  /** Accessible description; defaults to the side to move and the FEN. */
+  label?: string;
+};
+
+/** A chess board: read-only unless `onMove` is given, then legal moves only (chessops), promotion to queen. */
+export function Board(props: BoardProps) {
+  return (
+    <BoardErrorBoundary resetKey={props.fen}>
+      <BoardInner {...props} />
+    </BoardErrorBoundary>
+  );
+}
+
+function BoardInner({
+  fen,
+  orientation = 'white',
+  onMove,
+  onIllegalMove,
+  promotion = 'queen',
+  lastMove,
+  arrows,
+  squareStyles,
+  id = 'board',
+  label,
+}: BoardProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const width = useWidth(container);
+  const playable = onMove !== undefined;
+
+  const styles = useMemo(() => {
+    const marks: Record<string, CSSProperties> = {};
+    if (lastMove) {
+      marks[lastMove.from] = { backgroundColor: 'var(--board-last-move)' };
+      marks[lastMove.to] = { backgroundColor: 'var(--board-last-move)' };
+    }
+    return { ...marks, ...squareStyles };
+  }, [lastMove, squareStyles]);
+
+  const options: ChessboardOptions = {
+    id,
+    position: fen,
+    boardOrientation: orientation,
+    animationDurationInMs: BOARD_ANIMATION_MS,
+    allowDragging: playable,
+    allowDrawingArrows: false,
+    arrows: arrows ?? [],
+    squareStyles: styles,
+    darkSquareStyle: { backgroundColor: 'var(--board-dark)' },
+    lightSquareStyle: { backgroundColor: 'var(--board-light)' },
+    darkSquareNotationStyle: { color: 'var(--board-light)' },
+    lightSquareNotationStyle: { color: 'var(--board-dark)' },
+    canDragPiece: ({ piece }) => playable && piece.pieceType[0] === (sideToMove(fen) === 'white' ? 'w' : 'b'),
+    onPieceDrop: ({ sourceSquare, targetSquare }) => {
+      if (!onMove || !targetSquare || targetSquare === sourceSquare) return false;
+      const attempt = playDraggedMove(fen, sourceSquare, targetSquare, promotion);
+      if (!attempt.ok) {
+        onIllegalMove?.(attempt.error);
+        return false;
+      }
+      onMove(attempt.move);
+      return true;
+    },
+  };
+
+  return (
+    <div
+      ref={container}
+      className="board"
+      role="group"
+      aria-label={label ?? `Chess board, ${sideToMove(fen)} to move`}
+      data-fen={fen}
+      data-orientation={orientation}
+    >
+      {width > 0 ? (
+        <Chessboard options={options} />
+      ) : (
+        <div className="board-placeholder">
+          <KingGraphic />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The element's content width, kept up to date; 0 until laid out or when hidden. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { SignupForm } from './signup-form';
+
+const BLURBS = [
+  {
+    icon: '♞',
+    title: 'Review your games',
+    text: 'Pull your latest games from Lichess and Chess.com, step through them move by move, open any position in an analysis board and keep notes on what went wrong.',
+  },
+  {
+    icon: '♛',
+    title: 'Remember what you learn',
+    text: 'Turn a position you misplayed into a flashcard with a board for the question and the answer. Spaced repetition brings each card back just before you would forget it.',
+  },
+  {
+    icon: '♜',
+    title: 'Prepare your openings',
+    text: 'Set a white and a black repertoire from a Lichess study or a PGN file. See where a game left your preparation, find lines that contradict each other, and check which common replies you have not covered yet.',
+  },
+] as const;
+
+/** `/` for visitors: three feature blurbs, the sign-up form and a way to sign in. */
+export function LandingPage() {
+  usePageTitle('Train with your own games');
+  return (
+    <div className="page landing">
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <h1 id="landing-title">Train with your own games</h1>
+        <p className="lead">
+          Chess Prep is a free training companion for Lichess and Chess.com players: review your games, drill the
+          positions you got wrong, and keep your openings honest.
+        </p>
+        <p className="landing-signin">
+          Already have an account?{' '}
+          <Link to="/signin" className="button">
+            Sign In
+          </Link>
+        </p>
+      </section>
+      <div className="landing-columns">
+        <SignupForm />
+        <ul className="blurbs" aria-label="Features">
+          {BLURBS.map((blurb) => (
+            <li key={blurb.title} className="blurb">
+              <span className="blurb-icon" aria-hidden="true">
+                {blurb.icon}
+              </span>
+              <div>
+                <h2>{blurb.title}</h2>
+                <p>{blurb.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostForm } from './api-client';
+import { sessionQueryKey } from './session';
+import type { SessionAnswer, User } from './session';
+
+export function updateLichessUsername(username: string): Promise<unknown> {
+  return apiPostForm('/api/update-lichess-username', { username_lichess: username });
+}
+
+export function updateChessDotComUsername(username: string): Promise<unknown> {
+  return apiPostForm('/api/update-chess-dot-com-username', { username_chess_dot_com: username });
+}
+
+/** Saves the user's name on one site, then updates the cached user to match. */
+export function useUpdateSiteUsername(site: 'lichess' | 'chesscom') {
+  const queryClient = useQueryClient();
+  const field: keyof User = site === 'lichess' ? 'username_lichess' : 'username_chess_dot_com';
+  return useMutation({
+    mutationFn: site === 'lichess' ? updateLichessUsername : updateChessDotComUsername,
+    onSuccess: (_answer, username) => {
+      queryClient.setQueryData<SessionAnswer>(sessionQueryKey, (old) =>
+        old?.LoggedIn ? { ...old, user: { ...old.user, [field]: username } } : old,
+      );
+    },
+  });
+}
