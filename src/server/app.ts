@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { sessionPlugin } from './plugins/session.js';
+import { sitesPlugin } from './plugins/sites.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
   await app.register(xsrfPlugin, { secure });
   await app.register(sessionPlugin, { secure });
+  await app.register(sitesPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
 
   const webDir = config.webDir;

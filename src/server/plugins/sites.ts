@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createChessComClient, type ChessComClient } from '../sites/chesscom.js';
+import { createExplorerClient, type ExplorerClient } from '../sites/explorer.js';
+import { createHttpQueue } from '../sites/http-queue.js';
+import { createLichessClient, type LichessClient } from '../sites/lichess.js';
+
+/** The external chess sites, as routes reach them. */
+export interface Sites {
+  lichess: LichessClient;
+  chesscom: ChessComClient;
+  explorer: ExplorerClient;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sites: Sites;
+  }
+}
+
+/**
+ * Decorates app.sites with clients built from config. They share one queue, so calls to a host go
+ * one at a time across all users and a 429 pauses that host for everyone.
+ */
+export const sitesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const logger = app.log;
+    const queue = createHttpQueue({
+      timeoutMs: config.siteTimeoutMs,
+      rateLimitPauseMs: config.rateLimitPauseMs,
+      logger,
+    });
+    const common = { timeoutMs: config.siteTimeoutMs, logger, queue };
+    app.decorate('sites', {
+      lichess: createLichessClient({ baseUrl: config.lichessUrl, token: config.lichessToken, ...common }),
+      chesscom: createChessComClient({ baseUrl: config.chessComUrl, ...common }),
+      explorer: createExplorerClient({ baseUrl: config.lichessExplorerUrl, token: config.lichessToken, ...common }),
+    } satisfies Sites);
+  },
+  { name: 'sites' },
+);

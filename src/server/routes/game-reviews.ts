@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { parseGames } from '../../chess/pgn.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import {
+  deleteGameReviewSchema,
+  getMistakesSchema,
+  parseUpsertGameReview,
+  upsertMistakeSchema,
+} from './game-review-schemas.js';
+import {
+  deleteMistake,
+  deleteReview,
+  findReview,
+  insertMistake,
+  insertReview,
+  listMistakes,
+  listReviews,
+  updateMistake,
+  updateReview,
+  type ReviewValues,
+} from './game-review-store.js';
+
+/**
+ * The review calls of spec 7. Every call reads and changes only the caller's rows: another user's
+ * id answers exactly like an id that does not exist (404 {error}).
+ *
+ *   GET  /api/get-game-reviews                 -> {api_data: [review with mistakes], newest first}
+ *   POST /api/upsert-game-review   {review}    -> {api_data: review}
+ *   POST /api/upsert-mistake       {mistake}   -> {api_data: mistake}
+ *   POST /api/get-mistakes         {game_review_id} -> {api_data: [mistake]}
+ *   POST /api/delete-game-review   {game_review_id} | {mistake_id} -> {api_data: {deleted, id}}
+ */
+export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { preHandler: app.requireUser };
+  const userId = (request: { user: { id: number } | null }) => request.user!.id;
+
+  app.get('/get-game-reviews', auth, async (request) => ({ api_data: await listReviews(app.db, userId(request)) }));
+
+  app.post('/upsert-game-review', auth, async (request, reply) => {
+    const input = parseUpsertGameReview(request.body);
+    if (input.pgn !== undefined) checkPgn(input.pgn);
+    const values: ReviewValues = {
+      username: input.username,
+      opponentName: input.opponent_name,
+      heroColor: input.hero_color,
+      datePlayed: input.date_time_played,
+      site: input.site,
+      link: input.link === '' ? null : input.link,
+      pgn: input.pgn,
+      notes: input.notes,
+      timeControl: input.time_control,
+      heroElo: input.hero_elo,
+      opponentElo: input.opponent_elo,
+      result: input.result,
+      howResolved: input.how_resolved,
+    };
+    for (const key of Object.keys(values) as (keyof ReviewValues)[]) if (values[key] === undefined) delete values[key];
+    if (input.kind === 'insert') {
+      return { api_data: await insertReview(app.db, userId(request), { ...values, pgn: input.pgn, heroColor: input.hero_color }) };
+    }
+    const updated = await updateReview(app.db, userId(request), input.id, values);
+    return updated ? { api_data: updated } : notFound(reply, 'No such game review');
+  });
+
+  app.post('/upsert-mistake', auth, async (request, reply) => {
+    const input = upsertMistakeSchema.parse(request.body);
+    const review = await findReview(app.db, userId(request), input.game_review_id);
+    if (!review) return notFound(reply, 'No such game review');
+    const values = {
+      ply: input.ply,
+      fen: input.fen === '' ? null : input.fen,
+      move: input.move,
+      betterMove: input.better_move,
+      notes: input.notes,
+    };
+    if (input.id === undefined) return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
+    const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
+    return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
+  });
+
+  app.post('/get-mistakes', auth, async (request, reply) => {
+    const { game_review_id } = getMistakesSchema.parse(request.body);
+    const review = await findReview(app.db, userId(request), game_review_id);
+    if (!review) return notFound(reply, 'No such game review');
+    return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
+  });
+
+  app.post('/delete-game-review', auth, async (request, reply) => {
+    const input = deleteGameReviewSchema.parse(request.body);
+    if (input.game_review_id !== undefined) {
+      const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
+      return deleted ? { api_data: { deleted: 'game_review', id: input.game_review_id } } : notFound(reply, 'No such game review');
+    }
+    const id = input.mistake_id!;
+    const deleted = await deleteMistake(app.db, userId(request), id);
+    return deleted ? { api_data: { deleted: 'mistake', id } } : notFound(reply, 'No such mistake');
+  });
+}
+
+function notFound(reply: FastifyReply, error: string) {
+  return reply.code(404).send({ error });
+}
+
+/** A review's PGN must be a game whose moves replay legally, or the board could not show it. */
+function checkPgn(pgn: string): void {
+  const parsed = parseGames(pgn);
+  if (parsed.isErr) throw new BadRequestError(`pgn: ${parsed.error.message}`);
+}

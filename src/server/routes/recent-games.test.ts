@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeSites, type FakeMode, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import type { Database } from '../db/client.js';
+import { signedInUser, type TestUser } from './game-review-test-users.js';
+
+const TIMEOUT_MS = 600;
+
+describe.each(testDatabaseKinds())('recent games through the fake sites on %s', (kind) => {
+  let database: Database;
+  let sites: FakeSites;
+  let server: TestServer;
+  let player: TestUser;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sites = await startFakeSites();
+    server = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      chessComUrl: sites.chesscomUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      siteTimeoutMs: TIMEOUT_MS,
+      rateLimitPauseMs: 100,
+    });
+    player = await signedInUser(server.app, server.url, { lichess: 'thibault', chesscom: 'FabianoCaruana' });
+  });
+  afterEach(() => sites.reset());
+  afterAll(async () => {
+    await server?.close();
+    await sites?.close();
+    await database?.close();
+  });
+
+  const recent = async (user: TestUser, site: string) => {
+    const response = await user.client.get(`/api/recent-games?site=${site}`);
+    expect(response.status, response.text).toBe(200);
+    return response.body.api_data as any[];
+  };
+
+  test('Lichess games become Game records seen from the player, newest first', async () => {
+    const games = await recent(player, 'lichess');
+    // thibault's export holds 50 games, all of them his.
+    expect(games).toHaveLength(50);
+    expect(games[0]).toEqual({
+      username: 'thibault',
+      actual_opening: 'C30',
+      hero_color: 'White',
+      hero_elo: 1712,
+      hero_opening: '',
+      how_left_opening: '',
+      how_resolved: 'Normal',
+      link: 'https://lichess.org/Q1bVT3pX',
+      notes: '',
+      opponent_elo: 1247,
+      opponent_color: 'Black',
+      opponent_name: 'juan_queve',
+      pgn: expect.stringMatching(/^\[Event "FIDE Social Chess Day Marathon"\][\s\S]*40\. Kg7 b5 1-0$/),
+      result: 1,
+      move_left_opening: null,
+      date_time_played: '2025-07-19T23:12:59Z',
+      time_control: '300+3',
+      site: 'Lichess',
+    });
+    const dates = games.map((g) => g.date_time_played);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(games.map((g) => g.result))).toEqual(new Set([0, 0.5, 1]));
+    // The export is asked for at most 80 games and with our User-Agent (Lichess answers 404 without one).
+    const [call] = sites.requestLog('lichess-games');
+    expect(call.url).toMatch(/^\/api\/games\/user\/thibault\?.*max=80/);
+    expect(call.headers['user-agent']).toMatch(/chess-prep/);
+  });
+
+  test('Chess.com games of this month and last become Game records with the Link tag', async () => {
+    const games = await recent(player, 'chesscom');
+    expect(games).toHaveLength(17);
+    expect(games.every((g) => g.site === 'Chess.com' && g.link.startsWith('https://www.chess.com/game/live/'))).toBe(true);
+    const first = games[0];
+    expect(first.username.toLowerCase()).toBe('fabianocaruana');
+    expect(first.opponent_name).not.toBe(first.username);
+    expect(first.date_time_played).toMatch(/^2020-05-\d\dT\d\d:\d\d:\d\dZ$/);
+    const dates = games.map((g) => g.date_time_played);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(sites.requestLog('chesscom-games').map((r) => r.url)).toHaveLength(2);
+  });
+
+  test('a game saved as a review disappears from recent games', async () => {
+    const user = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const [newest, second] = await recent(user, 'lichess');
+    const saved = await user.client.postJson('/api/upsert-game-review', newest);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.api_data).toMatchObject({ link: newest.link, opponent_name: 'juan_queve', hero_color: 'White', result: 1 });
+
+    const after = await recent(user, 'lichess');
+    expect(after).toHaveLength(49);
+    expect(after[0].link).toBe(second.link);
+    // Another user still sees the game.
+    expect((await recent(player, 'lichess'))[0].link).toBe(newest.link);
+  });
+
+  test('no saved username gives an empty list without calling the site', async () => {
+    const user = await signedInUser(server.app, server.url);
+    expect(await recent(user, 'lichess')).toEqual([]);
+    expect(await recent(user, 'chesscom')).toEqual([]);
+    expect(sites.requests('lichess-games') + sites.requests('chesscom-games')).toBe(0);
+  });
+
+  test('an unknown site is a 400', async () => {
+    const response = await player.client.get('/api/recent-games?site=fics');
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/lichess or chesscom/);
+  });
+
+  const failures: [FakeMode, { delayMs?: number }][] = [
+    ['down', {}],
+    ['slow', { delayMs: TIMEOUT_MS * 3 }],
+    ['error500', {}],
+    ['notfound404', {}],
+    ['rate429', {}],
+    ['garbage', {}],
+  ];
+
+  test.each(failures)('Lichess %s gives an empty list and the server keeps serving', async (mode, options) => {
+    sites.setMode('lichess-games', mode, options);
+    const started = Date.now();
+    expect(await recent(player, 'lichess')).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2.5);
+    expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
+    sites.setMode('lichess-games', 'ok');
+    await new Promise((resolve) => setTimeout(resolve, 150)); // past the short 429 pause of this config
+    expect(await recent(player, 'lichess')).toHaveLength(50);
+  });
+
+  test.each(failures)('Chess.com %s skips that month and the other month still counts', async (mode, options) => {
+    // Only the current month holds games in the fake; fail it once and the list is empty, fail the
+    // previous month only and the current month's games still arrive.
+    sites.setMode('chesscom-games', mode, { ...options, once: true });
+    expect(await recent(player, 'chesscom')).toEqual([]);
+    expect(sites.requests('chesscom-games')).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    sites.reset();
+    const games = recentAfterFirstOk(mode, options);
+    expect(await games).toHaveLength(17);
+    expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
+  });
+
+  /** Lets the first (current month) call through, a little late, and fails the second (previous month). */
+  async function recentAfterFirstOk(mode: FakeMode, options: { delayMs?: number }) {
+    sites.setMode('chesscom-games', 'slow', { delayMs: 150, once: true });
+    const pending = recent(player, 'chesscom');
+    while (sites.requests('chesscom-games') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    sites.setMode('chesscom-games', mode, { ...options, once: true });
+    return pending;
+  }
+});
