@@ -1,0 +1,93 @@
+/**
+ * Consistency check: every position, with the player to move, where the chapters give more
+ * than one move. Each move lists its chapters with the chapter's line up to that move.
+ *
+ *   checkConsistency(rep).results
+ *   -> 'Consistency Results for: My Sicilian\n\nMove 3, White to move after 1. e4 c5 2. Nf3 d6\n  d4: ...'
+ */
+import { comparePositions } from './order.js';
+import { INITIAL_FEN } from 'chessops/fen';
+import { makeLinePgn, makeLinePgnWithSetup } from './pgn-write.js';
+import { lineSans, linePgn, type Color, type Repertoire, type RepertoireMove } from './repertoire.js';
+
+export const NO_INCONSISTENCIES = 'No inconsistencies found';
+export const CONSISTENCY_PREFIX = 'Consistency Results for: ';
+
+export interface ConsistencyChapter {
+  name: string;
+  /** The chapter's line from its start up to and including the move. */
+  pgn: string;
+}
+
+export interface ConsistencyMove {
+  san: string;
+  uci: string;
+  chapters: ConsistencyChapter[];
+}
+
+export interface ConsistencyPosition {
+  fen: string;
+  turn: Color;
+  move_number: number;
+  /** A line (movetext) that reaches the position. */
+  line: string;
+  moves: ConsistencyMove[];
+}
+
+export interface ConsistencyResult {
+  results_dict: ConsistencyPosition[];
+  /** Text report, prefixed 'Consistency Results for: <name>'. */
+  results: string;
+}
+
+// The shortest line into the position, preferring lines from the standard start and then
+// the text, so chapter order never changes it. Set-up lines carry their FEN tag.
+const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string => {
+  let best: [number, string] | undefined;
+  for (const m of moves) {
+    for (const [chapter, step] of m.firstLine) {
+      const start = rep.chapters[chapter].startFen;
+      const sans = lineSans(step).slice(0, -1);
+      const rank = (start === INITIAL_FEN ? 0 : 10_000) + sans.length;
+      if (best && rank > best[0]) continue;
+      const text = start === INITIAL_FEN ? makeLinePgn(start, sans) : makeLinePgnWithSetup(start, sans);
+      if (!best || rank < best[0] || text < best[1]) best = [rank, text];
+    }
+  }
+  return best?.[1] ?? '';
+};
+
+export const findInconsistencies = (rep: Repertoire): ConsistencyPosition[] => {
+  const found: ConsistencyPosition[] = [];
+  const candidates = [];
+  for (const p of rep.positions.values()) if (p.turn === rep.color && p.moves.length > 1) candidates.push(p);
+  candidates.sort(comparePositions);
+  for (const p of candidates) {
+    const moves = [...p.moves]
+      .sort((a, b) => b.chapters.length - a.chapters.length || (a.san < b.san ? -1 : 1))
+      .map((m) => ({
+        san: m.san,
+        uci: m.uci,
+        chapters: m.chapters.map((c) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine.get(c)) })),
+      }));
+    found.push({ fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves });
+  }
+  return found;
+};
+
+export const makeConsistencyReport = (name: string, positions: readonly ConsistencyPosition[]): string => {
+  if (positions.length === 0) return `${CONSISTENCY_PREFIX}${name}\n\n${NO_INCONSISTENCIES}`;
+  const blocks = positions.map((p) => {
+    const side = p.turn === 'white' ? 'White' : 'Black';
+    const after = p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
+    const moves = p.moves.map((m) => `  ${m.san}: ${m.chapters.map((c) => `${c.name} (${c.pgn})`).join('; ')}`);
+    return [`Move ${p.move_number}, ${side} to move ${after}:`, ...moves].join('\n');
+  });
+  const count = positions.length === 1 ? '1 position has' : `${positions.length} positions have`;
+  return [`${CONSISTENCY_PREFIX}${name}`, `${count} more than one move:`, ...blocks].join('\n\n');
+};
+
+export const checkConsistency = (rep: Repertoire, name: string = rep.name): ConsistencyResult => {
+  const results_dict = findInconsistencies(rep);
+  return { results_dict, results: makeConsistencyReport(name, results_dict) };
+};

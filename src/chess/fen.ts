@@ -1,0 +1,91 @@
+/**
+ * FEN validation with the product's messages, and position keys.
+ *
+ * validateFen('8/8/8/8/8/8/8/8 w - - 0 0') fails with
+ * '6th field (move number) must be a positive integer.'
+ * positionKey('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1')
+ *   === 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
+ */
+import { Result } from '@badrap/result';
+import { makeFen } from 'chessops/fen';
+import type { Position } from 'chessops/chess';
+
+export const FEN_ERROR_CODES = [
+  'fields',
+  'move_number',
+  'half_moves',
+  'en_passant',
+  'castling',
+  'side_to_move',
+  'rows',
+  'consecutive_numbers',
+  'invalid_piece',
+  'row_too_large',
+  'illegal_en_passant',
+] as const;
+export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
+
+export const FEN_MESSAGES: Record<FenErrorCode, string> = {
+  fields: 'FEN string must contain six space-delimited fields.',
+  move_number: '6th field (move number) must be a positive integer.',
+  half_moves: '5th field (half move counter) must be a non-negative integer.',
+  en_passant: '4th field (en-passant square) is invalid.',
+  castling: '3rd field (castling availability) is invalid.',
+  side_to_move: '2nd field (side to move) is invalid.',
+  rows: "1st field (piece positions) does not contain 8 '/'-delimited rows.",
+  consecutive_numbers: '1st field (piece positions) is invalid [consecutive numbers].',
+  invalid_piece: '1st field (piece positions) is invalid [invalid piece].',
+  row_too_large: '1st field (piece positions) is invalid [row too large].',
+  illegal_en_passant: 'Illegal en-passant square',
+};
+
+export class FenValidationError extends Error {
+  constructor(readonly code: FenErrorCode) {
+    super(FEN_MESSAGES[code]);
+    this.name = 'FenValidationError';
+  }
+}
+
+const fail = (code: FenErrorCode) => Result.err(new FenValidationError(code));
+
+/** Checks the text of a full six-field FEN; returns the FEN unchanged when valid. */
+export const validateFen = (fen: string): Result<string, FenValidationError> => {
+  const tokens = fen.split(/\s+/);
+  if (tokens.length !== 6) return fail('fields');
+  const [placement, turn, castling, ep, halfMoves, moveNumber] = tokens;
+  if (!/^[0-9]+$/.test(moveNumber) || parseInt(moveNumber, 10) <= 0) return fail('move_number');
+  if (!/^[0-9]+$/.test(halfMoves)) return fail('half_moves');
+  if (!/^(-|[a-h][36])$/.test(ep)) return fail('en_passant');
+  if (!/^(KQ?k?q?|Qk?q?|kq?|q|-)$/.test(castling)) return fail('castling');
+  if (!/^(w|b)$/.test(turn)) return fail('side_to_move');
+  const rows = placement.split('/');
+  if (rows.length !== 8) return fail('rows');
+  for (const row of rows) {
+    let squares = 0;
+    let previousWasNumber = false;
+    for (const ch of row) {
+      if (ch >= '0' && ch <= '9') {
+        if (previousWasNumber) return fail('consecutive_numbers');
+        squares += ch.charCodeAt(0) - 48;
+        previousWasNumber = true;
+      } else {
+        if (!/^[prnbqkPRNBQK]$/.test(ch)) return fail('invalid_piece');
+        squares += 1;
+        previousWasNumber = false;
+      }
+    }
+    if (squares !== 8) return fail('row_too_large');
+  }
+  if ((ep[1] === '3' && turn === 'w') || (ep[1] === '6' && turn === 'b')) return fail('illegal_en_passant');
+  return Result.ok(fen);
+};
+
+/** FEN without the half-move clock and move number, so transpositions share one key. */
+export const positionKey = (fen: string): string => {
+  const parts = fen.trim().split(/\s+/);
+  return parts.slice(0, 4).join(' ');
+};
+
+/** Full FEN and key of a chessops position. */
+export const fenOf = (pos: Position): string => makeFen(pos.toSetup());
+export const keyOf = (pos: Position): string => positionKey(fenOf(pos));

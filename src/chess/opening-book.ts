@@ -1,0 +1,69 @@
+/**
+ * The opening book (create_opening_book): for each position of a repertoire, its moves
+ * with the number of chapter lines that go on after them and the chapters that play them.
+ * A move after which no line goes on has number_of_games 0 and is marked end of line.
+ *
+ *   createOpeningBook(rep)['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -']
+ *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
+ *        total_games: 3, lowest_move_number: 1 }
+ */
+import { comparePositions } from './order.js';
+import type { Color, Repertoire } from './repertoire.js';
+
+export const END_OF_LINE = 'end of line';
+
+export interface BookMove {
+  san: string;
+  uci: string;
+  /** Chapter lines that play this move and go on after it; 0 means the move ends the line. */
+  number_of_games: number;
+  /** Names of the chapters that play the move, in study order. */
+  chapters: string[];
+  end_of_line: boolean;
+}
+
+export interface BookEntry {
+  fen: string;
+  turn: Color;
+  /** Keyed by SAN; ordered by number_of_games, most first. */
+  moves: Record<string, BookMove>;
+  /** Chapter lines that reach the position and play a move from it. */
+  total_games: number;
+  lowest_move_number: number;
+}
+
+/** Keyed by position key (FEN without move counters), in report order. */
+export type OpeningBook = Record<string, BookEntry>;
+
+export const createOpeningBook = (rep: Repertoire): OpeningBook => {
+  const book: OpeningBook = {};
+  const positions = [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
+  for (const p of positions) {
+    const moves: Record<string, BookMove> = {};
+    const sorted = [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
+    let total = 0;
+    for (const m of sorted) {
+      total += m.lines;
+      moves[m.san] = {
+        san: m.san,
+        uci: m.uci,
+        number_of_games: m.continuingLines,
+        chapters: m.chapters.map((c) => rep.chapters[c].name),
+        end_of_line: m.continuingLines === 0,
+      };
+    }
+    book[p.key] = { fen: p.fen, turn: p.turn, moves, total_games: total, lowest_move_number: p.moveNumber };
+  }
+  return book;
+};
+
+/** Readable book: one block per position, end-of-line moves listed as such. */
+export const makeOpeningBookText = (name: string, book: OpeningBook): string => {
+  const blocks = Object.values(book).map((entry) => {
+    const moves = Object.values(entry.moves).map((m) =>
+      m.end_of_line ? `  ${m.san}: ${END_OF_LINE} (${m.chapters.join(', ')})` : `  ${m.san}: ${m.number_of_games} (${m.chapters.join(', ')})`,
+    );
+    return [`${entry.fen} (move ${entry.lowest_move_number}, ${entry.total_games} lines)`, ...moves].join('\n');
+  });
+  return [`Opening book for: ${name}`, ...blocks].join('\n\n');
+};

@@ -1,0 +1,56 @@
+/**
+ * Writing PGN: chessops's writer with movetext wrapped at 80 characters, and short
+ * movetext for a single line of moves.
+ *
+ *   makeLinePgn(INITIAL_FEN, ['e4', 'c5', 'Nf3']) === '1. e4 c5 2. Nf3'
+ */
+import { parseFen, INITIAL_FEN } from 'chessops/fen';
+import { makePgn, type Game, type PgnNodeData } from 'chessops/pgn';
+
+export const PGN_LINE_WIDTH = 80;
+
+/** Breaks text at spaces so no line exceeds width (a single longer token keeps its own line). */
+export const wrapText = (text: string, width = PGN_LINE_WIDTH): string => {
+  const lines: string[] = [];
+  let line = '';
+  for (const token of text.split(' ')) {
+    if (token === '') continue;
+    // A line starting with '%' is an escape line in PGN and would be skipped by readers.
+    if (line !== '' && line.length + 1 + token.length > width && !token.startsWith('%')) {
+      lines.push(line);
+      line = token;
+    } else line = line === '' ? token : `${line} ${token}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+};
+
+/** Whole PGN (tags, then movetext wrapped at 80 characters). */
+export const makePgnText = (game: Game<PgnNodeData>): string => {
+  const text = makePgn(game);
+  const split = text.indexOf('\n\n');
+  const tags = split === -1 ? '' : text.slice(0, split + 2);
+  const movetext = split === -1 ? text : text.slice(split + 2);
+  return `${tags}${movetext.split('\n').map((l) => wrapText(l)).join('\n').trimEnd()}\n`;
+};
+
+/** Movetext for one line of SAN moves from a FEN, with the move numbers a reader expects. */
+export const makeLinePgn = (startFen: string, sans: readonly string[]): string => {
+  const setup = parseFen(startFen);
+  let fullmoves = setup.isOk ? setup.value.fullmoves : 1;
+  let white = setup.isOk ? setup.value.turn === 'white' : true;
+  const parts: string[] = [];
+  sans.forEach((san, i) => {
+    if (white) parts.push(`${fullmoves}. ${san}`);
+    else parts.push(i === 0 ? `${fullmoves}... ${san}` : san);
+    if (!white) fullmoves++;
+    white = !white;
+  });
+  return parts.join(' ');
+};
+
+/** A PGN for one line, with FEN and SetUp tags when it starts from a set-up position. */
+export const makeLinePgnWithSetup = (startFen: string, sans: readonly string[]): string => {
+  const movetext = wrapText(makeLinePgn(startFen, sans));
+  return startFen === INITIAL_FEN ? movetext : `[FEN "${startFen}"]\n[SetUp "1"]\n\n${movetext}`;
+};

@@ -1,0 +1,249 @@
+/**
+ * Reading PGN: one game or many (study chapters), with variations, comments and NAGs.
+ *
+ * parsePgn is the fast syntactic pass (chessops's parser, which skips unknown tokens);
+ * replayGame plays every move, normalises SAN and records the FEN after each move, and
+ * fails with an error naming the game and the move. parseGames does both.
+ *
+ *   parseGames('1. e4 e5 2. Nf6').error.message
+ *     === 'Game 1 "?": illegal move 2. Nf6'
+ */
+import { Result } from '@badrap/result';
+import type { Position } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import {
+  ChildNode,
+  emptyHeaders,
+  Node,
+  parseVariant,
+  PgnParser,
+  startingPosition,
+  type Game,
+  type PgnNodeData,
+} from 'chessops/pgn';
+import { makeSanAndPlay, parseSan } from 'chessops/san';
+import { makeUci } from 'chessops/util';
+
+export const PGN_ERROR_CODES = ['empty', 'not_pgn', 'too_complex', 'bad_setup', 'variant', 'illegal_move'] as const;
+export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
+
+export class PgnParseError extends Error {
+  constructor(
+    readonly code: PgnErrorCode,
+    message: string,
+    /** 0-based index of the game in the text, when one game is at fault. */
+    readonly gameIndex?: number,
+    readonly gameName?: string,
+    /** The move as a reader writes it, e.g. '12... Nf6'. */
+    readonly move?: string,
+  ) {
+    super(message);
+    this.name = 'PgnParseError';
+  }
+}
+
+export interface PgnGame extends Game<PgnNodeData> {
+  /** 0-based position of the game in its file. */
+  index: number;
+  name: string;
+}
+
+export interface PlayedMove extends PgnNodeData {
+  /** Normalised SAN, e.g. 'Nf3', 'O-O', 'exd6'. */
+  san: string;
+  /** chessops UCI; castling is king-to-rook ('e1h1'). */
+  uci: string;
+  /** Half-moves from the game's starting position, 1 for the first move. */
+  ply: number;
+  /** FEN after the move. */
+  fen: string;
+}
+
+export interface PlayedGame {
+  index: number;
+  name: string;
+  headers: Map<string, string>;
+  comments?: string[];
+  /** FEN before the first move (the standard start or the FEN header). */
+  startFen: string;
+  moves: Node<PlayedMove>;
+  /** Illegal moves cut off (with everything after them) when replayed leniently. */
+  warnings: PgnParseError[];
+}
+
+export interface ReplayOptions {
+  /** Cut an illegal move and its continuation instead of failing (some real studies hold one). */
+  lenient?: boolean;
+}
+
+const gameLabel = (index: number, name: string) => `Game ${index + 1} "${name}"`;
+
+/** The move as written in PGN: '5. Nf3' for white, '5... Nc6' for black. */
+export const moveLabel = (fullmoves: number, turn: 'white' | 'black', san: string): string =>
+  `${fullmoves}${turn === 'white' ? '.' : '...'} ${san}`;
+
+/** A readable name: the chapter name, 'White vs. Black', the event, or 'Game N'. */
+export const gameName = (headers: Map<string, string>, index: number): string => {
+  const known = (v: string | undefined) => (v && v !== '?' && v.trim() !== '' ? v.trim() : undefined);
+  const chapter = known(headers.get('ChapterName'));
+  if (chapter) return chapter;
+  const event = known(headers.get('Event'));
+  const site = headers.get('Site') ?? '';
+  if (event && site.includes('/study/') && event.includes(': ')) return event.slice(event.indexOf(': ') + 2);
+  const white = known(headers.get('White'));
+  const black = known(headers.get('Black'));
+  if (white && black) return `${white} vs. ${black}`;
+  return event ?? `Game ${index + 1}`;
+};
+
+/** The study's name from chapter tags (StudyName, or the Event prefix of older exports). */
+export const findStudyName = (headers: Map<string, string>): string | undefined => {
+  const study = headers.get('StudyName');
+  if (study) return study;
+  const event = headers.get('Event') ?? '';
+  const site = headers.get('Site') ?? '';
+  if ((site.includes('/study/') || headers.has('ChapterURL')) && event.includes(': '))
+    return event.slice(0, event.indexOf(': '));
+  return undefined;
+};
+
+// chessops's default budget (1,000,000 per game) rejects real deep studies of about 10,000 moves.
+const PARSE_BUDGET = 50_000_000;
+
+const SETUP_PROBLEMS: Record<string, string> = {
+  ERR_EMPTY: 'the board is empty',
+  ERR_KINGS: 'each side needs exactly one king',
+  ERR_OPPOSITE_CHECK: 'the side not to move is in check',
+  ERR_PAWNS_ON_BACKRANK: 'a pawn is on the first or last rank',
+  ERR_IMPOSSIBLE_CHECK: 'the check is impossible',
+};
+
+const hasContent = (game: Game<PgnNodeData>) =>
+  game.headers.size > 0 || game.moves.children.length > 0 || (game.comments?.length ?? 0) > 0;
+
+/** Splits text into games without checking moves. Fails only on text with no PGN in it. */
+export const parsePgn = (text: string): Result<PgnGame[], PgnParseError> => {
+  const games: PgnGame[] = [];
+  let budgetError = false;
+  const parser = new PgnParser((game, err) => {
+    if (err) budgetError = true;
+    const index = games.length;
+    games.push(Object.assign(game, { index, name: gameName(game.headers, index) }));
+  }, emptyHeaders, PARSE_BUDGET);
+  parser.parse(text);
+  if (budgetError) {
+    const last = games[games.length - 1];
+    return Result.err(
+      new PgnParseError('too_complex', `${gameLabel(last.index, last.name)} is too large or deeply nested to read`, last.index, last.name),
+    );
+  }
+  if (games.length === 0) return Result.err(new PgnParseError('empty', 'The PGN text is empty'));
+  for (const game of games) {
+    if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0)) {
+      return Result.err(
+        new PgnParseError('not_pgn', `${gameLabel(game.index, game.name)}: no PGN tags or moves found`, game.index, game.name),
+      );
+    }
+  }
+  return Result.ok(games);
+};
+
+/** Plays every move of every variation. */
+export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<PlayedGame, PgnParseError> => {
+  const label = gameLabel(game.index, game.name);
+  const variant = game.headers.get('Variant');
+  if (variant && parseVariant(variant) !== 'chess')
+    return Result.err(new PgnParseError('variant', `${label}: variant '${variant}' is not supported`, game.index, game.name));
+  const start = startingPosition(game.headers);
+  if (start.isErr)
+    return Result.err(
+      new PgnParseError(
+        'bad_setup',
+        `${label}: the FEN tag is not a legal position (${SETUP_PROBLEMS[start.error.message] ?? 'the FEN is malformed'})`,
+        game.index,
+        game.name,
+      ),
+    );
+  const pos = start.value;
+  const startFen = makeFen(pos.toSetup());
+  const root = new Node<PlayedMove>();
+  const failures: Failure[] = [];
+  playChildren(game.moves, root, pos, 0, true, failures, options.lenient ?? false);
+  const warnings = failures.map((failure) => {
+    const move = moveLabel(failure.pos.fullmoves, failure.pos.turn, failure.san);
+    const where = failure.mainline ? '' : ' (in a variation)';
+    return new PgnParseError('illegal_move', `${label}: illegal move ${move}${where}`, game.index, game.name, move);
+  });
+  if (warnings.length > 0 && !options.lenient) return Result.err(warnings[0]);
+  return Result.ok({ index: game.index, name: game.name, headers: game.headers, comments: game.comments, startFen, moves: root, warnings });
+};
+
+interface Failure {
+  pos: Position;
+  san: string;
+  mainline: boolean;
+}
+
+// Returns false once an illegal move has been met and the replay is not lenient.
+function playChildren(
+  from: Node<PgnNodeData>,
+  to: Node<PlayedMove>,
+  pos: Position,
+  ply: number,
+  mainline: boolean,
+  failures: Failure[],
+  lenient: boolean,
+): boolean {
+  const children = from.children;
+  for (let i = 0; i < children.length; i++) {
+    // The last child may consume the position; the others need their own copy.
+    const p = i === children.length - 1 ? pos : pos.clone();
+    const data = children[i].data;
+    const move = parseSan(p, data.san);
+    if (!move) {
+      failures.push({ pos: p, san: data.san, mainline: mainline && i === 0 });
+      if (lenient) continue;
+      return false;
+    }
+    const uci = makeUci(move);
+    const san = makeSanAndPlay(p, move);
+    const child = new ChildNode<PlayedMove>({ ...data, san, uci, ply: ply + 1, fen: makeFen(p.toSetup()) });
+    to.children.push(child);
+    if (!playChildren(children[i], child, p, ply + 1, mainline && i === 0, failures, lenient)) return false;
+  }
+  return true;
+}
+
+/** parsePgn then replayGame on every game; the first illegal move fails the whole text. */
+export const parseGames = (text: string, options: ReplayOptions = {}): Result<PlayedGame[], PgnParseError> => {
+  const parsed = parsePgn(text);
+  if (parsed.isErr) return Result.err(parsed.error);
+  const played: PlayedGame[] = [];
+  for (const game of parsed.value) {
+    const result = replayGame(game, options);
+    if (result.isErr) return Result.err(result.error);
+    played.push(result.value);
+  }
+  return Result.ok(played);
+};
+
+/** The raw text of each game, split at the blank lines before a tag section. */
+export const splitPgn = (text: string): string[] => {
+  const chunks = text.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n(?=[ \t]*\[[A-Za-z0-9])/);
+  const games: string[] = [];
+  let pending = '';
+  for (const chunk of chunks) {
+    const joined = pending ? `${pending}\n\n${chunk}` : chunk;
+    const headersOnly = joined.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('['));
+    if (headersOnly) pending = joined;
+    else {
+      pending = '';
+      if (joined.trim() !== '') games.push(`${joined.trim()}\n`);
+    }
+  }
+  if (pending.trim() !== '') games.push(`${pending.trim()}\n`);
+  return games;
+};
+
+/** The mainline moves of a played game, in order. */
+export const mainlineMoves = (game: { moves: Node<PlayedMove> }): PlayedMove[] => [...game.moves.mainline()];
