@@ -246,6 +246,19 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect(row.reps).toBe(2);
   });
 
+  test('a review caps intervals at the review screen\'s 1000 days, keeping Easy two days past Hard', async () => {
+    const { client } = await signedIn();
+    const longAgo = new Date(Date.now() - 3000 * 86_400_000).toISOString();
+    await client.postJson('/api/upsert-cards', [
+      { id: 'old', prompt_fen: START, answer_fen: START, state: 2, reps: 20, stability: 30000, difficulty: 1, scheduled_days: 3000, due: longAgo, last_review: longAgo },
+    ]);
+    const easy = await client.postJson('/api/review-card', { id: 'old', rating: 4 });
+    expect(easy.status).toBe(200);
+    // Without the cap this card would go years ahead. ts-fsrs caps Hard at 1000 and then keeps
+    // Good >= Hard + 1 and Easy >= Good + 1 (spec 4), so Easy lands at 1002.
+    expect(easy.body.api_data.card.scheduled_days).toBe(1002);
+  });
+
   test.each<[unknown, string]>([
     [0, 'Manual'],
     [5, 'out of range'],

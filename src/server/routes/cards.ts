@@ -3,7 +3,14 @@
 // names a card of the caller's own.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Card, type CardSchedule, type ReviewLog, Rating, reviewCard } from '../../chess/scheduling.js';
+import {
+  type Card,
+  type CardSchedule,
+  type ReviewLog,
+  Rating,
+  reviewCard,
+  reviewScreenScheduler,
+} from '../../chess/scheduling.js';
 import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -49,7 +56,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .for('update');
       if (!row) return undefined;
-      const reviewed = reviewCard(toCard(row), rating, now);
+      // Reviews are scored on the card review screen, whose intervals stop at 1000 days (spec 9).
+      const reviewed = reviewCard(toCard(row), rating, now, reviewScreenScheduler);
       if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
       const { card, log } = reviewed.value;
       const [updated] = await tx
