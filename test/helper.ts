@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logger: false,
     siteTimeoutMs: 2_000,
     rateLimitPauseMs: 200,
+    // Tests share one database and one IP; only the rate-limit tests turn limits on.
+    rateLimits: false,
     ...overrides,
   };
 }

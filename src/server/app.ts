@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { mailPlugin } from './plugins/mail.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitesPlugin } from './plugins/sites.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
@@ -47,7 +49,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
   await app.register(xsrfPlugin, { secure });
-  await app.register(sessionPlugin, { secure });
+  await app.register(sessionPlugin, { secure, cacheMs: config.sessionCacheMs });
+  await app.register(mailPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(sitesPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
 

@@ -26,6 +26,16 @@ export interface Config {
   siteTimeoutMs: number;
   /** Pause after a 429 from an external chess site. */
   rateLimitPauseMs: number;
+  /** Per-IP limits on account calls; false turns them off. Unset parts take the defaults of plugins/rate-limit.ts. */
+  rateLimits?: Partial<Record<RateLimitName, RateLimitRule>> | false;
+  /** How long one process may reuse a session lookup (ms); 0 turns the cache off. Default 2000. */
+  sessionCacheMs?: number;
+}
+
+export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
 }
 
 const optionalString = z
@@ -49,6 +59,7 @@ const envSchema = z.object({
   LOG_REQUESTS: optionalString,
   SITE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   RATE_LIMIT_PAUSE_MS: z.coerce.number().int().nonnegative().default(60_000),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
 });
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
@@ -87,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logger: e.LOG_REQUESTS !== 'false',
     siteTimeoutMs: e.SITE_TIMEOUT_MS,
     rateLimitPauseMs: e.RATE_LIMIT_PAUSE_MS,
+    rateLimits: e.RATE_LIMITS === 'off' ? false : undefined,
   };
 }

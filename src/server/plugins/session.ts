@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema.js';
@@ -28,13 +28,24 @@ declare module 'fastify' {
     findSessionUser: (request: FastifyRequest) => Promise<SessionUser | undefined>;
     startSession: (reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Ends every session of the user except the one the request carries (after a password reset). */
+    endOtherSessions: (request: FastifyRequest, userId: number) => Promise<void>;
+    /** Drops this process's cached lookups for the user, after their row changed. */
+    forgetCachedUser: (userId: number) => void;
   }
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
+/**
+ * Session lookups are cached per process for cacheMs (default 2 s) so that the check on every request costs no
+ * query. Changes made in this process clear the cache at once; another process sharing the database sees a
+ * logout, a password reset or a username change at most cacheMs late.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean; cacheMs?: number }) => {
   app.decorateRequest('user', null);
+  const cacheMs = opts.cacheMs ?? 2000;
+  const cache = new SessionCache(cacheMs);
 
   const cookieOptions = {
     path: '/',
@@ -54,6 +65,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
   app.decorate('findSessionUser', async (request: FastifyRequest) => {
     const token = sessionToken(request);
     if (!token) return undefined;
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) return cached;
     const rows = await app.db
       .select({
         id: users.id,
@@ -64,8 +78,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
       .limit(1);
+    if (rows[0]) cache.set(tokenHash, rows[0]);
     return rows[0];
   });
 
@@ -86,7 +101,50 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
-    if (token) await app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    if (token) {
+      const tokenHash = hashToken(token);
+      cache.delete(tokenHash);
+      await app.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
+
+  app.decorate('endOtherSessions', async (request: FastifyRequest, userId: number) => {
+    const token = sessionToken(request);
+    cache.deleteUser(userId);
+    const mine = eq(sessions.userId, userId);
+    await app.db.delete(sessions).where(token ? and(mine, ne(sessions.tokenHash, hashToken(token))) : mine);
+  });
+
+  app.decorate('forgetCachedUser', (userId: number) => cache.deleteUser(userId));
 });
+
+/** Session lookups by token hash, each kept ttlMs; bounded so a flood of sessions cannot grow it without end. */
+class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private static readonly maxEntries = 10_000;
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(tokenHash: string): SessionUser | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.user;
+    this.entries.delete(tokenHash);
+    return undefined;
+  }
+
+  set(tokenHash: string, user: SessionUser): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= SessionCache.maxEntries) this.entries.clear();
+    this.entries.set(tokenHash, { user, until: Date.now() + this.ttlMs });
+  }
+
+  delete(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+  }
+
+  deleteUser(userId: number): void {
+    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+  }
+}

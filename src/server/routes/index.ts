@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account.js';
 import { gameReviewRoutes } from './game-reviews.js';
 import { recentGamesRoutes } from './recent-games.js';
 import { cardRoutes } from './cards.js';
@@ -9,6 +10,7 @@ import { statsRoutes } from './stats.js';
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', async () => ({ ok: true }));
+  await app.register(accountRoutes);
   await app.register(gameReviewRoutes);
   await app.register(recentGamesRoutes);
   await app.register(cardRoutes);

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+
+export const MAIL_FROM = 'Chess Prep <no-reply@chess-prep.local>';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file written when there is no SMTP server. */
+  file?: string;
+}
+
+export interface Mailer {
+  /** Sends one mail; rejects when the SMTP server refuses it or the outbox cannot be written. */
+  send(mail: Mail): Promise<SentMail>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Mail over SMTP_URL, or, without one, each mail as an .eml file in $DATA_DIR/outbox/ (names sort by time). */
+export const mailPlugin = fp(async (app: FastifyInstance) => {
+  const { smtpUrl, dataDir } = app.config;
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = join(dataDir, 'outbox');
+
+  app.decorate('mailer', {
+    async send(mail: Mail): Promise<SentMail> {
+      const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
+      if (smtpUrl) return { messageId: info.messageId };
+      await mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      return { messageId: info.messageId, file };
+    },
+  });
+
+  app.addHook('onClose', async () => transport.close());
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { loginBody, registerBody } from '../accounts/account-schemas.js';
+import { confirmationMail } from '../accounts/account-mails.js';
+import { CONFIRM_TOKEN_MS, createAuthToken, useAuthToken } from '../accounts/auth-tokens.js';
+import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
+import {
+  findUserByLogin,
+  insertUser,
+  isEmailTaken,
+  isUsernameTaken,
+  markEmailConfirmed,
+} from '../accounts/users-repository.js';
+import { accountPasswordRoutes } from './account-password.js';
+import { accountUsernameRoutes } from './account-usernames.js';
+
+/** Sign-up, email confirmation, login, logout and the session check (DESIGN section 4). */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
+    const body = registerBody.parse(request.body);
+    if (await isEmailTaken(app.db, body.email)) return { api_status: 'fail', api_data: 'email exists' };
+    if (await isUsernameTaken(app.db, body.username)) return { api_status: 'fail', api_data: 'username exists' };
+    const passwordHash = await hashPassword(body.password);
+    const inserted = await insertUser(app.db, { email: body.email, username: body.username, passwordHash });
+    if (!inserted.ok) return { api_status: 'fail', api_data: inserted.reason };
+
+    await app.startSession(reply, inserted.id);
+    try {
+      const token = await createAuthToken(app.db, inserted.id, 'email_confirm', CONFIRM_TOKEN_MS);
+      await app.mailer.send(confirmationMail(body.email, body.username, app.config.publicUrl, token));
+    } catch (err) {
+      // The account works without the confirmation; a lost mail must not undo the sign-up.
+      request.log.error({ err }, 'confirmation mail not sent');
+    }
+    return { api_status: 'success', api_data: 'register success' };
+  });
+
+  app.get<{ Params: { token: string } }>('/confirm-email/:token', async (request, reply) => {
+    const use = await useAuthToken(app.db, request.params.token, 'email_confirm');
+    if (use.status !== 'ok') return reply.redirect('/confirmed_failure');
+    await markEmailConfirmed(app.db, use.userId);
+    return reply.redirect('/confirmed_success');
+  });
+
+  app.post('/login', { onRequest: app.rateLimit('login') }, async (request, reply) => {
+    const body = loginBody.parse(request.body);
+    const found = await findUserByLogin(app.db, body.username);
+    if (!found) return { LoggedIn: false, api_result: 'no_such_user' };
+    const { passwordHash, ...user } = found;
+    if (!(await isPasswordCorrect(passwordHash, body.password))) return { LoggedIn: false, api_result: 'bad_password' };
+    await app.startSession(reply, user.id);
+    return { LoggedIn: true, user };
+  });
+
+  app.post('/logout', async (request, reply) => {
+    await app.endSession(request, reply);
+    return { api_result: 'successful_logout' };
+  });
+
+  app.post('/check-if-logged-in', async (request) => {
+    const user = await app.findSessionUser(request);
+    return user ? { LoggedIn: true, user } : { LoggedIn: false, user: null };
+  });
+
+  await app.register(accountPasswordRoutes);
+  await app.register(accountUsernameRoutes);
+}
