@@ -1,8 +1,9 @@
+import type { CoveragePosition, CoverageReport } from '../../chess/coverage.js';
 import type { Repertoire } from '../../chess/repertoire.js';
 import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
-import { lookupStats, type LookupProgress, type StatsRecord } from './explorer-cache.js';
+import { lookupStats, type LookupProgress } from './explorer-cache.js';
 import { SORRY_PREFIX } from './opening-input.js';
 import type { StatsFilter } from './stats-key.js';
 import { buildCoverage, coveragePositionFens } from './coverage-report.js';
@@ -15,7 +16,10 @@ import { buildCoverage, coveragePositionFens } from './coverage-report.js';
 export interface CoverageOutcome {
   /** Report text, or the message saying why there is none. */
   results: string;
-  report: unknown[];
+  /** The report's positions in report order (chess core CoveragePosition). */
+  report: CoveragePosition[];
+  /** Uncovered moves, likeliest first. */
+  holes: CoverageReport['holes'];
   /** Explorer calls made by this check. */
   fetched: number;
   ok: boolean;
@@ -34,8 +38,8 @@ export async function runCoverageCheck(
   if (!lookup.ok) {
     // No token is a setting to fix, not a fault: say so plainly.
     const results = lookup.error === NO_TOKEN_MESSAGE ? NO_TOKEN_MESSAGE : `${SORRY_PREFIX}${lookup.error}`;
-    return { results, report: [], fetched: lookup.fetched, ok: false };
+    return { results, report: [], holes: [], fetched: lookup.fetched, ok: false };
   }
-  const { text, report } = buildCoverage(rep, lookup.stats as Map<string, StatsRecord>, filter);
-  return { results: text, report, fetched: lookup.fetched, ok: true };
+  const report = buildCoverage(rep, lookup.stats);
+  return { results: report.text, report: report.positions, holes: report.holes, fetched: lookup.fetched, ok: true };
 }

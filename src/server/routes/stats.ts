@@ -4,7 +4,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { listCachedStats, storeStats, type StatsRecord } from '../openings/explorer-cache.js';
 import { runCoverageCheck } from '../openings/coverage-runner.js';
 import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
-import { repertoireFromForm } from '../openings/opening-input.js';
+import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
 
 /**
@@ -101,11 +101,11 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     raw.on('close', () => abort.abort());
     try {
       const outcome = await runCoverageCheck(app.db, app.sites.explorer, rep, filter, (p) => send('progress', p), abort.signal);
-      send('result', { results: outcome.results, report: outcome.report });
+      send('result', { results: outcome.results, report: outcome.report, holes: outcome.holes });
     } catch (error) {
       request.log.error({ err: error }, 'coverage check failed');
       const message = error instanceof Error ? error.message : String(error);
-      send('result', { results: `Sorry...something went wrong, we'll look into it: ${message}`, report: [] });
+      send('result', { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] });
     } finally {
       clearInterval(heartbeat);
       raw.end();
