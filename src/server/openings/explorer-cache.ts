@@ -105,9 +105,33 @@ export async function lookupStats(
   let fetched = 0;
   for (const key of missing) {
     if (signal?.aborted) return { ok: false, error: 'The coverage check was cancelled', stats, fetched };
+    const one = await fetchOne(db, explorer, key, filter);
+    if (one.fetched) fetched += 1;
+    if (!one.ok) return { ok: false, error: one.error, stats, fetched };
+    stats.set(key, one.record);
+    done += 1;
+    onProgress({ done, total });
+  }
+  return { ok: true, stats, fetched };
+}
+
+type OneOutcome = { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
+
+// Checks running at once (other users, other tabs) share one call per position instead of each
+// queueing their own; another process may have stored it meanwhile, so the database is asked first.
+const inFlight = new WeakMap<ExplorerClient, Map<string, Promise<OneOutcome>>>();
+
+function fetchOne(db: Db, explorer: ExplorerClient, key: string, filter: StatsFilter): Promise<OneOutcome> {
+  let pending = inFlight.get(explorer);
+  if (!pending) inFlight.set(explorer, (pending = new Map()));
+  const id = `${filter.speeds}|${filter.ratings}|${key}`;
+  const running = pending.get(id);
+  if (running) return running.then((r) => ({ ...r, fetched: false }));
+  const work = (async (): Promise<OneOutcome> => {
+    const cached = (await readCachedStats(db, [key], filter)).get(key);
+    if (cached) return { ok: true, record: cached, fetched: false };
     const result = await explorer.fetchPosition(explorerFen(key), filter.speeds.split(','), filter.ratings.split(','));
-    fetched += 1;
-    if (result.isErr) return { ok: false, error: result.error.message, stats, fetched };
+    if (result.isErr) return { ok: false, error: result.error.message, fetched: true };
     const answer = result.value;
     const record: StatsRecord = {
       fen: key,
@@ -119,11 +143,10 @@ export async function lookupStats(
       moves: answer.moves.map(({ uci, san, white, draws, black, averageRating }) => ({ uci, san, white, draws, black, averageRating })),
     };
     await storeStats(db, [record]);
-    stats.set(key, record);
-    done += 1;
-    onProgress({ done, total });
-  }
-  return { ok: true, stats, fetched };
+    return { ok: true, record, fetched: true };
+  })().finally(() => pending.delete(id));
+  pending.set(id, work);
+  return work;
 }
 
 function toRecord(row: typeof positionStats.$inferSelect): StatsRecord {

@@ -95,6 +95,20 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     expect(sites.requests('explorer')).toBe(before);
   });
 
+  test('two users checking at once share each explorer call, one call at a time', async () => {
+    const a = await loggedInClient(server);
+    const b = await loggedInClient(server);
+    const before = sites.requests('explorer');
+    const [ra, rb] = await Promise.all([
+      coverage(a.client, { speeds: 'blitz,rapid', ratings: '1800' }),
+      coverage(b.client, { speeds: 'rapid,blitz', ratings: '1800' }),
+    ]);
+    const log = sites.requestLog('explorer').slice(before);
+    expect(log.length).toBe(DISTINCT_OPPONENT_POSITIONS);
+    for (let i = 1; i < log.length; i++) expect(log[i].startedAt).toBeGreaterThanOrEqual(log[i - 1].finishedAt!);
+    expect(ra.events.at(-1)!.data).toEqual(rb.events.at(-1)!.data);
+  });
+
   test('a 429 from the explorer is waited out and the check completes', async () => {
     const { client } = await loggedInClient(server);
     sites.setMode('explorer', 'rate429', { once: true });
