@@ -15,11 +15,21 @@ export const wrapText = (text: string, width = PGN_LINE_WIDTH): string => {
   let line = '';
   for (const token of text.split(' ')) {
     if (token === '') continue;
-    // A line starting with '%' is an escape line in PGN and would be skipped by readers.
-    if (line !== '' && line.length + 1 + token.length > width && !token.startsWith('%')) {
+    if (line === '' || line.length + 1 + token.length <= width) {
+      line = line === '' ? token : `${line} ${token}`;
+      continue;
+    }
+    // A line starting with '%' is an escape line in PGN that readers skip: carry a word over with it.
+    let carry = token.startsWith('%') ? line.lastIndexOf(' ') : -2;
+    while (carry > 0 && line[carry + 1] === '%') carry = line.lastIndexOf(' ', carry - 1);
+    if (carry === -1) line = `${line} ${token}`;
+    else if (carry >= 0) {
+      lines.push(line.slice(0, carry));
+      line = `${line.slice(carry + 1)} ${token}`;
+    } else {
       lines.push(line);
       line = token;
-    } else line = line === '' ? token : `${line} ${token}`;
+    }
   }
   if (line !== '') lines.push(line);
   return lines.join('\n');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { makePgnText } from './pgn-write.js';
+import { makePgnText, wrapText } from './pgn-write.js';
 import { findStudyName, gameName, mainlineMoves, parseGames, parsePgn, splitPgn, type PlayedGame } from './pgn.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
@@ -132,4 +132,12 @@ describe('writing', () => {
       }
     }
   });
+});
+
+test('wrapping never starts a line with %, which PGN readers skip', () => {
+  const text = `${'a'.repeat(70)} %b %c %d`;
+  const lines = wrapText(text).split('\n');
+  expect(lines.some((l) => l.startsWith('%'))).toBe(false);
+  expect(lines.join(' ')).toBe(text);
+  expect(wrapText(`${'x '.repeat(39)}xx %1 %2 %3 %4`).split('\n').every((l) => !l.startsWith('%'))).toBe(true);
 });
