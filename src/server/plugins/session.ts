@@ -63,11 +63,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
   }
 
   app.decorate('findSessionUser', async (request: FastifyRequest) => {
+    // Keyed by the signed cookie itself: a hit skips checking the signature and hashing the token again.
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return undefined;
+    const cached = cache.get(raw);
+    if (cached) return cached;
     const token = sessionToken(request);
     if (!token) return undefined;
-    const tokenHash = hashToken(token);
-    const cached = cache.get(tokenHash);
-    if (cached) return cached;
     const rows = await app.db
       .select({
         id: users.id,
@@ -78,9 +80,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
       .limit(1);
-    if (rows[0]) cache.set(tokenHash, rows[0]);
+    if (rows[0]) cache.set(raw, rows[0]);
     return rows[0];
   });
 
@@ -100,12 +102,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (raw) cache.delete(raw);
     const token = sessionToken(request);
-    if (token) {
-      const tokenHash = hashToken(token);
-      cache.delete(tokenHash);
-      await app.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    }
+    if (token) await app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
@@ -119,29 +119,29 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
   app.decorate('forgetCachedUser', (userId: number) => cache.deleteUser(userId));
 });
 
-/** Session lookups by token hash, each kept ttlMs; bounded so a flood of sessions cannot grow it without end. */
+/** Session lookups by signed cookie value, each kept ttlMs; bounded so a flood of sessions cannot grow it without end. */
 class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; until: number }>();
   private static readonly maxEntries = 10_000;
 
   constructor(private readonly ttlMs: number) {}
 
-  get(tokenHash: string): SessionUser | undefined {
-    const entry = this.entries.get(tokenHash);
+  get(key: string): SessionUser | undefined {
+    const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until > Date.now()) return entry.user;
-    this.entries.delete(tokenHash);
+    this.entries.delete(key);
     return undefined;
   }
 
-  set(tokenHash: string, user: SessionUser): void {
+  set(key: string, user: SessionUser): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= SessionCache.maxEntries) this.entries.clear();
-    this.entries.set(tokenHash, { user, until: Date.now() + this.ttlMs });
+    this.entries.set(key, { user, until: Date.now() + this.ttlMs });
   }
 
-  delete(tokenHash: string): void {
-    this.entries.delete(tokenHash);
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   deleteUser(userId: number): void {

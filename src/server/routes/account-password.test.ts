@@ -176,6 +176,9 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     const { client, fields } = await registered();
     const other = server.client();
     expect((await login(other, fields.username, fields.password)).body.LoggedIn).toBe(true);
+    // Both sessions have just been looked up (and so are in this process's cache).
+    expect((await client.postForm('/api/check-if-logged-in', {})).body.LoggedIn).toBe(true);
+    expect((await other.postForm('/api/check-if-logged-in', {})).body.LoggedIn).toBe(true);
     const token = await requestReset(fields.email, fields.email);
     await server.client().postForm('/api/password-reset', { password: 'after-reset', token });
     expect((await client.postForm('/api/check-if-logged-in', {})).body.LoggedIn).toBe(false);

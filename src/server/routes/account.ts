@@ -13,6 +13,25 @@ import {
 import { accountPasswordRoutes } from './account-password.js';
 import { accountUsernameRoutes } from './account-usernames.js';
 
+const nullableString = { type: ['string', 'null'] } as const;
+/** Called on every page load: a response schema lets Fastify serialize it without JSON.stringify. */
+const sessionCheckAnswer = {
+  type: 'object',
+  properties: {
+    LoggedIn: { type: 'boolean' },
+    user: {
+      type: ['object', 'null'],
+      properties: {
+        id: { type: 'integer' },
+        email: { type: 'string' },
+        username: { type: 'string' },
+        username_lichess: nullableString,
+        username_chess_dot_com: nullableString,
+      },
+    },
+  },
+} as const;
+
 /** Sign-up, email confirmation, login, logout and the session check (DESIGN section 4). */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
@@ -56,7 +75,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { api_result: 'successful_logout' };
   });
 
-  app.post('/check-if-logged-in', async (request) => {
+  app.post('/check-if-logged-in', { schema: { response: { 200: sessionCheckAnswer } } }, async (request) => {
     const user = await app.findSessionUser(request);
     return user ? { LoggedIn: true, user } : { LoggedIn: false, user: null };
   });
