@@ -39,33 +39,37 @@ export function LoggedInNav({ user }: { user: User }) {
         >
           <span aria-hidden="true">☰</span> Menu
         </button>
-        <ul id="main-nav-links" className={`nav-links${menuOpen ? ' is-open' : ''}`}>
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className="nav-link">
-                {link.label}
-              </NavLink>
+        <div id="main-nav-links" className={`nav-menu${menuOpen ? ' is-open' : ''}`}>
+          <ul className="nav-links nav-primary">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="nav-link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="nav-links nav-utility">
+            <li>
+              <button type="button" className="nav-button" onClick={() => setHelpOpen(true)}>
+                Help
+              </button>
             </li>
-          ))}
-          <li>
-            <button type="button" className="nav-button" onClick={() => setHelpOpen(true)}>
-              Help
-            </button>
-          </li>
-          <li>
-            <ThemeToggle />
-          </li>
-          <li>
-            <button
-              type="button"
-              className="nav-button logout-button"
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending}
-            >
-              Log Out <span className="logout-email">{user.email}</span>
-            </button>
-          </li>
-        </ul>
+            <li>
+              <ThemeToggle />
+            </li>
+            <li>
+              <button
+                type="button"
+                className="nav-button logout-button"
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+              >
+                Log Out <span className="logout-email">{user.email}</span>
+              </button>
+            </li>
+          </ul>
+        </div>
       </nav>
       <HelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
     </header>

@@ -27,6 +27,8 @@ export type BoardProps = {
   arrows?: Arrow[];
   /** Extra per-square styles, keyed by square name. */
   squareStyles?: Record<string, CSSProperties>;
+  /** Show the a-h and 1-8 labels; true by default (turn off on small boards). */
+  showCoordinates?: boolean;
   /** Unique id when several boards share a page (react-chessboard needs distinct ids). */
   id?: string;
   /** Accessible description; defaults to the side to move and the FEN. */
@@ -51,6 +53,7 @@ function BoardInner({
   lastMove,
   arrows,
   squareStyles,
+  showCoordinates = true,
   id = 'board',
   label,
 }: BoardProps) {
@@ -61,8 +64,10 @@ function BoardInner({
   const styles = useMemo(() => {
     const marks: Record<string, CSSProperties> = {};
     if (lastMove) {
-      marks[lastMove.from] = { backgroundColor: 'var(--board-last-move)' };
-      marks[lastMove.to] = { backgroundColor: 'var(--board-last-move)' };
+      // An overlay, so the square keeps its light or dark colour underneath.
+      const mark = { backgroundImage: 'linear-gradient(var(--board-last-move), var(--board-last-move))' };
+      marks[lastMove.from] = mark;
+      marks[lastMove.to] = mark;
     }
     return { ...marks, ...squareStyles };
   }, [lastMove, squareStyles]);
@@ -74,6 +79,9 @@ function BoardInner({
     animationDurationInMs: BOARD_ANIMATION_MS,
     allowDragging: playable,
     allowDrawingArrows: false,
+    showNotation: showCoordinates,
+    alphaNotationStyle: { fontSize: '1.1rem', position: 'absolute', bottom: 1, right: 3, userSelect: 'none' },
+    numericNotationStyle: { fontSize: '1.1rem', position: 'absolute', top: 1, left: 2, userSelect: 'none' },
     arrows: arrows ?? [],
     squareStyles: styles,
     darkSquareStyle: { backgroundColor: 'var(--board-dark)' },

@@ -9,7 +9,7 @@ export function KingGraphic({ size = '100%', className }: { size?: number | stri
       aria-hidden="true"
       focusable="false"
     >
-      <g fill="none" fillRule="evenodd" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5">
+      <g fill="none" fillRule="evenodd" stroke="var(--king-stroke, #000)" strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5">
         <path strokeLinejoin="miter" d="M22.5 11.63V6M20 8h5" />
         <path
           fill="var(--king-fill, #fff)"

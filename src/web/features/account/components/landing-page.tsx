@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Board } from '../../../components/board';
 import { usePageTitle } from '../../../lib/page-title';
 import { SignupForm } from './signup-form';
 
@@ -20,12 +21,24 @@ const BLURBS = [
   },
 ] as const;
 
+// The Italian Game after 3...Bc5, with the last move marked: what a reviewed position looks like.
+const HERO_FEN = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
+
 /** `/` for visitors: three feature blurbs, the sign-up form and a way to sign in. */
 export function LandingPage() {
   usePageTitle('Train with your own games');
   return (
     <div className="page landing">
       <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="landing-hero-board">
+          <Board
+            id="landing-board"
+            fen={HERO_FEN}
+            lastMove={{ from: 'f8', to: 'c5' }}
+            showCoordinates={false}
+            label="Example position: the Italian Game"
+          />
+        </div>
         <h1 id="landing-title">Train with your own games</h1>
         <p className="lead">
           Chess Prep is a free training companion for Lichess and Chess.com players: review your games, drill the
