@@ -1,0 +1,39 @@
+import { apiGet, apiPostEventStream } from '../../../lib/api-client';
+import type { Filters } from '../lib/filters';
+import { openingFields, type OpeningInput } from './types';
+
+export type CoverageProgress = { done: number; total: number };
+/** The report entries are the chess core's; the screen reads the fields it knows. */
+export type CoverageResult = { results: string; report: unknown[] };
+
+/**
+ * Runs the coverage check on the server and follows its event stream: progress events while the
+ * explorer statistics come in, then the result.
+ */
+export async function coverageCheck(
+  opening: OpeningInput,
+  filters: Filters,
+  onProgress: (progress: CoverageProgress) => void,
+  signal?: AbortSignal,
+): Promise<CoverageResult> {
+  let result: CoverageResult | undefined;
+  await apiPostEventStream(
+    '/api/coverage_check',
+    { ...openingFields(opening), speeds: filters.speeds.join(','), ratings: filters.ratings.join(',') },
+    ({ event, data }) => {
+      if (event === 'progress') onProgress(data as CoverageProgress);
+      else if (event === 'result') result = data as CoverageResult;
+    },
+    { signal },
+  );
+  if (!result) throw new Error('The coverage check ended without a result');
+  return result;
+}
+
+export type StatsRecord = { fen: string; speeds: string; ratings: string; white: number; draws: number; black: number; moves: unknown[] };
+
+/** Cached statistics for these filters, keyed by position (FEN without move counters). */
+export async function getStats(filters: Filters): Promise<Map<string, StatsRecord>> {
+  const list = await apiGet<StatsRecord[]>('/api/get_stats', { speeds: filters.speeds, ratings: filters.ratings });
+  return new Map(list.map((record) => [record.fen, record]));
+}

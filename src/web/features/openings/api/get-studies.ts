@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+import type { Studies } from './types';
+
+export const studiesQueryKey = ['studies'] as const;
+
+/** The user's white and black studies; spec 8: on error both null. */
+export async function getStudies(): Promise<Studies> {
+  const answer = await apiGet<{ api_data: Studies }>('/api/get-studies');
+  return answer.api_data ?? { white: null, black: null };
+}
+
+export const getStudiesQueryOptions = () => queryOptions({ queryKey: studiesQueryKey, queryFn: getStudies });
+
+export const useStudies = () => useQuery(getStudiesQueryOptions());

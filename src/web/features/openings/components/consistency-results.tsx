@@ -1,0 +1,34 @@
+import { Board } from '../../../components/board';
+import type { ConsistencyPosition } from '../api/opening-checks';
+import { NO_INCONSISTENCIES } from '../lib/messages';
+
+type Props = { positions: ConsistencyPosition[]; orientation: 'white' | 'black' };
+
+/** Each position where the repertoire gives more than one move: its board, its moves and their chapters. */
+export function ConsistencyResults({ positions, orientation }: Props) {
+  if (positions.length === 0) return <p className="op-result-empty">{NO_INCONSISTENCIES}</p>;
+  return (
+    <ol className="op-positions">
+      {positions.map((p, i) => (
+        <li key={p.fen} className="op-position">
+          <div className="op-mini-board">
+            <Board id={`consistency-${i}`} fen={p.fen} orientation={orientation} label={`Position after ${p.line || 'the start'}`} />
+          </div>
+          <div>
+            <h4>
+              Move {p.move_number}, {p.turn === 'white' ? 'White' : 'Black'} to move {p.line ? `after ${p.line}` : 'at the start'}
+            </h4>
+            <ul className="op-moves">
+              {p.moves.map((m) => (
+                <li key={m.uci}>
+                  <strong>{m.san}</strong>
+                  <span className="op-meta"> in {m.chapters.map((c) => c.name).join(', ')}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

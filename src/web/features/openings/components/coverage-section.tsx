@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { CoveragePosition } from '../../../../chess/coverage';
+import { StatusBox } from '../../../components/status-box';
+import { useStudies } from '../api/get-studies';
+import type { Color } from '../api/types';
+import { defaultFilters, type Filters } from '../lib/filters';
+import { NO_STUDY_TEXT } from '../lib/messages';
+import { openingFromStudy } from '../lib/opening-from-study';
+import { useCoverage } from '../lib/use-coverage';
+import { useStatus } from '../lib/use-status';
+import { ColorField } from './color-field';
+import { CoverageConfirm } from './coverage-confirm';
+import { CoverageReportView } from './coverage-report';
+import { FiltersField } from './filters-field';
+
+/** Manage Openings: choose time controls and ratings, run for white or black, after a confirmation. */
+export function CoverageSection() {
+  const studies = useStudies();
+  const [color, setColor] = useState<Color>('white');
+  const [filters, setFilters] = useState<Filters>(defaultFilters);
+  const status = useStatus();
+  const coverage = useCoverage(status);
+  const [ranFor, setRanFor] = useState<Color>('white');
+
+  const start = () => {
+    const study = studies.data?.[color];
+    if (!study?.study_text) {
+      coverage.reset(NO_STUDY_TEXT);
+      status.show('');
+      return;
+    }
+    if (filters.speeds.length === 0 || filters.ratings.length === 0) {
+      coverage.reset('Choose at least one time control and one rating band');
+      return;
+    }
+    coverage.reset();
+    setRanFor(color);
+    void coverage.prepare(openingFromStudy(study), filters);
+  };
+
+  return (
+    <section className="card op-section" aria-labelledby="coverage-title">
+      <h2 id="coverage-title">Coverage Check</h2>
+      <p className="muted">
+        How often Lichess players at these ratings and time controls play each move against your opening, and whether your opening
+        answers it.
+      </p>
+      <FiltersField value={filters} onChange={setFilters} />
+      <div className="op-row">
+        <ColorField name="coverage-color" value={color} onChange={setColor} />
+        <button type="button" className="button button-primary" onClick={start} disabled={status.status.busy}>
+          Coverage Check
+        </button>
+      </div>
+      <StatusBox text={status.status.text} busy={status.status.busy} label="Coverage status" />
+      <CoverageConfirm plan={coverage.plan} onProceed={() => void coverage.proceed()} onCancel={coverage.cancel} />
+      <div className="op-results" aria-label="Coverage results">
+        {coverage.error && <pre className="op-pre">{coverage.error}</pre>}
+        {coverage.result && (
+          <>
+            <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={ranFor} />
+            <details>
+              <summary>Text report</summary>
+              <pre className="op-pre">{coverage.result.results}</pre>
+            </details>
+            {coverage.result.report.length === 0 && <pre className="op-pre">{coverage.result.results}</pre>}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

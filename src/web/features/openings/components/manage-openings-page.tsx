@@ -1,0 +1,23 @@
+import { usePageTitle } from '../../../lib/page-title';
+import { ConsistencySection } from './consistency-section';
+import { CoverageSection } from './coverage-section';
+import { CurrentOpenings } from './current-openings';
+import { SetOpeningForm } from './set-opening-form';
+import '../openings.css';
+
+/** /manage_openings: the opening studies per colour, the consistency check and the coverage check. */
+export function ManageOpeningsPage() {
+  usePageTitle('Manage Openings');
+  return (
+    <div className="page op-page">
+      <h1>Manage Openings</h1>
+      <section className="card op-section" aria-labelledby="studies-title">
+        <h2 id="studies-title">Opening Studies</h2>
+        <CurrentOpenings />
+        <SetOpeningForm />
+      </section>
+      <ConsistencySection />
+      <CoverageSection />
+    </div>
+  );
+}

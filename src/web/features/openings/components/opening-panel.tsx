@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Board, type BoardArrow } from '../../../components/board';
+import { Modal } from '../../../components/modal';
+import { StatusBox } from '../../../components/status-box';
+import { useStudies } from '../api/get-studies';
+import { checkOpening, type GameComparison } from '../api/opening-checks';
+import { canMakeCard, cardFromComparison, type OpeningCardPosition } from '../lib/card-from-comparison';
+import { NO_STUDY_SELECTED, sorryText } from '../lib/messages';
+import { openingFromStudy } from '../lib/opening-from-study';
+import { useStatus } from '../lib/use-status';
+import { CurrentOpenings } from './current-openings';
+import { SetOpeningForm } from './set-opening-form';
+import '../openings.css';
+
+export type OpeningPanelGame = {
+  pgn: string;
+  /** The player's colour in the game. */
+  heroColor: 'White' | 'Black' | 'white' | 'black';
+  /** e.g. 'alice vs. bob'; shown in the comparison. */
+  name?: string;
+};
+
+export type OpeningPanelProps = {
+  /** The game on the review screen; undefined when none is selected. */
+  game: OpeningPanelGame | undefined;
+  /** Opens the card editor at the position where the game left the repertoire. */
+  onMakeCard: (position: OpeningCardPosition) => void;
+};
+
+const square = (uci: string) => ({ startSquare: uci.slice(0, 2), endSquare: uci.slice(2, 4) });
+
+/**
+ * The game review screen's opening part: 'Change/Refresh Opening', 'Compare Game to Opening', the
+ * two current openings and the results area, with a one-click card from the comparison.
+ */
+export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
+  const studies = useStudies();
+  const [changing, setChanging] = useState(false);
+  const [result, setResult] = useState<{ text: string; comparison?: GameComparison; pgn: string }>();
+  const { status, begin } = useStatus();
+  const color = game?.heroColor.toLowerCase() === 'black' ? 'black' : 'white';
+
+  const compare = async () => {
+    if (!game) return;
+    const study = studies.data?.[color];
+    if (!study) {
+      setResult({ text: NO_STUDY_SELECTED, pgn: game.pgn });
+      return;
+    }
+    setResult(undefined);
+    const run = begin();
+    try {
+      const answer = await checkOpening(openingFromStudy(study), game.pgn, game.name);
+      if (!run.isCurrent()) return;
+      setResult({ text: answer.results, comparison: answer.comparison, pgn: game.pgn });
+    } catch (error) {
+      setResult({ text: sorryText(error), pgn: game.pgn });
+    }
+    run.done();
+  };
+
+  // A result belongs to the game it was made for.
+  const shown = result && game && result.pgn === game.pgn ? result : undefined;
+  const comparison = shown?.comparison;
+  const arrows: BoardArrow[] = comparison
+    ? [
+        ...comparison.repertoireMoves.map((m) => ({ ...square(m.uci), color: 'rgba(60, 170, 60, 0.85)' })),
+        ...(comparison.played && !comparison.repertoireMoves.some((m) => m.uci === comparison.played!.uci)
+          ? [{ ...square(comparison.played.uci), color: 'rgba(210, 60, 60, 0.85)' }]
+          : []),
+      ]
+    : [];
+  const card = comparison && canMakeCard(comparison) ? cardFromComparison(comparison, color) : undefined;
+
+  return (
+    <section className="card op-section op-panel" aria-labelledby="op-panel-title">
+      <h2 id="op-panel-title">Opening</h2>
+      <div className="op-row op-buttons">
+        <button type="button" className="button" onClick={() => setChanging(true)}>
+          Change/Refresh Opening
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void compare()} disabled={!game || status.busy}>
+          Compare Game to Opening
+        </button>
+      </div>
+      <CurrentOpenings />
+      <StatusBox text={status.text} busy={status.busy} label="Opening comparison status" />
+      <div className="op-results" aria-label="Opening comparison results" aria-live="polite">
+        {shown && <pre className="op-pre">{shown.text}</pre>}
+        {comparison && comparison.outcome !== 'no_moves' && comparison.outcome !== 'not_in_repertoire' && (
+          <div className="op-compare">
+            <div className="op-mini-board">
+              <Board id="opening-compare-board" fen={comparison.fen} orientation={color} arrows={arrows} label="Where the game left the repertoire" />
+            </div>
+            <div className="op-compare-side">
+              <p className="op-legend">
+                <span className="op-key op-key-covered" /> repertoire move{comparison.played && <> · <span className="op-key op-key-uncovered" /> game move</>}
+              </p>
+              {card && (
+                <button type="button" className="button button-primary" onClick={() => onMakeCard(card)}>
+                  Make Card from Comparison
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+      </div>
+      <Modal open={changing} onClose={() => setChanging(false)} title="Change/Refresh Opening">
+        <CurrentOpenings />
+        <SetOpeningForm />
+      </Modal>
+    </section>
+  );
+}

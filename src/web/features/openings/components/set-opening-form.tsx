@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { makeExcludeSymbols, parseExcludeSymbols, type ExcludeSymbol } from '../../../../chess/exclude-symbols';
+import { StatusBox } from '../../../components/status-box';
+import { useUser } from '../../../lib/session';
+import { useStudies } from '../api/get-studies';
+import type { Color } from '../api/types';
+import { useUpdateStudy } from '../api/update-study';
+import { errorMessage } from '../lib/messages';
+import { resolveSource } from '../lib/resolve-source';
+import { useStatus } from '../lib/use-status';
+import { ExcludeSymbolsField } from './exclude-symbols-field';
+import { StudySource, type OpeningSource } from './study-source';
+
+/**
+ * Sets the white or black opening from a chosen study or PGN file, with the exclude-move
+ * indicators; with nothing chosen, 'Set/Refresh' re-fetches that colour's study from Lichess.
+ */
+export function SetOpeningForm() {
+  const user = useUser();
+  const studies = useStudies();
+  const update = useUpdateStudy();
+  const [source, setSource] = useState<OpeningSource>({ kind: 'none' });
+  const [exclude, setExclude] = useState<ExcludeSymbol[]>([]);
+  const { status, begin } = useStatus();
+
+  const setOpening = async (color: Color) => {
+    const current = studies.data?.[color] ?? null;
+    const run = begin();
+    try {
+      const resolved = await resolveSource(source, current);
+      if (!resolved) {
+        run.done('Choose a study or a PGN file first');
+        return;
+      }
+      // With nothing newly chosen, a refresh keeps the study's own exclusions unless boxes are ticked.
+      const kept = parseExcludeSymbols(current?.exclude_move_indicators ?? '');
+      const symbols = source.kind === 'none' && exclude.length === 0 && kept.isOk ? kept.value : exclude;
+      await update.mutateAsync({
+        color,
+        exclude_move_indicators: makeExcludeSymbols(symbols),
+        link: resolved.link,
+        study_text: resolved.text,
+        title: resolved.title,
+        last_update: new Date().toISOString(),
+      });
+      run.done(`Done: ${color === 'white' ? 'White' : 'Black'} opening set to ${resolved.title}`);
+    } catch (error) {
+      run.done(`Could not set the opening: ${errorMessage(error)}`);
+    }
+  };
+
+  return (
+    <div className="op-set-opening">
+      <StudySource value={source} onChange={setSource} initialUsername={user.username_lichess ?? ''} />
+      <ExcludeSymbolsField value={exclude} onChange={setExclude} />
+      <div className="op-row op-buttons">
+        <button type="button" className="button button-primary" onClick={() => void setOpening('white')} disabled={status.busy}>
+          Set/Refresh White Opening
+        </button>
+        <button type="button" className="button button-primary" onClick={() => void setOpening('black')} disabled={status.busy}>
+          Set/Refresh Black Opening
+        </button>
+      </div>
+      <StatusBox text={status.text} busy={status.busy} label="Opening status" />
+    </div>
+  );
+}

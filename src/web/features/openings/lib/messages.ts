@@ -1,0 +1,28 @@
+// The exact texts of the spec for the opening screens (sections 2, 4, 5 and 8).
+
+export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it:";
+export const NO_STUDY_SELECTED = 'No study selected';
+export const NO_STUDY_TEXT = 'No study text';
+export const NO_INCONSISTENCIES = 'No inconsistencies found';
+export const CHOOSE_OPENING_FILE = 'Please choose an opening file above';
+export const SELECT_OPENING_FILE = 'Please select an opening file';
+export const SELECT_GAME_FILE = 'Please select a game file';
+export const NO_OPENING_ENTERED = 'No opening entered, please enter an opening above';
+export const NO_STUDIES_RETRIEVED = 'No studies retrieved...';
+export const NONE_SELECTED = 'None selected';
+export const NO_GAMES_RETRIEVED = 'No games retrieved';
+export const RETRIEVING_GAMES = 'Retrieving Games';
+
+/** 'Getting data from Lichess for: N of M fens' */
+export const coverageProgressText = (done: number, total: number) => `Getting data from Lichess for: ${done} of ${total} fens`;
+
+/** The spec's failure text followed by the error. */
+export const sorryText = (error: unknown) => `${SORRY_PREFIX} ${errorMessage(error)}`;
+
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === 'object' && 'body' in error) {
+    const body = (error as { body: unknown }).body;
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
