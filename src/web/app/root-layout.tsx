@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { RecentGamesRefresher } from '../features/game-review';
 import { useSession } from '../lib/session';
 import { LoggedInNav } from './logged-in-nav';
 import { LoggedOutNav } from './logged-out-nav';
@@ -27,6 +28,7 @@ export function RootLayout() {
           </div>
         )}
         {(session.status === 'loggedIn' || session.status === 'loggedOut') && <Outlet />}
+        {session.status === 'loggedIn' && <RecentGamesRefresher />}
       </main>
     </>
   );

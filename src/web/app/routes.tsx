@@ -2,9 +2,9 @@ import type { RouteObject } from 'react-router';
 import { LandingPage } from '../features/account/components/landing-page';
 import { ResetPasswordPage } from '../features/account/components/reset-password-page';
 import { SignInPage } from '../features/account/components/signin-page';
+import { GameReviewScreen } from '../features/game-review';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import {
-  GameReviewPlaceholder,
   ManageCardsPlaceholder,
   ManageOpeningsPlaceholder,
   OpeningToolPlaceholder,
@@ -31,7 +31,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: 'game_review', element: <GameReviewPlaceholder /> },
+          { path: 'game_review', element: <GameReviewScreen /> },
           { path: 'opening_tool', element: <OpeningToolPlaceholder /> },
           { path: 'review_cards', element: <ReviewCardsPlaceholder /> },
           { path: 'manage_cards', element: <ManageCardsPlaceholder /> },

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import { apiGet } from '../../../lib/api-client';
+
+export const gameReviewsQueryKey = ['game-reviews'] as const;
+
+/** The user's reviews with their mistakes, newest first; a failed load gives an empty list (spec 8) and a log line. */
+export async function getGameReviews(): Promise<GameReview[]> {
+  const answer = await apiGet<{ api_data: GameReview[] }>('/api/get-game-reviews');
+  return answer.api_data;
+}
+
+export const gameReviewsQueryOptions = queryOptions({
+  queryKey: gameReviewsQueryKey,
+  queryFn: getGameReviews,
+});
+
+export function useGameReviews() {
+  return useQuery(gameReviewsQueryOptions);
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GameReview, UpsertGameReviewInput } from '../../../../server/routes/game-review-schemas';
+import { apiPostJson } from '../../../lib/api-client';
+import { gameReviewsQueryKey } from './get-game-reviews';
+import { recentGamesQueryKey } from './get-recent-games';
+
+/** Saves a new review (no id) or changes fields of one (with id); answers the stored review. */
+export async function upsertGameReview(review: UpsertGameReviewInput): Promise<GameReview> {
+  const answer = await apiPostJson<{ api_data: GameReview }>('/api/upsert-game-review', review);
+  return answer.api_data;
+}
+
+/** The server answers first, then the cached list takes the stored review (spec 4: server first). */
+export function useUpsertGameReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upsertGameReview,
+    onSuccess: (saved, input) => {
+      queryClient.setQueryData<GameReview[]>(gameReviewsQueryKey, (old) => {
+        if (!old) return [saved];
+        return old.some((r) => r.id === saved.id) ? old.map((r) => (r.id === saved.id ? saved : r)) : [saved, ...old];
+      });
+      void queryClient.invalidateQueries({ queryKey: gameReviewsQueryKey });
+      // A newly saved game leaves the recent games lists.
+      if (!('id' in input) || input.id === undefined) void queryClient.invalidateQueries({ queryKey: recentGamesQueryKey });
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import { Board, START_FEN } from '../../../components/board';
+import { errorText } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { useGameReviews } from '../api/get-game-reviews';
+import { GamePicker } from './game-picker';
+import { ReviewList } from './review-list';
+import { COMING_SOON, ReviewWorkspace, type ReviewPosition } from './review-workspace';
+import '../game-review.css';
+
+export type GameReviewScreenProps = {
+  /** Called by 'Make Card' with the board's position. */
+  onMakeCard?: (position: ReviewPosition) => void;
+  /** Or: what 'Make Card' opens (the full-screen card editor); `close` hides it again. */
+  renderMakeCard?: (position: ReviewPosition, close: () => void) => ReactNode;
+  /**
+   * The openings part for the selected review (undefined when none): 'Change/Refresh Opening',
+   * 'Compare Game to Opening', the two current openings and the results area. Without it those
+   * buttons are shown disabled.
+   */
+  renderOpeningPanel?: (review: GameReview | undefined) => ReactNode;
+};
+
+/** The game review screen of spec 2. The selected review is kept in the URL (?review=id), so a reload keeps it. */
+export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPanel }: GameReviewScreenProps) {
+  usePageTitle('Review Game');
+  const reviews = useGameReviews();
+  const [params, setParams] = useSearchParams();
+  const [cardPosition, setCardPosition] = useState<ReviewPosition>();
+
+  const list = reviews.data ?? [];
+  const wanted = Number(params.get('review'));
+  const selected = list.find((r) => r.id === wanted) ?? (params.has('review') && reviews.isFetching ? undefined : list[0]);
+  const select = (id: number) => setParams({ review: String(id) }, { replace: true });
+
+  const makeCard = renderMakeCard ? setCardPosition : onMakeCard;
+  const toolbar = (
+    <div className="gr-get-games">
+      <GamePicker site="lichess" onSaved={(review) => select(review.id)} />
+      <GamePicker site="chesscom" onSaved={(review) => select(review.id)} />
+    </div>
+  );
+
+  return (
+    <section className="page game-review" aria-labelledby="gr-title">
+      <h1 id="gr-title" className="visually-hidden">
+        Review Game
+      </h1>
+      {selected ? (
+        <ReviewWorkspace key={selected.id} review={selected} toolbar={toolbar} onMakeCard={makeCard} />
+      ) : (
+        <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />
+      )}
+      {renderOpeningPanel ? renderOpeningPanel(selected) : <OpeningPanelPlaceholder />}
+      <ReviewList
+        reviews={list}
+        selectedId={selected?.id}
+        onSelect={select}
+        loadError={reviews.isError ? errorText(reviews.error) : undefined}
+      />
+      {renderMakeCard && cardPosition && renderMakeCard(cardPosition, () => setCardPosition(undefined))}
+    </section>
+  );
+}
+
+function EmptyWorkspace({ toolbar, loading }: { toolbar: ReactNode; loading: boolean }) {
+  return (
+    <div className="board-layout gr-workspace">
+      <div className="board-layout-main gr-board-column">
+        <h2 className="gr-heading">{loading ? 'Loading your games…' : 'No game selected'}</h2>
+        <Board fen={START_FEN} id="review-board" />
+      </div>
+      <div className="board-layout-side gr-side">
+        {toolbar}
+        {!loading && (
+          <p className="gr-empty-help">
+            Get one of your recent games from Lichess or Chess.com to step through it, keep notes and make cards from its
+            positions.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function OpeningPanelPlaceholder() {
+  return (
+    <section className="gr-openings" aria-label="Openings">
+      <div className="gr-openings-buttons">
+        <button type="button" className="button" disabled title={COMING_SOON}>
+          Change/Refresh Opening
+        </button>
+        <button type="button" className="button" disabled title={COMING_SOON}>
+          Compare Game to Opening
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import { errorText } from '../../../lib/api-client';
+import { useDeleteGameReviews } from '../api/delete-game-reviews';
+import { playedText, versusText } from '../review-text';
+
+export type ReviewListProps = {
+  reviews: readonly GameReview[];
+  selectedId: number | undefined;
+  onSelect: (id: number) => void;
+  /** The list could not be loaded (it shows as empty). */
+  loadError?: string;
+};
+
+/** 'Existing Game Reviews': newest first, a checkbox per row, and 'Delete Checked Items'. */
+export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewListProps) {
+  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const remove = useDeleteGameReviews();
+  const present = new Set(reviews.map((r) => r.id));
+  const checkedIds = [...checked].filter((id) => present.has(id));
+
+  const toggle = (id: number) =>
+    setChecked((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="gr-reviews" aria-labelledby="gr-reviews-title">
+      <div className="gr-reviews-head">
+        <h2 id="gr-reviews-title">Existing Game Reviews</h2>
+        <button
+          type="button"
+          className="button"
+          disabled={checkedIds.length === 0 || remove.isPending}
+          onClick={() => remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) })}
+        >
+          Delete Checked Items
+        </button>
+      </div>
+      {remove.error && (
+        <p className="form-message is-error" role="alert">
+          Not all reviews were deleted: {errorText(remove.error)}
+        </p>
+      )}
+      {loadError && (
+        <p className="form-message is-error" role="alert">
+          Could not load your reviews: {loadError}
+        </p>
+      )}
+      <ul className="gr-review-list" aria-label="Existing game reviews">
+        {reviews.length === 0 && <li className="gr-review-empty muted">No game reviews yet.</li>}
+        {reviews.map((review) => {
+          const selected = review.id === selectedId;
+          return (
+            <li key={review.id} className={`gr-review-row${selected ? ' is-selected' : ''}`}>
+              <input
+                type="checkbox"
+                checked={checked.has(review.id)}
+                onChange={() => toggle(review.id)}
+                aria-label={`Check ${versusText(review)}`}
+              />
+              <button type="button" className="gr-review-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(review.id)}>
+                {reviewRowText(review)}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** A row as spec 2 describes it: white vs black, date and time, site, notes. */
+export function reviewRowText(review: GameReview): string {
+  return [versusText(review), playedText(review.date_time_played), review.site, review.notes.replace(/\s+/g, ' ').trim()]
+    .filter((part) => part !== '')
+    .join(', ');
+}
