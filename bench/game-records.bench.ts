@@ -1,0 +1,27 @@
+// Time to turn an 80-game Lichess export (the most the app asks for) into Game records, as
+// GET /api/recent-games does: split the PGN text into games, build each record, sort newest first.
+// The export is thibault's real 50 games followed by his first 30 again (median of several runs).
+import { readFileSync } from 'node:fs';
+import { toRecords } from '../src/server/routes/recent-games';
+import { splitPgnGames } from '../src/server/sites/split-pgn';
+
+const RUNS = 21;
+const GAMES = 80;
+
+const fixture = readFileSync(new URL('../../shared/fixtures/lichess/games_user_thibault_2025.pgn', import.meta.url), 'utf8');
+const games = splitPgnGames(fixture);
+const exportText = Array.from({ length: GAMES }, (_, i) => games[i % games.length]).join('\n\n\n') + '\n\n\n';
+
+function run(): number {
+  const t0 = performance.now();
+  const records = toRecords(splitPgnGames(exportText), 'thibault', 'Lichess');
+  const elapsed = performance.now() - t0;
+  if (records.length !== GAMES) throw new Error(`expected ${GAMES} records, got ${records.length}`);
+  return elapsed;
+}
+
+for (let i = 0; i < 3; i++) run(); // warm-up
+const times = Array.from({ length: RUNS }, run).sort((a, b) => a - b);
+const median = times[Math.floor(RUNS / 2)];
+console.log(`game_records_80_lichess_games_median: ${median.toFixed(2)} ms`);
+console.log(`game_records_per_game_median: ${((median / GAMES) * 1000).toFixed(1)} us`);
