@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Modal } from '../components/modal';
-import { CONFIRMATION_INVALID } from '../features/account/messages';
+import { SUPPORT_EMAIL } from '../features/account/messages';
 import { usePageTitle } from '../lib/page-title';
 import { LOGGED_IN_HOME } from './paths';
 import { WelcomeText } from './welcome-page';
@@ -32,7 +32,10 @@ export function ConfirmedFailurePage() {
         </button>
       }
     >
-      <p>{CONFIRMATION_INVALID}</p>
+      <p>
+        The email confirmation link is no longer valid. Please contact{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you need help signing up.
+      </p>
     </Modal>
   );
 }
