@@ -4,7 +4,7 @@
  *
  *   makeLinePgn(INITIAL_FEN, ['e4', 'c5', 'Nf3']) === '1. e4 c5 2. Nf3'
  */
-import { parseFen, INITIAL_FEN } from 'chessops/fen';
+import { INITIAL_FEN } from 'chessops/fen';
 import { makePgn, type Game, type PgnNodeData } from 'chessops/pgn';
 
 export const PGN_LINE_WIDTH = 80;
@@ -46,9 +46,10 @@ export const makePgnText = (game: Game<PgnNodeData>): string => {
 
 /** Movetext for one line of SAN moves from a FEN, with the move numbers a reader expects. */
 export const makeLinePgn = (startFen: string, sans: readonly string[]): string => {
-  const setup = parseFen(startFen);
-  let fullmoves = setup.isOk ? setup.value.fullmoves : 1;
-  let white = setup.isOk ? setup.value.turn === 'white' : true;
+  // Only the side to move and the move number matter here, so skip a full FEN parse.
+  const fields = startFen.split(' ');
+  let fullmoves = Math.max(1, parseInt(fields[5], 10) || 1);
+  let white = fields[1] !== 'b';
   const parts: string[] = [];
   sans.forEach((san, i) => {
     if (white) parts.push(`${fullmoves}. ${san}`);
