@@ -79,6 +79,18 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
     expect(await countUsers('email', again.email)).toBe(0);
   });
 
+  test('two sign-ups racing for one email or username: one succeeds, the other is told why', async () => {
+    const fields = uniqueUser('race');
+    const sameEmail = { ...uniqueUser('race'), email: fields.email };
+    const answers = await Promise.all([fields, sameEmail].map((f) => server.client().postForm('/api/register', f)));
+    expect(answers.map((a) => a.body.api_data).sort()).toEqual(['email exists', 'register success']);
+    const other = uniqueUser('race');
+    const sameName = { ...uniqueUser('race'), username: other.username.toUpperCase() };
+    const named = await Promise.all([other, sameName].map((f) => server.client().postForm('/api/register', f)));
+    expect(named.map((a) => a.body.api_data).sort()).toEqual(['register success', 'username exists']);
+    expect(await countUsers('username', other.username)).toBe(1);
+  });
+
   test.each([
     ['an invalid email', { email: 'not-an-email' }],
     ['an empty username', { username: '  ' }],
