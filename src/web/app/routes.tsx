@@ -1,15 +1,11 @@
 import type { RouteObject } from 'react-router';
+import { CardReviewScreen, EditCardsScreen } from '../features/cards';
 import { LandingPage } from '../features/account/components/landing-page';
 import { ResetPasswordPage } from '../features/account/components/reset-password-page';
 import { SignInPage } from '../features/account/components/signin-page';
-import { GameReviewScreen } from '../features/game-review';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
-import {
-  ManageCardsPlaceholder,
-  ManageOpeningsPlaceholder,
-  OpeningToolPlaceholder,
-  ReviewCardsPlaceholder,
-} from './placeholders';
+import { GameReviewPage } from './game-review-page';
+import { ManageOpeningsPage, OpeningToolPage } from '../features/openings';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
@@ -31,11 +27,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: 'game_review', element: <GameReviewScreen /> },
-          { path: 'opening_tool', element: <OpeningToolPlaceholder /> },
-          { path: 'review_cards', element: <ReviewCardsPlaceholder /> },
-          { path: 'manage_cards', element: <ManageCardsPlaceholder /> },
-          { path: 'manage_openings', element: <ManageOpeningsPlaceholder /> },
+          { path: 'game_review', element: <GameReviewPage /> },
+          { path: 'opening_tool', element: <OpeningToolPage /> },
+          { path: 'review_cards', element: <CardReviewScreen /> },
+          { path: 'manage_cards', element: <EditCardsScreen /> },
+          { path: 'manage_openings', element: <ManageOpeningsPage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },
           { path: 'confirmed_failure', element: <ConfirmedFailurePage /> },

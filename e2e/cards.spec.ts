@@ -1,0 +1,233 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUp } from './support/account-steps';
+import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
+import { newUser } from './support/users';
+
+// Flashcards in the browser: make a card in the editor, review it twice (the browser clock moves on
+// between the reviews; the server schedules on its own clock), see it in the edit list, edit and delete it.
+
+const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
+
+type ApiCard = { id: string; prompt: string; due: string; state: number; reps: number; lapses: number; [k: string]: unknown };
+
+/** Drags a piece from one square to another on the board with the given accessible name. */
+async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
+  await board.locator(`[data-square="${from}"]`).scrollIntoViewIfNeeded();
+  await board.locator(`[data-square="${to}"]`).scrollIntoViewIfNeeded();
+  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
+  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
+  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function apiCards(page: Page): Promise<ApiCard[]> {
+  const response = await page.request.get('/api/get-cards');
+  expect(response.ok()).toBe(true);
+  return (await response.json()).api_data;
+}
+
+/** The short local date-time the screens show, formatted by the browser itself. */
+const shortDate = (page: Page, iso: string) =>
+  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)), iso);
+
+async function openNav(page: Page, name: string): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+}
+
+test('a card is made, reviewed with Again then Good, shown with its new due date, edited and deleted', async ({ page }) => {
+  await page.clock.install();
+  await signUp(page, newUser('cards'));
+
+  // Edit Cards starts empty.
+  await openNav(page, 'Edit Cards');
+  await expect(page).toHaveURL(/\/manage_cards$/);
+  await expect(page.getByRole('heading', { name: 'SP Cards:' })).toBeVisible();
+  await expect(page.getByText(/No cards yet/)).toBeVisible();
+
+  // The card editor: full screen, Prompt and Answer, two playable boards, promotion choices, '->'.
+  await page.getByRole('button', { name: 'Create New Card' }).click();
+  const editor = page.getByRole('dialog', { name: 'Make Card' });
+  await expect(editor).toBeVisible();
+  const promotion = editor.getByRole('group', { name: 'Promotion' });
+  for (const name of ['Queen', 'Rook', 'Knight', 'Bishop']) await expect(promotion.getByRole('radio', { name })).toBeVisible();
+  await expect(promotion.getByRole('radio', { name: 'Queen' })).toBeChecked();
+
+  const promptBoard = editor.getByRole('group', { name: /^Prompt board/ });
+  const answerBoard = editor.getByRole('group', { name: /^Answer board/ });
+  await drag(page, promptBoard, 'e2', 'e4');
+  await expect(promptBoard).toHaveAttribute('data-fen', /b KQkq e3 0 1$|b KQkq - 0 1$/);
+  await drag(page, promptBoard, 'e7', 'e5');
+  await expect(promptBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await expect(editor.getByTestId('card-editor-prompt-moves')).toHaveText('1. e4 e5');
+
+  await editor.getByRole('button', { name: /^->/ }).click();
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await drag(page, answerBoard, 'g1', 'f3');
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
+  await expect(editor.getByTestId('card-editor-answer-moves')).toHaveText('2. Nf3');
+  // Black's queen is blocked by its own pawn: refused and reported, the board unchanged.
+  await drag(page, answerBoard, 'd8', 'd5');
+  await expect(editor.getByRole('alert').filter({ hasText: 'Illegal move: d8-d5' })).toBeVisible();
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
+
+  await editor.getByLabel('Prompt', { exact: true }).fill('Black answered 1...e5. Best developing move?');
+  await editor.getByLabel('Answer', { exact: true }).fill('2. Nf3 attacks e5 and prepares castling.');
+  await saveScreen(page, 'cards-flow-editor');
+  await editor.getByRole('button', { name: 'Make Card' }).click();
+  await expect(editor).toBeHidden();
+
+  const [made] = await apiCards(page);
+  expect(made).toMatchObject({
+    prompt: 'Black answered 1...e5. Best developing move?',
+    prompt_fen: AFTER_E4_E5,
+    prompt_pgn: '1. e4 e5',
+    answer_fen: AFTER_NF3,
+    answer_pgn: '2. Nf3',
+    orientation: 'white',
+    state: 0,
+    reps: 0,
+  });
+  const list = page.getByRole('list', { name: 'SP Cards' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+
+  // Card review: the prompt first; the answer and the four scores after 'Show Answer & Score'.
+  await openNav(page, 'Card Review');
+  await expect(page).toHaveURL(/\/review_cards$/);
+  await expect(page.getByText('Black answered 1...e5. Best developing move?')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Prompt board' })).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await expect(page.getByRole('group', { name: 'Answer board' })).toHaveCount(0);
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('group', { name: 'Answer board' })).toHaveAttribute('data-fen', AFTER_NF3);
+  await expect(page.getByText('2. Nf3 attacks e5 and prepares castling.')).toBeVisible();
+  const score = page.getByRole('group', { name: 'Score the card' });
+  await expect(score.getByRole('button')).toHaveText([/^Again\s*1m/, /^Hard\s*5m/, /^Good\s*10m/, /^Easy\s*\d+d/]);
+  await saveScreen(page, 'cards-flow-review-answer');
+
+  await score.getByRole('button', { name: /^Again/ }).click();
+  await expect(page.getByText('No cards are due')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show Answer & Score' })).toHaveCount(0);
+  const [afterAgain] = await apiCards(page);
+  expect(afterAgain).toMatchObject({ state: 1, reps: 1 });
+  expect(Date.parse(afterAgain.due) - Date.parse(afterAgain.last_review as string)).toBe(60_000);
+  await saveScreen(page, 'cards-flow-none-due');
+
+  // A minute later (browser clock) the card is due again, as a Learning card, its answer hidden.
+  await page.clock.fastForward('01:10');
+  await expect(page.getByRole('button', { name: 'Show Answer & Score' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Answer board' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show Answer & Score' }).click();
+  await expect(score.getByRole('button')).toHaveText([/^Again\s*5m/, /^Hard\s*10m/, /^Good\s*\d+d/, /^Easy\s*\d+d/]);
+  const goodDays = Number((await score.getByRole('button', { name: /^Good/ }).textContent())!.match(/(\d+)d/)![1]);
+  await page.keyboard.press('3');
+  await expect(page.getByText('No cards are due')).toBeVisible();
+
+  const [afterGood] = await apiCards(page);
+  expect(afterGood).toMatchObject({ state: 2, reps: 2, lapses: 0, scheduled_days: goodDays });
+
+  // Edit Cards lists it with its new due date.
+  await openNav(page, 'Edit Cards');
+  const row = list.getByRole('listitem').first();
+  await expect(row).toContainText(await shortDate(page, afterGood.due));
+  await expect(row).toContainText('Black answered 1...e5. Best developing move?');
+
+  // Selecting it opens the editor with Question, Answer, two boards and Save Changes.
+  await row.getByRole('button').click();
+  const panel = page.getByRole('region', { name: 'Edit card' });
+  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Black answered 1...e5. Best developing move?');
+  await expect(panel.getByRole('group', { name: /^Question board/ })).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await expect(panel.getByRole('group', { name: /^Answer board/ })).toHaveAttribute('data-fen', AFTER_NF3);
+  await panel.getByLabel('Question', { exact: true }).fill('1. e4 e5: your move?');
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(panel.getByText('Changes saved')).toBeVisible();
+  await expect(row).toContainText('1. e4 e5: your move?');
+  await saveScreen(page, 'cards-flow-edit');
+  await page.reload();
+  await expect(list.getByRole('listitem').first()).toContainText('1. e4 e5: your move?');
+  const [edited] = await apiCards(page);
+  expect(edited).toMatchObject({ prompt: '1. e4 e5: your move?', due: afterGood.due, reps: 2, state: 2 });
+
+  // Delete Checked: the server first, then the list.
+  const deleteButton = page.getByRole('button', { name: /^Delete Checked/ });
+  await expect(deleteButton).toBeDisabled();
+  await list.getByRole('checkbox').check();
+  await deleteButton.click();
+  await expect(page.getByText(/No cards yet/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/No cards yet/)).toBeVisible();
+  expect(await apiCards(page)).toEqual([]);
+});
+
+test('keys 1-4 and space score cards; Cancel in the editor saves nothing', async ({ page }) => {
+  await signUp(page, newUser('cardkeys'));
+  await seedCards(page, 2);
+  await page.goto('/review_cards');
+  await expect(page.getByTestId('due-count')).toHaveText('2 due · 2 cards');
+  await page.keyboard.press('4'); // ignored while the answer is hidden
+  await expect(page.getByTestId('due-count')).toHaveText('2 due · 2 cards');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('4');
+  await expect(page.getByTestId('due-count')).toHaveText('1 due · 2 cards');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Space'); // space again scores Good
+  await expect(page.getByText('No cards are due')).toBeVisible();
+  const cards = await apiCards(page);
+  expect(cards.map((c) => c.state).sort()).toEqual([1, 2]);
+
+  await page.goto('/manage_cards');
+  await page.getByRole('button', { name: 'Create New Card' }).click();
+  await page.getByRole('dialog', { name: 'Make Card' }).getByLabel('Prompt', { exact: true }).fill('never saved');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  expect(await apiCards(page)).toHaveLength(2);
+});
+
+/** Saves `count` cards over the API, as the editor would, with the session's XSRF token. */
+async function seedCards(page: Page, count: number, prefix = 'Seeded card') {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const cards = Array.from({ length: count }, (_, i) => ({
+    id: `seed-${Date.now()}-${i}`,
+    prompt: `${prefix} ${i + 1}: what does Black play after 1. e4?`,
+    prompt_fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    answer: 'The Sicilian, 1...c5.',
+    answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    answer_pgn: '1... c5',
+    orientation: 'black',
+    due: new Date(Date.now() - (count - i) * 60_000).toISOString(),
+  }));
+  const response = await page.request.post('/api/upsert-cards', { data: cards, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(response.ok()).toBe(true);
+}
+
+for (const viewport of [DESKTOP, PHONE]) {
+  test(`card screens at ${viewport.width}px in both themes`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUp(page, newUser(`cardscreens${viewport.width}`));
+    await seedCards(page, 6);
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await page.goto('/review_cards');
+      await expect(page.getByRole('button', { name: 'Show Answer & Score' })).toBeVisible();
+      await saveScreen(page, 'cards-review');
+      await page.getByRole('button', { name: 'Show Answer & Score' }).click();
+      await expect(page.getByRole('group', { name: 'Score the card' })).toBeVisible();
+      await saveScreen(page, 'cards-review-answer');
+
+      await page.goto('/manage_cards');
+      await page.getByRole('list', { name: 'SP Cards' }).getByRole('listitem').nth(1).getByRole('button').click();
+      await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+      await saveScreen(page, 'cards-edit');
+
+      await page.getByRole('button', { name: 'Create New Card' }).click();
+      await expect(page.getByRole('dialog', { name: 'Make Card' })).toBeVisible();
+      await saveScreen(page, 'cards-editor');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Card } from '../../../../chess/scheduling-types';
+import { apiGet } from '../../../lib/api-client';
+
+export const cardsQueryKey = ['cards'] as const;
+
+/** The player's cards, sorted by due date (oldest first). */
+export async function getCards(): Promise<Card[]> {
+  const answer = await apiGet<{ api_data: Card[] }>('/api/get-cards');
+  return answer.api_data;
+}
+
+export const getCardsQueryOptions = () => queryOptions({ queryKey: cardsQueryKey, queryFn: getCards });
+
+export function useCards() {
+  return useQuery(getCardsQueryOptions());
+}
+
+/** Sorted by due date, then id, as the server sorts them. */
+export function sortByDue(cards: readonly Card[]): Card[] {
+  return [...cards].sort((a, b) => Date.parse(a.due) - Date.parse(b.due) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The cached list with `saved` put in place of (or beside) the cards with the same ids. */
+export function mergeCards(cached: readonly Card[] | undefined, saved: readonly Card[]): Card[] {
+  const byId = new Map((cached ?? []).map((card) => [card.id, card]));
+  for (const card of saved) byId.set(card.id, card);
+  return sortByDue([...byId.values()]);
+}

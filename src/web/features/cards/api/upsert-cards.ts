@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Card } from '../../../../chess/scheduling-types';
+import type { CardInput } from '../../../../server/routes/card-payloads';
+import { apiPostJson } from '../../../lib/api-client';
+import { cardsQueryKey, mergeCards } from './get-cards';
+
+/** What the editor sends: texts, boards and orientation; a new card's schedule is set by the server. */
+export type CardDraft = Pick<
+  CardInput,
+  'id' | 'prompt' | 'prompt_fen' | 'prompt_pgn' | 'answer' | 'answer_fen' | 'answer_pgn' | 'orientation'
+>;
+
+/** Creates or edits cards; answers the cards as stored. */
+export async function upsertCards(cards: CardDraft[]): Promise<Card[]> {
+  const answer = await apiPostJson<{ api_data: Card[] }>('/api/upsert-cards', cards);
+  return answer.api_data;
+}
+
+/** Saves on the server first, then puts the stored cards into the cached list. */
+export function useUpsertCards() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upsertCards,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Card[]>(cardsQueryKey, (cached) => mergeCards(cached, saved));
+    },
+  });
+}
+
+/** A new unique card id; randomUUID needs a secure context, so plain HTTP falls back to random bytes. */
+export function newCardId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { Card } from '../../../../chess/scheduling-types';
+import { errorText } from '../../../lib/api-client';
+import { useUpsertCards } from '../api/upsert-cards';
+import { draftFromCard, toCardDraft } from '../card-draft';
+import { CardFields } from './card-fields';
+import { formatDue } from './due-date';
+
+/** The selected card's editor: Question, Answer, two boards and 'Save Changes'. Its schedule is kept. */
+export function CardEditPanel({ card, onClose }: { card: Card; onClose: () => void }) {
+  const [state, setState] = useState(() => draftFromCard(card));
+  const save = useUpsertCards();
+  return (
+    <section className="card-edit-panel card" aria-labelledby="card-edit-title">
+      <header className="card-edit-header">
+        <h2 id="card-edit-title">Edit card</h2>
+        <p className="muted card-edit-meta">
+          Due {formatDue(card.due)} · {card.reps} {card.reps === 1 ? 'review' : 'reviews'} · {card.lapses}{' '}
+          {card.lapses === 1 ? 'lapse' : 'lapses'}
+        </p>
+        <button type="button" className="button button-small" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <CardFields state={state} onChange={setState} promptLabel="Question" boardId={`edit-${card.id}`} />
+      <div className="card-edit-actions">
+        <p className={`form-message${save.isError ? ' is-error' : ' is-success'}`} role="status">
+          {save.isError ? `Not saved: ${errorText(save.error)}` : save.isSuccess ? 'Changes saved' : ''}
+        </p>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={save.isPending}
+          onClick={() =>
+            save.mutate([toCardDraft(state, card.id)], {
+              onError: (error) => console.error('Saving the card failed', error),
+            })
+          }
+        >
+          {save.isPending ? 'Saving…' : 'Save Changes'}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Card } from '../../../../chess/scheduling-types';
+import { Modal } from '../../../components/modal';
+import { errorText } from '../../../lib/api-client';
+import { newCardId, useUpsertCards } from '../api/upsert-cards';
+import { type CardEditorInitial, initialDraft, toCardDraft } from '../card-draft';
+import { CardFields } from './card-fields';
+import '../cards.css';
+
+export type CardEditorProps = {
+  /** The position and texts to start from, e.g. the game review's current position and the player's colour. */
+  initial: CardEditorInitial;
+  /** Called on Cancel, Escape, the close button, and after a successful save. */
+  onClose: () => void;
+  /** Called with the card as stored, before onClose. */
+  onSaved?: (card: Card) => void;
+  /** Fades the editor out when false; it opens when mounted. */
+  open?: boolean;
+};
+
+/** The full-screen card editor: Prompt and Answer, two playable boards, '->', Cancel and 'Make Card'. */
+export function CardEditor({ initial, onClose, onSaved, open = true }: CardEditorProps) {
+  const [state, setState] = useState(() => initialDraft(initial));
+  const [id] = useState(newCardId);
+  const save = useUpsertCards();
+
+  const makeCard = () => {
+    save.mutate([toCardDraft(state, id)], {
+      onSuccess: ([card]) => {
+        onSaved?.(card);
+        onClose();
+      },
+      onError: (error) => console.error('Saving the card failed', error),
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Make Card"
+      size="full"
+      closeOnBackdrop={false}
+      footer={
+        <>
+          {save.isError && (
+            <p className="form-message is-error editor-message" role="alert">
+              The card was not saved: {errorText(save.error)}
+            </p>
+          )}
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" disabled={save.isPending} onClick={makeCard}>
+            {save.isPending ? 'Saving…' : 'Make Card'}
+          </button>
+        </>
+      }
+    >
+      <CardFields state={state} onChange={setState} promptLabel="Prompt" boardId="card-editor" />
+    </Modal>
+  );
+}
