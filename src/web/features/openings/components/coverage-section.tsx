@@ -20,7 +20,6 @@ export function CoverageSection() {
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const status = useStatus();
   const coverage = useCoverage(status);
-  const [ranFor, setRanFor] = useState<Color>('white');
 
   const start = () => {
     const study = studies.data?.[color];
@@ -33,8 +32,6 @@ export function CoverageSection() {
       coverage.reset('Choose at least one time control and one rating band');
       return;
     }
-    coverage.reset();
-    setRanFor(color);
     void coverage.prepare(openingFromStudy(study), filters);
   };
 
@@ -58,7 +55,7 @@ export function CoverageSection() {
         {coverage.error && <pre className="op-pre">{coverage.error}</pre>}
         {coverage.result && (
           <>
-            <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={ranFor} />
+            <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
             <details>
               <summary>Text report</summary>
               <pre className="op-pre">{coverage.result.results}</pre>

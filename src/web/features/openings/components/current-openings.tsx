@@ -20,7 +20,9 @@ function CurrentOpening({ color, study }: { color: Color; study: Study | null })
   return (
     <div className="op-current-item" data-color={color}>
       <dt>
-        <span className={`op-swatch op-swatch-${color}`} aria-hidden="true" />
+        <span className="op-swatch" aria-hidden="true">
+          {color === 'white' ? '♔' : '♚'}
+        </span>
         {label}
       </dt>
       <dd>

@@ -43,7 +43,6 @@ export function OpeningToolPage() {
   const gameFileInput = useRef<HTMLInputElement>(null);
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
-  const [coverageColor, setCoverageColor] = useState<Color>('white');
   const status = useStatus();
   const coverage = useCoverage(status);
 
@@ -112,7 +111,6 @@ export function OpeningToolPage() {
     try {
       const input = await opening();
       if (!input) throw new Error('The opening file is empty');
-      setCoverageColor(color);
       await coverage.prepare(input, filters);
     } catch (error) {
       setResults(sorryText(error));
@@ -194,11 +192,11 @@ export function OpeningToolPage() {
       <section className="card op-section" aria-labelledby={`${ids}-results`}>
         <h2 id={`${ids}-results`}>Results</h2>
         <StatusBox text={status.status.text} busy={status.status.busy} />
-        <pre className="op-pre op-results-pre" aria-label="Results" aria-live="polite">
+        <pre className="op-pre op-results-pre" aria-label="Results area" aria-live="polite">
           {shownResults}
         </pre>
         {coverage.result && coverage.result.report.length > 0 && (
-          <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverageColor} />
+          <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
         )}
       </section>
       <CoverageConfirm plan={coverage.plan} onProceed={() => void coverage.proceed()} onCancel={coverage.cancel} />

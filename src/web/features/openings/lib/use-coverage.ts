@@ -19,28 +19,25 @@ export type CoveragePlan = { opening: OpeningInput; filters: Filters; positions:
  */
 export function useCoverage(status: ReturnType<typeof useStatus>) {
   const [plan, setPlan] = useState<CoveragePlan>();
-  const [result, setResult] = useState<CoverageResult>();
+  const [result, setResult] = useState<CoverageResult & { color: 'white' | 'black' }>();
   const [error, setError] = useState<string>();
   const abort = useRef<AbortController | undefined>(undefined);
 
   const prepare = useCallback(
     async (opening: OpeningInput, filters: Filters) => {
-      setError(undefined);
-      const run = status.begin();
       try {
         const rep = buildRepertoireFromPgn(opening.text, { color: opening.color, excludeSymbols: opening.excludeSymbols, name: opening.name });
         if (rep.isErr) throw new Error(rep.error.message);
         const keys = coveragePositions(rep.value).map((p) => positionKey(p.fen));
         const cached = await getStats(filters);
         const uncached = keys.filter((k) => !cached.has(k)).length;
-        run.done('');
         setPlan({ opening, filters, positions: keys.length, uncached, minutes: estimateCoverageMinutes(uncached) });
       } catch (e) {
-        run.done(sorryText(e));
+        setResult(undefined);
         setError(sorryText(e));
       }
     },
-    [status],
+    [],
   );
 
   const proceed = useCallback(async () => {
@@ -60,7 +57,7 @@ export function useCoverage(status: ReturnType<typeof useStatus>) {
         controller.signal,
       );
       await pause(DONE_PAUSE_MS);
-      setResult(answer);
+      setResult({ ...answer, color: plan.opening.color });
       run.done();
     } catch (e) {
       if (controller.signal.aborted) return;
