@@ -17,7 +17,7 @@ async function openPicker(page: Page, site: 'Lichess' | 'Chess.com', username: s
   await field.fill(username);
   await field.blur(); // saved on blur, then the games are fetched
   await expect(dialog.getByRole('list', { name: `Recent ${site} games` }).getByRole('button').first()).toBeVisible();
-  await expect(dialog.getByRole('status', { name: 'Status' })).toHaveText('Done');
+  await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done');
   return dialog;
 }
 
@@ -27,7 +27,7 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
   await page.goto('/game_review');
   await expect(page.getByRole('heading', { name: 'No game selected' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Make Card' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Compare Game to Opening' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Compare Game to Opening' })).toBeVisible();
 
   const dialog = await openPicker(page, 'Lichess', 'thibault');
   const games = dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button');
@@ -132,6 +132,39 @@ test('a Chess.com game is saved and the list shows reviews newest first', async 
   await expect(rows.first()).toContainText('Chess.com');
 });
 
+test('a slow Lichess shows Retrieving Games; a Lichess that is down gives no games and the screen keeps working', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const fake = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1}`;
+  const setMode = (mode: string, delayMs?: number) =>
+    request.post(`${fake}/__fake/mode`, { data: { route: 'lichess-games', mode, delayMs } });
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('slow'));
+  await page.goto('/game_review');
+  try {
+    await setMode('slow', 2500);
+    await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+    await dialog.getByLabel('Lichess username').fill('thibault');
+    await dialog.getByLabel('Lichess username').blur();
+    await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toContainText('Retrieving Games');
+    await expect(dialog.getByText('Retrieving games…')).toBeVisible();
+    await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done', { timeout: 15_000 });
+    await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(50);
+
+    await setMode('down');
+    await dialog.getByRole('button', { name: 'Refresh' }).click();
+    await expect(dialog.getByText('No games retrieved')).toBeVisible();
+    await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Existing Game Reviews' })).toBeVisible();
+  } finally {
+    await request.post(`${fake}/__fake/reset`);
+  }
+});
+
 for (const viewport of [DESKTOP, PHONE]) {
   test(`game review screen at ${viewport.width}px in both themes`, async ({ page }) => {
     await page.setViewportSize(viewport);
@@ -154,8 +187,8 @@ for (const viewport of [DESKTOP, PHONE]) {
         await expect(page.locator('.gr-notes-state')).toHaveText('Saved');
       } else {
         await page.getByRole('button', { name: 'Get Lichess Game' }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await expect(page.getByRole('status', { name: 'Status' })).toHaveText('Done');
+        const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+        await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done');
         await saveScreen(page, 'game-review-picker');
         await page.keyboard.press('Escape');
       }
