@@ -1,7 +1,6 @@
 // Test support: a user row and a signed-in HTTP client for the game review tests, made straight in
 // the database so these tests need no sign-up flow.
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HttpClient, uniqueUser } from '../../../test/helper.js';
 import { sessions, users } from '../db/schema.js';
@@ -38,11 +37,4 @@ export async function signedInUser(
   const client = new HttpClient(baseUrl);
   client.cookies.set(SESSION_COOKIE, encodeURIComponent(app.signCookie(token)));
   return { id: row.id, client };
-}
-
-export async function setSiteUsernames(app: FastifyInstance, userId: number, names: { lichess?: string; chesscom?: string }) {
-  await app.db
-    .update(users)
-    .set({ usernameLichess: names.lichess, usernameChessDotCom: names.chesscom })
-    .where(eq(users.id, userId));
 }

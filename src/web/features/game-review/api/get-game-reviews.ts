@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client';
 
 export const gameReviewsQueryKey = ['game-reviews'] as const;
 
-/** The user's reviews with their mistakes, newest first; a failed load gives an empty list (spec 8) and a log line. */
+/** The user's reviews with their mistakes, newest first. The screen shows an empty list and the error when loading fails. */
 export async function getGameReviews(): Promise<GameReview[]> {
   const answer = await apiGet<{ api_data: GameReview[] }>('/api/get-game-reviews');
   return answer.api_data;
