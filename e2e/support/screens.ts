@@ -5,11 +5,10 @@ import type { Page } from '@playwright/test';
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+/** Remembers the theme as the toggle does, and reloads so the page starts in it. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  await page.evaluate((value) => {
-    localStorage.setItem('theme', value);
-    document.documentElement.dataset.theme = value;
-  }, theme);
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  await page.reload();
 }
 
 /** Saves a full-page screenshot once fonts and move animations have settled. */

@@ -21,7 +21,11 @@ export function LoggedInNav({ user }: { user: User }) {
   const logout = useLogout();
   const location = useLocation();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Following a link (also one inside Help) closes the menu and the popup.
+  useEffect(() => {
+    setMenuOpen(false);
+    setHelpOpen(false);
+  }, [location.pathname]);
 
   return (
     <header className="site-header">

@@ -17,9 +17,16 @@ export function setTheme(theme: Theme): void {
   for (const listener of listeners) listener();
 }
 
-/** Applies the remembered theme (the default is dark). */
+/** Applies the remembered theme (the default is dark), and follows changes made in other tabs. */
 export function applyStoredTheme(): void {
-  document.documentElement.dataset.theme = readStored('local', KEY) === 'light' ? 'light' : 'dark';
+  const apply = () => {
+    document.documentElement.dataset.theme = readStored('local', KEY) === 'light' ? 'light' : 'dark';
+    for (const listener of listeners) listener();
+  };
+  apply();
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY || event.key === null) apply();
+  });
 }
 
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
