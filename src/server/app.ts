@@ -32,7 +32,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy ?? false,
   });
 
   const database =

@@ -30,6 +30,8 @@ export interface Config {
   rateLimits?: Partial<Record<RateLimitName, RateLimitRule>> | false;
   /** How long one process may reuse a session lookup (ms); 0 turns the cache off. Default 2000. */
   sessionCacheMs?: number;
+  /** Trust X-Forwarded-For (only behind a known reverse proxy), so rate limits see the real client. */
+  trustProxy?: boolean;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';
@@ -60,6 +62,7 @@ const envSchema = z.object({
   SITE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   RATE_LIMIT_PAUSE_MS: z.coerce.number().int().nonnegative().default(60_000),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteTimeoutMs: e.SITE_TIMEOUT_MS,
     rateLimitPauseMs: e.RATE_LIMIT_PAUSE_MS,
     rateLimits: e.RATE_LIMITS === 'off' ? false : undefined,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

@@ -30,9 +30,9 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     const first = await openTestDatabase(kind);
     databases = kind === 'postgres' ? [first, await openTestDatabase(kind)] : [first];
     // The default limits, as in production.
-    a = await startTestServer(databases[0], { rateLimits: undefined });
-    b = await startTestServer(databases.at(-1)!, { rateLimits: undefined });
-    short = await startTestServer(databases[0], { rateLimits: { login: { max: 2, windowMs: 1000 } } });
+    a = await startTestServer(databases[0], { rateLimits: undefined, trustProxy: true });
+    b = await startTestServer(databases.at(-1)!, { rateLimits: undefined, trustProxy: true });
+    short = await startTestServer(databases[0], { rateLimits: { login: { max: 2, windowMs: 1000 } }, trustProxy: true });
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close(), short.close()]);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema.js';
@@ -98,6 +98,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
     await app.db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+    // Expired rows are of no use to anyone: each sign-in sweeps its user's old ones.
+    await app.db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
   });
 
