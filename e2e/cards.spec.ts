@@ -1,4 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Chess } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { makeSquare } from 'chessops/util';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
@@ -13,8 +16,7 @@ type ApiCard = { id: string; prompt: string; due: string; state: number; reps: n
 
 /** Drags a piece from one square to another on the board with the given accessible name. */
 async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.locator(`[data-square="${from}"]`).scrollIntoViewIfNeeded();
-  await board.locator(`[data-square="${to}"]`).scrollIntoViewIfNeeded();
+  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const source = await board.locator(`[data-square="${from}"]`).boundingBox();
   const target = await board.locator(`[data-square="${to}"]`).boundingBox();
   if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
@@ -23,6 +25,13 @@ async function drag(page: Page, board: Locator, from: string, to: string): Promi
   await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
   await page.mouse.up();
+}
+
+/** A screenshot of what the viewport shows (a full-screen dialog covers the page behind it). */
+async function saveViewport(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
+  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${page.viewportSize()?.width ?? 0}.png` });
 }
 
 async function apiCards(page: Page): Promise<ApiCard[]> {
@@ -41,71 +50,99 @@ async function openNav(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
-test('a card is made, reviewed with Again then Good, shown with its new due date, edited and deleted', async ({ page }) => {
+/** A legal move for the side to move and an illegal one (a piece of that side to a square it cannot reach). */
+function movesFor(fen: string): { legal: [string, string]; illegal: [string, string] } {
+  const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const dests = pos.allDests();
+  let legal: [string, string] | undefined;
+  let illegal: [string, string] | undefined;
+  for (const [from, to] of dests) {
+    const piece = pos.board.get(from)!;
+    if (!legal && to.size() > 0 && piece.role !== 'king') legal = [makeSquare(from), makeSquare(to.first()!)];
+    if (!illegal) {
+      for (let sq = 0; sq < 64; sq++) {
+        if (sq !== from && !to.has(sq) && !pos.board.get(sq)) {
+          illegal = [makeSquare(from), makeSquare(sq)];
+          break;
+        }
+      }
+    }
+  }
+  return { legal: legal!, illegal: illegal! };
+}
+
+test('from a saved game: make a card, review it with Again then Good, see its new due date, edit and delete it', async ({ page }) => {
   await page.clock.install();
   await signUp(page, newUser('cards'));
 
-  // Edit Cards starts empty.
-  await openNav(page, 'Edit Cards');
-  await expect(page).toHaveURL(/\/manage_cards$/);
-  await expect(page.getByRole('heading', { name: 'SP Cards:' })).toBeVisible();
-  await expect(page.getByText(/No cards yet/)).toBeVisible();
+  // A game thibault played with Black, saved from the (fake) Lichess, stepped to Black's second move.
+  await openNav(page, 'Review Game/Make Cards');
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  const picker = page.getByRole('dialog', { name: 'Lichess games' });
+  await picker.getByLabel('Lichess username').fill('thibault');
+  await picker.getByLabel('Lichess username').blur();
+  const games = picker.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button');
+  await games.filter({ hasText: /vs\. thibault/ }).first().click();
+  await expect(picker).toBeHidden();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+  const gameBoard = page.locator('#main .board').first();
+  await expect(gameBoard).toHaveAttribute('data-orientation', 'black');
+  const gameFen = (await gameBoard.getAttribute('data-fen'))!;
+  expect(gameFen).toMatch(/ b /);
 
-  // The card editor: full screen, Prompt and Answer, two playable boards, promotion choices, '->'.
-  await page.getByRole('button', { name: 'Create New Card' }).click();
+  // Make Card opens the full-screen editor at that position, oriented for the player.
+  await page.getByRole('button', { name: 'Make Card', exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
   await expect(editor).toBeVisible();
+  const promptBoard = editor.getByRole('group', { name: /^Prompt board/ });
+  const answerBoard = editor.getByRole('group', { name: /^Answer board/ });
+  await expect(promptBoard).toHaveAttribute('data-fen', gameFen);
+  await expect(promptBoard).toHaveAttribute('data-orientation', 'black');
+  await expect(answerBoard).toHaveAttribute('data-fen', gameFen);
   const promotion = editor.getByRole('group', { name: 'Promotion' });
   for (const name of ['Queen', 'Rook', 'Knight', 'Bishop']) await expect(promotion.getByRole('radio', { name })).toBeVisible();
   await expect(promotion.getByRole('radio', { name: 'Queen' })).toBeChecked();
 
-  const promptBoard = editor.getByRole('group', { name: /^Prompt board/ });
-  const answerBoard = editor.getByRole('group', { name: /^Answer board/ });
-  await drag(page, promptBoard, 'e2', 'e4');
-  await expect(promptBoard).toHaveAttribute('data-fen', /b KQkq e3 0 1$|b KQkq - 0 1$/);
-  await drag(page, promptBoard, 'e7', 'e5');
-  await expect(promptBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
-  await expect(editor.getByTestId('card-editor-prompt-moves')).toHaveText('1. e4 e5');
+  // A legal move on the answer board is played; an illegal one is refused and reported.
+  const { legal } = movesFor(gameFen);
+  await drag(page, answerBoard, ...legal);
+  await expect(answerBoard).not.toHaveAttribute('data-fen', gameFen);
+  const answerFen = (await answerBoard.getAttribute('data-fen'))!;
+  expect(answerFen).toMatch(/ w /);
+  await expect(editor.getByTestId('card-editor-answer-moves')).toHaveText(/^\d+\.\.\. \S+$/);
+  const { illegal } = movesFor(answerFen);
+  await drag(page, answerBoard, ...illegal);
+  await expect(editor.getByRole('alert').filter({ hasText: `Illegal move: ${illegal[0]}-${illegal[1]}` })).toBeVisible();
+  await expect(answerBoard).toHaveAttribute('data-fen', answerFen);
 
-  await editor.getByRole('button', { name: /^->/ }).click();
-  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
-  await drag(page, answerBoard, 'g1', 'f3');
-  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
-  await expect(editor.getByTestId('card-editor-answer-moves')).toHaveText('2. Nf3');
-  // Black's queen is blocked by its own pawn: refused and reported, the board unchanged.
-  await drag(page, answerBoard, 'd8', 'd5');
-  await expect(editor.getByRole('alert').filter({ hasText: 'Illegal move: d8-d5' })).toBeVisible();
-  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
-
-  await editor.getByLabel('Prompt', { exact: true }).fill('Black answered 1...e5. Best developing move?');
-  await editor.getByLabel('Answer', { exact: true }).fill('2. Nf3 attacks e5 and prepares castling.');
-  await saveScreen(page, 'cards-flow-editor');
+  await editor.getByLabel('Prompt', { exact: true }).fill('Black to move: how did thibault continue?');
+  await editor.getByLabel('Answer', { exact: true }).fill('Develop and keep the centre.');
+  await saveViewport(page, 'cards-flow-editor');
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();
 
   const [made] = await apiCards(page);
   expect(made).toMatchObject({
-    prompt: 'Black answered 1...e5. Best developing move?',
-    prompt_fen: AFTER_E4_E5,
-    prompt_pgn: '1. e4 e5',
-    answer_fen: AFTER_NF3,
-    answer_pgn: '2. Nf3',
-    orientation: 'white',
+    prompt: 'Black to move: how did thibault continue?',
+    prompt_fen: gameFen,
+    prompt_pgn: expect.stringMatching(/^1\. \S+ \S+ 2\. \S+$/),
+    answer_fen: answerFen,
+    answer_pgn: expect.stringMatching(/^2\.\.\. \S+$/),
+    orientation: 'black',
     state: 0,
     reps: 0,
   });
-  const list = page.getByRole('list', { name: 'SP Cards' });
-  await expect(list.getByRole('listitem')).toHaveCount(1);
 
   // Card review: the prompt first; the answer and the four scores after 'Show Answer & Score'.
   await openNav(page, 'Card Review');
   await expect(page).toHaveURL(/\/review_cards$/);
-  await expect(page.getByText('Black answered 1...e5. Best developing move?')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Prompt board' })).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await expect(page.getByText('Black to move: how did thibault continue?')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Prompt board' })).toHaveAttribute('data-fen', gameFen);
+  await expect(page.getByRole('group', { name: 'Prompt board' })).toHaveAttribute('data-orientation', 'black');
   await expect(page.getByRole('group', { name: 'Answer board' })).toHaveCount(0);
   await page.keyboard.press('Space');
-  await expect(page.getByRole('group', { name: 'Answer board' })).toHaveAttribute('data-fen', AFTER_NF3);
-  await expect(page.getByText('2. Nf3 attacks e5 and prepares castling.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Answer board' })).toHaveAttribute('data-fen', answerFen);
+  await expect(page.getByText('Develop and keep the centre.')).toBeVisible();
   const score = page.getByRole('group', { name: 'Score the card' });
   await expect(score.getByRole('button')).toHaveText([/^Again\s*1m/, /^Hard\s*5m/, /^Good\s*10m/, /^Easy\s*\d+d/]);
   await saveScreen(page, 'cards-flow-review-answer');
@@ -133,25 +170,27 @@ test('a card is made, reviewed with Again then Good, shown with its new due date
 
   // Edit Cards lists it with its new due date.
   await openNav(page, 'Edit Cards');
+  const list = page.getByRole('list', { name: 'SP Cards' });
   const row = list.getByRole('listitem').first();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(row).toContainText(await shortDate(page, afterGood.due));
-  await expect(row).toContainText('Black answered 1...e5. Best developing move?');
+  await expect(row).toContainText('Black to move: how did thibault continue?');
 
   // Selecting it opens the editor with Question, Answer, two boards and Save Changes.
   await row.getByRole('button').click();
   const panel = page.getByRole('region', { name: 'Edit card' });
-  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Black answered 1...e5. Best developing move?');
-  await expect(panel.getByRole('group', { name: /^Question board/ })).toHaveAttribute('data-fen', AFTER_E4_E5);
-  await expect(panel.getByRole('group', { name: /^Answer board/ })).toHaveAttribute('data-fen', AFTER_NF3);
-  await panel.getByLabel('Question', { exact: true }).fill('1. e4 e5: your move?');
+  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Black to move: how did thibault continue?');
+  await expect(panel.getByRole('group', { name: /^Question board/ })).toHaveAttribute('data-fen', gameFen);
+  await expect(panel.getByRole('group', { name: /^Answer board/ })).toHaveAttribute('data-fen', answerFen);
+  await panel.getByLabel('Question', { exact: true }).fill('Your move as Black?');
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(panel.getByText('Changes saved')).toBeVisible();
-  await expect(row).toContainText('1. e4 e5: your move?');
+  await expect(row).toContainText('Your move as Black?');
   await saveScreen(page, 'cards-flow-edit');
   await page.reload();
-  await expect(list.getByRole('listitem').first()).toContainText('1. e4 e5: your move?');
+  await expect(list.getByRole('listitem').first()).toContainText('Your move as Black?');
   const [edited] = await apiCards(page);
-  expect(edited).toMatchObject({ prompt: '1. e4 e5: your move?', due: afterGood.due, reps: 2, state: 2 });
+  expect(edited).toMatchObject({ prompt: 'Your move as Black?', due: afterGood.due, reps: 2, state: 2 });
 
   // Delete Checked: the server first, then the list.
   const deleteButton = page.getByRole('button', { name: /^Delete Checked/ });
@@ -162,6 +201,45 @@ test('a card is made, reviewed with Again then Good, shown with its new due date
   await page.reload();
   await expect(page.getByText(/No cards yet/)).toBeVisible();
   expect(await apiCards(page)).toEqual([]);
+});
+
+test("Create New Card: moves on the prompt board, '->' and the answer move are saved", async ({ page }) => {
+  await signUp(page, newUser('cardnew'));
+  await openNav(page, 'Edit Cards');
+  await expect(page.getByRole('heading', { name: 'SP Cards:' })).toBeVisible();
+  await expect(page.getByText(/No cards yet/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create New Card' }).click();
+  const editor = page.getByRole('dialog', { name: 'Make Card' });
+  const promptBoard = editor.getByRole('group', { name: /^Prompt board/ });
+  const answerBoard = editor.getByRole('group', { name: /^Answer board/ });
+  await drag(page, promptBoard, 'e2', 'e4');
+  await drag(page, promptBoard, 'e7', 'e5');
+  await expect(promptBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await expect(editor.getByTestId('card-editor-prompt-moves')).toHaveText('1. e4 e5');
+  await editor.getByRole('button', { name: /^->/ }).click();
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_E4_E5);
+  await drag(page, answerBoard, 'g1', 'f3');
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
+  await expect(editor.getByTestId('card-editor-answer-moves')).toHaveText('2. Nf3');
+  // Black's queen is blocked by its own pawn.
+  await drag(page, answerBoard, 'd8', 'd5');
+  await expect(editor.getByRole('alert').filter({ hasText: 'Illegal move: d8-d5' })).toBeVisible();
+  await expect(answerBoard).toHaveAttribute('data-fen', AFTER_NF3);
+  await editor.getByLabel('Prompt', { exact: true }).fill('Black answered 1...e5. Best developing move?');
+  await editor.getByRole('button', { name: 'Make Card' }).click();
+  await expect(editor).toBeHidden();
+
+  const [made] = await apiCards(page);
+  expect(made).toMatchObject({
+    prompt: 'Black answered 1...e5. Best developing move?',
+    prompt_fen: AFTER_E4_E5,
+    prompt_pgn: '1. e4 e5',
+    answer_fen: AFTER_NF3,
+    answer_pgn: '2. Nf3',
+    orientation: 'white',
+  });
+  await expect(page.getByRole('list', { name: 'SP Cards' }).getByRole('listitem')).toHaveCount(1);
 });
 
 test('keys 1-4 and space score cards; Cancel in the editor saves nothing', async ({ page }) => {
@@ -226,7 +304,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
       await page.getByRole('button', { name: 'Create New Card' }).click();
       await expect(page.getByRole('dialog', { name: 'Make Card' })).toBeVisible();
-      await saveScreen(page, 'cards-editor');
+      await saveViewport(page, 'cards-editor');
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Card } from '../../../../chess/scheduling-types';
 import { errorText } from '../../../lib/api-client';
 import { useUpsertCards } from '../api/upsert-cards';
@@ -10,8 +10,14 @@ import { formatDue } from './due-date';
 export function CardEditPanel({ card, onClose }: { card: Card; onClose: () => void }) {
   const [state, setState] = useState(() => draftFromCard(card));
   const save = useUpsertCards();
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the editor opens below the list: bring it into view.
+  useEffect(() => {
+    const top = panel.current?.getBoundingClientRect().top ?? 0;
+    if (top > window.innerHeight * 0.6) panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, []);
   return (
-    <section className="card-edit-panel card" aria-labelledby="card-edit-title">
+    <section ref={panel} className="card-edit-panel card" aria-labelledby="card-edit-title">
       <header className="card-edit-header">
         <h2 id="card-edit-title">Edit card</h2>
         <p className="muted card-edit-meta">
