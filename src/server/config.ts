@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lichessExplorerUrl: stripSlash(e.LICHESS_EXPLORER_URL),
     chessComUrl: stripSlash(e.CHESSCOM_URL),
     lichessToken: e.LICHESS_TOKEN,
-    webDir: e.WEB_DIR ?? resolve('dist/web'),
+    webDir: resolve(e.WEB_DIR ?? 'dist/web'),
     logger: e.LOG_REQUESTS !== 'false',
     siteTimeoutMs: e.SITE_TIMEOUT_MS,
     rateLimitPauseMs: e.RATE_LIMIT_PAUSE_MS,

@@ -3,6 +3,7 @@ import { RecentGamesRefresher } from '../features/game-review';
 import { useSession } from '../lib/session';
 import { LoggedInNav } from './logged-in-nav';
 import { LoggedOutNav } from './logged-out-nav';
+import { SessionDataLoader } from './session-data-loader';
 
 /** The page frame: the navigation for the session state and the current route, once the session is known. */
 export function RootLayout() {
@@ -28,7 +29,12 @@ export function RootLayout() {
           </div>
         )}
         {(session.status === 'loggedIn' || session.status === 'loggedOut') && <Outlet />}
-        {session.status === 'loggedIn' && <RecentGamesRefresher />}
+        {session.status === 'loggedIn' && (
+          <>
+            <RecentGamesRefresher />
+            <SessionDataLoader />
+          </>
+        )}
       </main>
     </>
   );
