@@ -1,5 +1,4 @@
-import { coveragePositions, coverageReport, type CoverageReport } from '../../chess/coverage.js';
-import type { Repertoire } from '../../chess/repertoire.js';
+import { coveragePositions, coverageReport, type CoverageReport, type Repertoire } from '../../chess/index.js';
 import type { StatsRecord } from './explorer-cache.js';
 
 /** The positions a coverage check needs statistics for: opponent to move, each once. */

@@ -1,5 +1,4 @@
-import type { CoveragePosition, CoverageReport } from '../../chess/coverage.js';
-import type { Repertoire } from '../../chess/repertoire.js';
+import { type CoveragePosition, type CoverageReport, type Repertoire } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';

@@ -1,4 +1,4 @@
-import { parseExcludeSymbols, type ExcludeSymbol } from '../../chess/exclude-symbols.js';
+import { parseExcludeSymbols, type ExcludeSymbol } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
 /**

@@ -1,4 +1,4 @@
-import { buildRepertoireFromPgn, type Repertoire } from '../../chess/repertoire.js';
+import { buildRepertoireFromPgn, type Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 

@@ -1,4 +1,4 @@
-import { positionKey } from '../../chess/fen.js';
+import { positionKey } from '../../chess/index.js';
 
 /**
  * The position_stats key: (position, speeds, ratings) in one normal form, so a check with the same

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkConsistency } from '../../chess/consistency.js';
-import { compareGamePgn } from '../../chess/compare-game.js';
-import { createOpeningBook } from '../../chess/opening-book.js';
+import { checkConsistency, compareGamePgn, createOpeningBook } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
 import { fieldText, type FormBody } from '../openings/multipart-fields.js';

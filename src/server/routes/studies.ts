@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseExcludeSymbols, makeExcludeSymbols } from '../../chess/exclude-symbols.js';
-import { parseGames, findStudyName } from '../../chess/pgn.js';
+import { parseExcludeSymbols, makeExcludeSymbols, parseGames, findStudyName } from '../../chess/index.js';
 import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor, type Color } from '../openings/multipart-fields.js';

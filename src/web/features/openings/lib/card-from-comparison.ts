@@ -1,4 +1,4 @@
-import { playDraggedMove, type PromotionRole } from '../../../components/board';
+import { playDraggedMove, type PromotionRole } from '../../../components/board-moves';
 import type { GameComparison } from '../api/opening-checks';
 
 /** What the card editor opens with (the app passes it on): the position and the repertoire's answer. */
@@ -30,7 +30,8 @@ export function cardFromComparison(c: GameComparison, orientation: 'white' | 'bl
   const sans = c.repertoireMoves.map((m) => moveLabel(c, m.san)).join(', ');
   const whose = c.side === 'player' ? 'you' : 'your opponent';
   const deviation = c.played ? ` In ${c.gameName}, ${whose} played ${moveLabel(c, c.played.san)}.` : '';
-  const step = c.turn === 'white' ? `${c.moveNumber}. ${first.san}` : `${c.moveNumber}... ${first.san}`;
+  // Black's move continues the line as is; a line that starts with Black to move needs its number.
+  const step = c.turn === 'white' ? `${c.moveNumber}. ${first.san}` : c.line ? first.san : `${c.moveNumber}... ${first.san}`;
   return {
     promptFen: c.fen,
     orientation,

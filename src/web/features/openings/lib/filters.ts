@@ -8,11 +8,5 @@ export type Rating = (typeof RATINGS)[number];
 export const DEFAULT_SPEEDS: readonly Speed[] = ['blitz', 'rapid', 'classical'];
 export const DEFAULT_RATINGS: readonly Rating[] = ['1800', '2000', '2200', '2500'];
 
-/** Seconds per uncached position (spec 9: about 1.5 s). */
-export const SECONDS_PER_POSITION = 1.5;
-
-/** Estimated minutes = 1.5 x count / 60, rounded up to a whole minute (0 when nothing is fetched). */
-export const estimatedMinutes = (count: number): number => Math.ceil((SECONDS_PER_POSITION * count) / 60);
-
 export type Filters = { speeds: Speed[]; ratings: Rating[] };
 export const defaultFilters = (): Filters => ({ speeds: [...DEFAULT_SPEEDS], ratings: [...DEFAULT_RATINGS] });
