@@ -1,6 +1,5 @@
 // Chess core figures: repertoire build, consistency check, one game comparison and PGN parse
 // speed against chessops's own parser, on a generated repertoire and on the largest real study.
-import { readFileSync } from 'node:fs';
 import { Chess } from 'chessops/chess';
 import { ChildNode, Node, parsePgn as chessopsParsePgn, startingPosition, walk, type Game, type PgnNodeData } from 'chessops/pgn';
 import { makeSanAndPlay, parseSan } from 'chessops/san';
@@ -18,6 +17,7 @@ import {
   parsePgn,
   type PlayedGame,
 } from '../src/chess/index.js';
+import { readFixture } from '../test/fixtures.js';
 
 const RUNS = 15;
 
@@ -150,6 +150,6 @@ const stats = new Map([...rep.positions.values()].filter((p) => p.turn === 'blac
 ]));
 print('generated coverage report time', median(() => coverageReport(rep, stats), 5), 'ms');
 
-const study = readFileSync(new URL('../../shared/fixtures/lichess/study_GJ5NRo9a_deep_tree_2024.pgn', import.meta.url), 'utf8');
+const study = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
 const [studyGame] = mainlineGame(study);
 measure('largest fixture', study, studyGame, 'white');

@@ -1,14 +1,14 @@
 // Time to turn an 80-game Lichess export (the most the app asks for) into Game records, as
 // GET /api/recent-games does: split the PGN text into games, build each record, sort newest first.
 // The export is thibault's real 50 games followed by his first 30 again (median of several runs).
-import { readFileSync } from 'node:fs';
 import { toRecords } from '../src/server/routes/recent-games';
 import { splitPgnGames } from '../src/server/sites/split-pgn';
+import { readFixture } from '../test/fixtures.js';
 
 const RUNS = 21;
 const GAMES = 80;
 
-const fixture = readFileSync(new URL('../../shared/fixtures/lichess/games_user_thibault_2025.pgn', import.meta.url), 'utf8');
+const fixture = readFixture('lichess/games_user_thibault_2025.pgn');
 const games = splitPgnGames(fixture);
 const exportText = Array.from({ length: GAMES }, (_, i) => games[i % games.length]).join('\n\n\n') + '\n\n\n';
 

@@ -5,7 +5,7 @@ import { firstGames, loadFixtures } from './fixtures.js';
 
 /**
  * Fake Lichess, Lichess opening explorer and Chess.com on 127.0.0.1, answering from the real
- * recorded responses in ../shared/fixtures. Tests switch each route into a failure mode and count
+ * recorded responses in test/fixtures. Tests switch each route into a failure mode and count
  * the requests it saw, in-process (the returned functions) or over HTTP (`/__fake/*`, for browser
  * tests that run the fakes in another process).
  *

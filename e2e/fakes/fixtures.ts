@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixturesDir } from '../../test/fixtures.js';
 
 /**
- * The real site answers in ../shared/fixtures (FIXTURES_DIR overrides), loaded once and mapped to
+ * The real site answers in test/fixtures (FIXTURES_DIR overrides), loaded once and mapped to
  * the requests the fake sites answer.
  */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function defaultFixturesDir(): string {
-  return process.env.FIXTURES_DIR || path.resolve(repoRoot, '../shared/fixtures');
+  return fixturesDir;
 }
 
 /** Studies the fake lists for every user; the first is the real list line, the others are made up. */

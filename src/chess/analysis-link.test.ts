@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { cleanPgn, makeAnalysisLink, makeAnalysisLinkFromPgn } from './analysis-link.js';
 import { parseGames } from './pgn.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 
 test('comments, clocks, evals, glyphs and variations are stripped', () => {
   const [game] = parseGames('{ start } 1. e4 { [%clk 0:10:00] } e5?! { [%eval 0.3] } (1... c5 $1) 2. Nf3 $14 *').unwrap();

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { compareGame, compareGamePgn } from './compare-game.js';
 import { parseGames } from './pgn.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 
 const STUDY = [
   '[Event "Sicilian: Open"]\n[StudyName "Sicilian"]\n[ChapterName "Open"]\n\n1. e4 c5 2. Nf3 d6 (2... Nc6 3. d4) 3. d4 cxd4 4. Nxd4 *',

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { coveragePositions, coverageReport, estimateCoverageMinutes, makeCoverageTimeNote, type PositionStats } from './coverage.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 const explorer = (name: string) => JSON.parse(fixture(`lichess/${name}`)) as PositionStats;
 
 const AFTER_D4 = 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1';

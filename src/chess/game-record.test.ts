@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { makeGameRecord, makeGameRecords } from './game-record.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 
 describe('Lichess', () => {
   test('a 2026 export gives records from the hero side', () => {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { makePgnText, wrapText } from './pgn-write.js';
 import { findStudyName, gameName, mainlineMoves, parseGames, parsePgn, splitPgn, type PlayedGame } from './pgn.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 
 const allSans = (game: PlayedGame): string[] => {
   const out: string[] = [];

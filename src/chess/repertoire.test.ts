@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkConsistency, NO_INCONSISTENCIES } from './consistency.js';
 import { positionKey } from './fen.js';
 import { createOpeningBook } from './opening-book.js';
 import { buildRepertoireFromPgn, findPosition, type Repertoire } from './repertoire.js';
+import { readFixture } from '../../test/fixtures.js';
 
-const fixture = (path: string) => readFileSync(new URL(`../../../shared/fixtures/${path}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const chapters = (...lines: [string, string][]) =>

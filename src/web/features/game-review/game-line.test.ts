@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine } from './game-line';
+import { readFixture } from '../../../../test/fixtures.js';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../../../shared/fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = readFixture;
 
 describe('readGameLine', () => {
   test('a Lichess game steps from the start through every mainline move', () => {
