@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
-import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
+import { DESKTOP, PHONE, saveScreen } from './support/screens';
 import { newUser } from './support/users';
 
 // The opening screens against the fake Lichess and explorer (real study fixtures, recorded explorer answers).
@@ -15,6 +15,17 @@ const BLACK_PGN = [
 ].join('\n\n\n');
 
 const pgnFile = (name: string, text: string) => ({ name, mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+
+/** Switches the theme with the toggle in the navigation, so results on the page stay for the screenshot. */
+async function switchTheme(page: Page, theme: 'dark' | 'light') {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
+  if (current === theme) return;
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  if (await menu.isVisible()) await menu.click();
+}
 
 async function setExplorer(page: Page, mode: 'ok' | 'slow', delayMs?: number) {
   const answer = await page.request.post(`${explorerControl}/mode`, { data: { route: 'explorer', mode, delayMs } });
@@ -90,11 +101,14 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
   await again.getByRole('button', { name: 'Cancel' }).click();
 
   for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
+    await switchTheme(page, theme);
     await saveScreen(page, 'manage-openings');
   }
   await page.setViewportSize(PHONE);
-  await saveScreen(page, 'manage-openings');
+  for (const theme of ['dark', 'light'] as const) {
+    await switchTheme(page, theme);
+    await saveScreen(page, 'manage-openings');
+  }
 });
 
 test('the standalone tool: each missing-input message, then its three actions', async ({ page }) => {
@@ -158,11 +172,14 @@ test('the standalone tool: each missing-input message, then its three actions', 
   await expect(page.locator('.op-bar').first()).toBeVisible();
 
   for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
+    await switchTheme(page, theme);
     await saveScreen(page, 'opening-tool');
   }
   await page.setViewportSize(PHONE);
-  await saveScreen(page, 'opening-tool');
+  for (const theme of ['dark', 'light'] as const) {
+    await switchTheme(page, theme);
+    await saveScreen(page, 'opening-tool');
+  }
 });
 
 test('game review: change the opening, compare a saved game, make a card where it left the repertoire', async ({ page }) => {
@@ -201,7 +218,7 @@ test('game review: change the opening, compare a saved game, make a card where i
   await expect(results).toContainText('Your opponent left the repertoire at move 2: they played 2... Nc6; the repertoire expects 2... exf4, 2... d5.');
   await expect(panel.locator('.board').first()).toHaveAttribute('data-fen', 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2');
   for (const theme of ['dark', 'light'] as const) {
-    await setTheme(page, theme);
+    await switchTheme(page, theme);
     await saveScreen(page, 'game-review-opening');
   }
 

@@ -17,6 +17,7 @@ export function GameReviewPage() {
           <OpeningPanel
             game={
               review && {
+                id: review.id,
                 pgn: review.pgn,
                 heroColor: review.hero_color,
                 name:

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Board, type BoardArrow } from '../../../components/board';
 import { Modal } from '../../../components/modal';
@@ -13,6 +14,8 @@ import { SetOpeningForm } from './set-opening-form';
 import '../openings.css';
 
 export type OpeningPanelGame = {
+  /** Identifies the game across refetches (e.g. the review id); the PGN when left out. */
+  id?: string | number;
   pgn: string;
   /** The player's colour in the game. */
   heroColor: 'White' | 'Black' | 'white' | 'black';
@@ -27,6 +30,8 @@ export type OpeningPanelProps = {
   onMakeCard: (position: OpeningCardPosition) => void;
 };
 
+type ComparisonResult = { text: string; comparison?: GameComparison };
+
 const square = (uci: string) => ({ startSquare: uci.slice(0, 2), endSquare: uci.slice(2, 4) });
 
 /**
@@ -36,15 +41,21 @@ const square = (uci: string) => ({ startSquare: uci.slice(0, 2), endSquare: uci.
 export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
   const studies = useStudies();
   const [changing, setChanging] = useState(false);
-  const [result, setResult] = useState<{ text: string; comparison?: GameComparison; pgn: string }>();
+  const queryClient = useQueryClient();
   const { status, begin } = useStatus();
   const color = game?.heroColor.toLowerCase() === 'black' ? 'black' : 'white';
 
+  const gameKey = game ? String(game.id ?? game.pgn) : '';
+  // Kept in the query cache per game, so the result outlives a remount of the review screen.
+  const resultKey = ['opening-comparison', gameKey] as const;
+  const stored = useQuery<ComparisonResult | null>({ queryKey: resultKey, queryFn: () => null, enabled: false, staleTime: Infinity });
+  const setResult = (value: ComparisonResult | undefined) => queryClient.setQueryData(resultKey, value ?? null);
+  const result = stored.data ?? undefined;
   const compare = async () => {
     if (!game) return;
     const study = studies.data?.[color];
     if (!study) {
-      setResult({ text: NO_STUDY_SELECTED, pgn: game.pgn });
+      setResult({ text: NO_STUDY_SELECTED });
       return;
     }
     setResult(undefined);
@@ -52,15 +63,14 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
     try {
       const answer = await checkOpening(openingFromStudy(study), game.pgn, game.name);
       if (!run.isCurrent()) return;
-      setResult({ text: answer.results, comparison: answer.comparison, pgn: game.pgn });
+      setResult({ text: answer.results, comparison: answer.comparison });
     } catch (error) {
-      setResult({ text: sorryText(error), pgn: game.pgn });
+      setResult({ text: sorryText(error) });
     }
     run.done();
   };
 
-  // A result belongs to the game it was made for.
-  const shown = result && game && result.pgn === game.pgn ? result : undefined;
+  const shown = game ? result : undefined;
   const comparison = shown?.comparison;
   const arrows: BoardArrow[] = comparison
     ? [
