@@ -5,7 +5,9 @@ import { newUser } from './support/users';
 
 // The opening screens against the fake Lichess and explorer (real study fixtures, recorded explorer answers).
 
-const explorerControl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}/__fake`;
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+const explorerControl = `http://127.0.0.1:${appPort + 2}/__fake`;
+const lichessControl = `http://127.0.0.1:${appPort + 1}/__fake`;
 
 // A black repertoire as an uploaded file: two answers to 2. Nf3 make one inconsistency.
 const BLACK_PGN = [
@@ -50,6 +52,15 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
   await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to The Ruy Lopez');
   const current = studies.getByRole('definition').first();
   await expect(current).toContainText('The Ruy Lopez');
+  await expect(current).toContainText('excluding ??');
+
+  // Refresh: with nothing newly chosen, the white study is fetched again and keeps its exclusions.
+  const studyRequests = async () => ((await (await page.request.get(`${lichessControl}/requests`)).json()) as Record<string, number>)['lichess-study-pgn'];
+  const before = await studyRequests();
+  await page.reload();
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to The Ruy Lopez');
+  expect(await studyRequests()).toBe(before + 1);
   await expect(current).toContainText('excluding ??');
 
   // Black from an uploaded file: choosing the file clears the chosen study.
