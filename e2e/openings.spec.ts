@@ -233,8 +233,6 @@ test('game review: change the opening, compare a saved game, make a card where i
     await saveScreen(page, 'game-review-opening');
   }
 
-  // The card editor's footer stays reachable at the viewport its own tests use.
-  await page.setViewportSize({ width: 1280, height: 720 });
   await panel.getByRole('button', { name: 'Make Card from Comparison' }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
   await expect(editor).toBeVisible();
