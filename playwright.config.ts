@@ -73,6 +73,8 @@ export default defineConfig({
         LICHESS_TOKEN: fakeToken,
         // Every test signs up fresh players; the integration suite covers the limits themselves.
         RATE_LIMITS: 'off',
+        // A shorter pause between explorer lookups keeps the coverage test quick.
+        EXPLORER_INTERVAL_MS: '200',
       },
     },
   ],

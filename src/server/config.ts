@@ -24,6 +24,8 @@ export interface Config {
   logger: boolean;
   /** Timeout for each call to an external chess site. */
   siteTimeoutMs: number;
+  /** Least time between two explorer lookups; undefined means none. */
+  explorerIntervalMs?: number;
   /** Pause after a 429 from an external chess site. */
   rateLimitPauseMs: number;
   /** Per-IP limits on account calls; false turns them off. Unset parts take the defaults of plugins/rate-limit.ts. */
@@ -60,6 +62,7 @@ const envSchema = z.object({
   WEB_DIR: optionalString,
   LOG_REQUESTS: optionalString,
   SITE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  EXPLORER_INTERVAL_MS: z.coerce.number().int().nonnegative().default(1200),
   RATE_LIMIT_PAUSE_MS: z.coerce.number().int().nonnegative().default(60_000),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(e.WEB_DIR ?? 'dist/web'),
     logger: e.LOG_REQUESTS !== 'false',
     siteTimeoutMs: e.SITE_TIMEOUT_MS,
+    explorerIntervalMs: e.EXPLORER_INTERVAL_MS,
     rateLimitPauseMs: e.RATE_LIMIT_PAUSE_MS,
     rateLimits: e.RATE_LIMITS === 'off' ? false : undefined,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -32,10 +32,22 @@ export const sitesPlugin = fp(
       logger,
     });
     const common = { timeoutMs: config.siteTimeoutMs, logger, queue };
+    // The explorer asks for a pause between lookups (spec: 1200 ms), on top of one call at a time.
+    const explorerQueue = createHttpQueue({
+      timeoutMs: config.siteTimeoutMs,
+      rateLimitPauseMs: config.rateLimitPauseMs,
+      minIntervalMs: config.explorerIntervalMs ?? 0,
+      logger,
+    });
     app.decorate('sites', {
       lichess: createLichessClient({ baseUrl: config.lichessUrl, token: config.lichessToken, ...common }),
       chesscom: createChessComClient({ baseUrl: config.chessComUrl, ...common }),
-      explorer: createExplorerClient({ baseUrl: config.lichessExplorerUrl, token: config.lichessToken, ...common }),
+      explorer: createExplorerClient({
+        baseUrl: config.lichessExplorerUrl,
+        token: config.lichessToken,
+        ...common,
+        queue: explorerQueue,
+      }),
     } satisfies Sites);
   },
   { name: 'sites' },
