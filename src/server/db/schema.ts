@@ -25,6 +25,10 @@ export const users = pgTable(
     usernameChessDotCom: text('username_chess_dot_com'),
     role: text('role'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** New drill items served a day (the drill screen's setting). */
+    drillNewPerDay: integer('drill_new_per_day').notNull().default(20),
+    /** Bumped on every change to the player's cards: the ETag of get-cards. */
+    cardsVersion: integer('cards_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -212,4 +216,157 @@ export const positionStats = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fen, t.speeds, t.ratings] })],
+);
+
+/** A player's Lichess connection (OAuth): the token is stored encrypted (AES-256-GCM), never in clear. */
+export const lichessConnections = pgTable('lichess_connections', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lichessName: text('lichess_name').notNull(),
+  /** base64url of iv | ciphertext | auth tag. */
+  tokenEncrypted: text('token_encrypted').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A started Connect Lichess flow: single use, bound to the session that started it, short-lived. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** SHA-256 of the state sent to Lichess. */
+    stateHash: text('state_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the session token that started the flow. */
+    sessionHash: text('session_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_states_user_idx').on(t.userId)],
+);
+
+/** Until when calls to an external host wait (after a 429), shared by every process on one database. */
+export const sitePauses = pgTable('site_pauses', {
+  host: text('host').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+export const coverageRunStatuses = ['running', 'done', 'failed'] as const;
+
+/** A player's coverage check of one colour: its filters, live progress and final result. */
+export const coverageRuns = pgTable(
+  'coverage_runs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    status: text('status', { enum: coverageRunStatuses }).notNull(),
+    /** Comma-joined, as sent. */
+    speeds: text('speeds').notNull(),
+    ratings: text('ratings').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    holes: jsonb('holes').notNull().default([]),
+    settled: integer('settled').notNull().default(0),
+    bound: doublePrecision('bound').notNull().default(0),
+    /** Report text or the message saying why the run ended. */
+    results: text('results').notNull().default(''),
+    /** The full report (positions) once done. */
+    report: jsonb('report'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while running: the process working on it refreshes it; a stale one means the process died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coverage_runs_user_color_idx').on(t.userId, t.color, t.id)],
+);
+
+/** One drill item: a repertoire position with the player to move, scheduled like a card (FSRS). */
+export const drillItems = pgTable(
+  'drill_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    /** Position key (FEN without move counters). */
+    positionKey: text('position_key').notNull(),
+    fen: text('fen').notNull(),
+    /** Movetext of a shortest line to the position. */
+    line: text('line').notNull().default(''),
+    moveNumber: integer('move_number').notNull().default(1),
+    /** [{uci, san}] of the repertoire moves here. */
+    answers: jsonb('answers').notNull(),
+    /** Repertoire order (for serving New items). */
+    ord: integer('ord').notNull().default(0),
+    /** Chapter names that reach the position, for the link to the study. */
+    chapters: jsonb('chapters').notNull().default([]),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The answers changed at the last sync. */
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    state: integer('state').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('drill_items_user_color_key_idx').on(t.userId, t.color, t.positionKey),
+    index('drill_items_due_idx').on(t.userId, t.color, t.due),
+  ],
+);
+
+/** Every drill answer, like review_logs for cards. */
+export const drillLogs = pgTable(
+  'drill_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').notNull(),
+    /** The move played (uci) and whether it was a repertoire move. */
+    uci: text('uci').notNull(),
+    correct: integer('correct').notNull(),
+    rating: integer('rating').notNull(),
+    /** State before the answer (0 = New: counts toward the day's new items). */
+    state: integer('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    review: timestamp('review', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('drill_logs_user_review_idx').on(t.userId, t.review), index('drill_logs_item_idx').on(t.itemId)],
+);
+
+/** Explorer statistics a player uploaded (update_stats): theirs alone, never the shared cache. */
+export const userPositionStats = pgTable(
+  'user_position_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fen: text('fen').notNull(),
+    speeds: text('speeds').notNull(),
+    ratings: text('ratings').notNull(),
+    white: integer('white').notNull(),
+    draws: integer('draws').notNull(),
+    black: integer('black').notNull(),
+    moves: jsonb('moves').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fen, t.speeds, t.ratings] })],
 );
