@@ -8,6 +8,9 @@ export type User = {
   username: string;
   username_lichess: string | null;
   username_chess_dot_com: string | null;
+  /** Whether the player connected their Lichess account (Connect Lichess), and as whom. */
+  lichess_connected?: boolean;
+  lichess_connected_as?: string | null;
 };
 
 export type SessionAnswer = { LoggedIn: true; user: User } | { LoggedIn: false; api_result?: string };
