@@ -12,3 +12,5 @@ export * from './pgn.js';
 export * from './pgn-write.js';
 export * from './repertoire.js';
 export * from './scheduling.js';
+export * from './drill-deck.js';
+export * from './drill-line.js';

@@ -1,0 +1,128 @@
+/**
+ * The drill deck of a repertoire: one item per position with the player to move and at least one
+ * repertoire move (exclusions already applied by the repertoire); its answers are those moves, its
+ * line a shortest line to it from a chapter start, its order the breadth-first order of the study.
+ * `diffDrillDeck` compares a fresh deck with the stored items: what to add, retire, change, or bring back.
+ *
+ *   buildDrillDeck(buildRepertoireFromPgn('1. e4 e5 2. Nf3 *', { color: 'white' }).unwrap())
+ *   -> [{ key: <start>, line: '', answers: [{ uci: 'e2e4', san: 'e4' }], ord: 0, ... },
+ *       { key: <after 1. e4 e5>, line: '1. e4 e5', answers: [{ uci: 'g1f3', san: 'Nf3' }], ord: 1, ... }]
+ */
+import { makeLinePgn } from './pgn-write.js';
+import type { Repertoire } from './repertoire.js';
+
+export interface DrillAnswer {
+  uci: string;
+  san: string;
+}
+
+export interface DrillChapterRef {
+  index: number;
+  name: string;
+}
+
+export interface DrillDeckItem {
+  /** Position key (FEN without move counters). */
+  key: string;
+  fen: string;
+  /** Movetext of a shortest line from the chapter start ('' at the start itself). */
+  line: string;
+  /** SAN moves of that line. */
+  sans: string[];
+  /** Full FEN the line starts from. */
+  startFen: string;
+  moveNumber: number;
+  answers: DrillAnswer[];
+  /** 0-based breadth-first order of the study: New items are served in this order. */
+  ord: number;
+  /** Chapters that play a move here, in study order. */
+  chapters: DrillChapterRef[];
+}
+
+/** One deck item per own-colour position with a repertoire move, in breadth-first study order. */
+export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
+  interface Reached {
+    startFen: string;
+    sans: string[];
+  }
+  const reached = new Map<string, Reached>();
+  const queue: string[] = [];
+  for (const root of rep.roots) {
+    if (reached.has(root)) continue;
+    const chapter = rep.chapters.find((c) => positionKeyOf(c.startFen) === root);
+    reached.set(root, { startFen: chapter?.startFen ?? rep.positions.get(root)!.fen, sans: [] });
+    queue.push(root);
+  }
+  const deck: DrillDeckItem[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const key = queue[i];
+    const position = rep.positions.get(key);
+    if (!position) continue;
+    const at = reached.get(key)!;
+    if (position.turn === rep.color && position.moves.length > 0) {
+      const chapterIndexes = [...new Set(position.moves.flatMap((m) => m.chapters))].sort((a, b) => a - b);
+      deck.push({
+        key,
+        fen: position.fen,
+        line: makeLinePgn(at.startFen, at.sans),
+        sans: at.sans,
+        startFen: at.startFen,
+        moveNumber: position.moveNumber,
+        answers: position.moves.map((m) => ({ uci: m.uci, san: m.san })),
+        ord: deck.length,
+        chapters: chapterIndexes.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' })),
+      });
+    }
+    for (const move of position.moves) {
+      if (reached.has(move.to)) continue;
+      reached.set(move.to, { startFen: at.startFen, sans: [...at.sans, move.san] });
+      queue.push(move.to);
+    }
+  }
+  return deck;
+};
+
+const positionKeyOf = (fen: string): string => fen.trim().split(/\s+/).slice(0, 4).join(' ');
+
+/** What is stored of an item, enough to compare it with the deck. */
+export interface StoredDrillItem {
+  key: string;
+  answers: readonly DrillAnswer[];
+  retired: boolean;
+}
+
+export interface DrillDeckDiff {
+  /** Deck items with no stored item: stored as New. */
+  added: DrillDeckItem[];
+  /** Keys of active stored items no longer in the deck: retired, history kept. */
+  retired: string[];
+  /** Deck items whose stored (active) item has other answers: marked changed and due now. */
+  changed: DrillDeckItem[];
+  /** Deck items whose stored item was retired: active again with their history (and answers refreshed). */
+  returning: DrillDeckItem[];
+  /** Deck items whose stored item is active with the same answers. */
+  same: DrillDeckItem[];
+}
+
+/** Answers compared as a set of moves: the order of the study's chapters does not matter. */
+export const sameAnswers = (a: readonly DrillAnswer[], b: readonly DrillAnswer[]): boolean => {
+  if (a.length !== b.length) return false;
+  const ucis = new Set(a.map((x) => x.uci));
+  return b.every((x) => ucis.has(x.uci));
+};
+
+export const diffDrillDeck = (deck: readonly DrillDeckItem[], stored: readonly StoredDrillItem[]): DrillDeckDiff => {
+  const byKey = new Map(stored.map((s) => [s.key, s]));
+  const inDeck = new Set<string>();
+  const diff: DrillDeckDiff = { added: [], retired: [], changed: [], returning: [], same: [] };
+  for (const item of deck) {
+    inDeck.add(item.key);
+    const old = byKey.get(item.key);
+    if (!old) diff.added.push(item);
+    else if (old.retired) diff.returning.push(item);
+    else if (!sameAnswers(old.answers, item.answers)) diff.changed.push(item);
+    else diff.same.push(item);
+  }
+  for (const s of stored) if (!s.retired && !inDeck.has(s.key)) diff.retired.push(s.key);
+  return diff;
+};

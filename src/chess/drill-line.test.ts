@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest';
+import { buildDrillDeck } from './drill-deck.js';
+import { walkDrillLine } from './drill-line.js';
+import { buildRepertoireFromPgn } from './repertoire.js';
+
+const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 d6 3. d4 *\n\n1. e4 e6 2. d4 *', {
+  color: 'white',
+}).unwrap();
+const deck = buildDrillDeck(rep);
+const keyOf = (line: string) => deck.find((d) => d.line === line)!.key;
+const fixed = (...values: number[]) => {
+  let i = 0;
+  return () => values[i++ % values.length];
+};
+const sans = (seg: { moves: { san: string }[] }) => seg.moves.map((m) => m.san).join(' ');
+
+describe('drill line', () => {
+  test('own moves that are not asked are played, and the walk stops at the asked position', () => {
+    const ask = new Set([keyOf('1. e4 e5 2. Nf3 Nc6')]);
+    const seg = walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0) });
+    expect(sans(seg)).toBe('e4 e5 Nf3 Nc6');
+    expect(seg.moves.map((m) => m.by)).toEqual(['player', 'opponent', 'player', 'opponent']);
+    expect(seg.askKey).toBe(keyOf('1. e4 e5 2. Nf3 Nc6'));
+  });
+
+  test('with no explorer counts the opponent replies in study order among lines still to ask', () => {
+    const ask = new Set([keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
+    const seg = walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0.99) });
+    expect(sans(seg)).toBe('e4 c5');
+  });
+
+  test('opponent replies follow the explorer counts', () => {
+    const ask = new Set([keyOf('1. e4 e5'), keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const shares = new Map([[afterE4, new Map([['e7e5', 10], ['c7c5', 30], ['e7e6', 60]])]]);
+    const pick = (r: number) => sans(walkDrillLine(rep, undefined, { ask, shares, random: fixed(r) }));
+    expect(pick(0.05)).toBe('e4 e5');
+    expect(pick(0.2)).toBe('e4 c5');
+    expect(pick(0.5)).toBe('e4 e6');
+    expect(pick(0.99)).toBe('e4 e6');
+  });
+
+  test('a move the explorer has no games for is not picked while another has games', () => {
+    const ask = new Set([keyOf('1. e4 e5'), keyOf('1. e4 c5')]);
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const shares = new Map([[afterE4, new Map([['c7c5', 5]])]]);
+    expect(sans(walkDrillLine(rep, undefined, { ask, shares, random: fixed(0) }))).toBe('e4 c5');
+  });
+
+  test('an asked position at the start is asked at once; from a later position the walk goes on', () => {
+    const ask = new Set([deck[0].key, keyOf('1. e4 e6')]);
+    expect(walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0) })).toEqual({
+      startKey: deck[0].key,
+      moves: [],
+      askKey: deck[0].key,
+    });
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const seg = walkDrillLine(rep, afterE4, { ask, shares: new Map(), random: fixed(0) });
+    expect(sans(seg)).toBe('e6');
+    expect(seg.askKey).toBe(keyOf('1. e4 e6'));
+  });
+
+  test('nothing to ask: the line is empty and ends', () => {
+    const seg = walkDrillLine(rep, undefined, { ask: new Set(), shares: new Map(), random: fixed(0) });
+    expect(seg.moves).toEqual([]);
+    expect(seg.askKey).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Line mode of the drill: walk a repertoire line from a position to the next position to ask.
+ * Opponent replies are picked the way real opponents play (weighted by explorer game counts given as
+ * data), or, with no counts for any candidate, in study order; own moves at positions not asked are
+ * played for the player. Only branches that still lead to an asked position are walked.
+ *
+ *   walkDrillLine(rep, undefined, { ask: new Set([keyAfterE4E5]), shares: new Map(), random })
+ *   -> { startKey: <start>, moves: [e4 by player, e5 by opponent], askKey: keyAfterE4E5 }
+ */
+import type { Repertoire, RepertoireMove } from './repertoire.js';
+
+export interface DrillLineOptions {
+  /** Keys of the positions to ask (items due now, or New within the day's allowance). */
+  ask: ReadonlySet<string>;
+  /** Explorer games per move at opponent-to-move positions: key -> uci -> games. */
+  shares: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** Numbers in [0, 1), one per weighted choice. */
+  random: () => number;
+  /** Stop after this many plies (a guard against repetitions). */
+  maxPlies?: number;
+}
+
+export interface DrillLineMove {
+  uci: string;
+  san: string;
+  by: 'player' | 'opponent';
+}
+
+export interface DrillLineSegment {
+  /** Key of the position the moves start from. */
+  startKey: string;
+  moves: DrillLineMove[];
+  /** The position to ask after the moves; undefined when the line ends with nothing left to ask. */
+  askKey?: string;
+}
+
+/**
+ * Walks from `fromKey` (a chapter start leading to an asked position when undefined) to the next
+ * position to ask. A position asked at `fromKey` itself is asked at once.
+ */
+export const walkDrillLine = (rep: Repertoire, fromKey: string | undefined, options: DrillLineOptions): DrillLineSegment => {
+  const leads = leadsToAsk(rep, options.ask);
+  const startKey = fromKey ?? rep.roots.find((r) => leads(r)) ?? rep.roots[0] ?? '';
+  const segment: DrillLineSegment = { startKey, moves: [] };
+  const maxPlies = options.maxPlies ?? 400;
+  const seen = new Set<string>();
+  let key = startKey;
+  while (segment.moves.length < maxPlies && !seen.has(key)) {
+    seen.add(key);
+    const position = rep.positions.get(key);
+    if (!position || position.moves.length === 0) break;
+    const own = position.turn === rep.color;
+    if (own && options.ask.has(key)) {
+      segment.askKey = key;
+      break;
+    }
+    const candidates = position.moves.filter((m) => leads(m.to));
+    if (candidates.length === 0) break;
+    const move = own ? candidates[0] : pickReply(candidates, options.shares.get(key), options.random);
+    segment.moves.push({ uci: move.uci, san: move.san, by: own ? 'player' : 'opponent' });
+    key = move.to;
+  }
+  return segment;
+};
+
+/** Weighted by games; study order (the first candidate) when no candidate has any. */
+export const pickReply = (
+  candidates: readonly RepertoireMove[],
+  games: ReadonlyMap<string, number> | undefined,
+  random: () => number,
+): RepertoireMove => {
+  const weights = candidates.map((m) => Math.max(0, games?.get(m.uci) ?? 0));
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total <= 0) return candidates[0];
+  let r = random() * total;
+  for (let i = 0; i < candidates.length; i++) {
+    r -= weights[i];
+    if (r < 0 && weights[i] > 0) return candidates[i];
+  }
+  // Rounding can leave r at 0 after the loop: the last move with games takes it.
+  let last = 0;
+  weights.forEach((w, i) => {
+    if (w > 0) last = i;
+  });
+  return candidates[last];
+};
+
+/** Memoised: does some line from the position reach an asked own-move position? */
+const leadsToAsk = (rep: Repertoire, ask: ReadonlySet<string>): ((key: string) => boolean) => {
+  const memo = new Map<string, boolean>();
+  const visit = (key: string): boolean => {
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    // A repetition in progress counts as not leading anywhere new.
+    memo.set(key, false);
+    const position = rep.positions.get(key);
+    let result = false;
+    if (position) {
+      if (position.turn === rep.color && ask.has(key) && position.moves.length > 0) result = true;
+      else result = position.moves.some((m) => visit(m.to));
+    }
+    memo.set(key, result);
+    return result;
+  };
+  return visit;
+};
