@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { buildDrillDeck, diffDrillDeck, type DrillDeckItem, type StoredDrillItem } from './drill-deck.js';
+import { gradeDrillAnswer } from './drill-answer.js';
 import { positionKey } from './fen.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
 import { newCard, reviewCard, Rating, State } from './scheduling.js';
@@ -121,5 +122,25 @@ describe('drill deck diff', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const card = reviewCard(newCard({} as never, now), Rating.Easy, now).unwrap().card;
     expect(card.state).toBe(State.Review);
+  });
+});
+
+describe('drill answer', () => {
+  const answers = [
+    { uci: 'e1h1', san: 'O-O' },
+    { uci: 'd2d4', san: 'd4' },
+  ];
+  const fen = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
+  test.each([
+    ['e1g1', true, 'O-O'],
+    ['e1h1', true, 'O-O'],
+    ['d2d4', true, 'd4'],
+    ['c2c3', false, 'c3'],
+  ])('%s is graded %s', (uci, correct, san) => {
+    expect(gradeDrillAnswer(fen, uci, answers).unwrap()).toEqual({ correct, san });
+  });
+  test('an illegal or unreadable move is an error, not a wrong answer', () => {
+    expect(gradeDrillAnswer(fen, 'e1e3', answers).isErr).toBe(true);
+    expect((gradeDrillAnswer(fen, 'zz', answers) as { error?: { code: string } }).error?.code).toBe('bad_uci');
   });
 });

@@ -14,3 +14,4 @@ export * from './repertoire.js';
 export * from './scheduling.js';
 export * from './drill-deck.js';
 export * from './drill-line.js';
+export * from './drill-answer.js';

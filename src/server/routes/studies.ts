@@ -5,6 +5,7 @@ import { parseExcludeSymbols, makeExcludeSymbols, parseGames, findStudyName } fr
 import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor, type Color } from '../openings/multipart-fields.js';
+import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server, the token
@@ -109,6 +110,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       .insert(studies)
       .values({ userId: request.user!.id, color, ...values })
       .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+    await syncDrillAfterStudyChange(app, request.user!.id, color, studyText !== null);
     return { api_result: 'general_sql_success' };
   });
 }

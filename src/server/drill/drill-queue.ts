@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Color } from '../../chess/index.js';
+import type { Db } from '../db/client.js';
+import { drillItems, drillLogs, users } from '../db/schema.js';
+import type { DrillChapterLink } from './drill-sync.js';
+
+/**
+ * What the drill serves and counts: due items first (oldest due first), then New items in repertoire
+ * order up to what is left of the day's allowance. A changed item (or one the player asked to drill)
+ * is due now even while New. Days are UTC days.
+ */
+
+export type DrillItemRow = typeof drillItems.$inferSelect;
+
+export interface DrillItemPayload {
+  id: number;
+  color: Color;
+  fen: string;
+  line: string;
+  move_number: number;
+  answers: { uci: string; san: string }[];
+  state: number;
+  due: string;
+  reps: number;
+  lapses: number;
+  changed: boolean;
+  chapters: DrillChapterLink[];
+}
+
+export const toItemPayload = (row: DrillItemRow): DrillItemPayload => ({
+  id: row.id,
+  color: row.color,
+  fen: row.fen,
+  line: row.line,
+  move_number: row.moveNumber,
+  answers: (row.answers as { uci: string; san: string }[]).map((a) => ({ uci: a.uci, san: a.san })),
+  state: row.state,
+  due: row.due.toISOString(),
+  reps: row.reps,
+  lapses: row.lapses,
+  changed: row.changedAt !== null,
+  chapters: row.chapters as DrillChapterLink[],
+});
+
+export const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+const active = (userId: number, color: Color) =>
+  and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt));
+
+/** Due now: reviewed items whose time has come, and changed or focused items (even New ones). */
+const dueNow = (now: Date) =>
+  and(lte(drillItems.due, now), or(ne(drillItems.state, 0), isNotNull(drillItems.changedAt)));
+
+export async function newPerDay(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: users.drillNewPerDay }).from(users).where(eq(users.id, userId));
+  return row?.n ?? 20;
+}
+
+/** New items answered today (first answers of New items), over both colours. */
+export async function newAnsweredToday(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${drillLogs.itemId})::int` })
+    .from(drillLogs)
+    .where(and(eq(drillLogs.userId, userId), eq(drillLogs.state, 0), gte(drillLogs.review, startOfUtcDay(now))));
+  return row?.n ?? 0;
+}
+
+export async function nextItems(db: Db, userId: number, color: Color, limit: number, now: Date): Promise<DrillItemRow[]> {
+  const due = await db
+    .select()
+    .from(drillItems)
+    .where(and(active(userId, color), dueNow(now)))
+    .orderBy(asc(drillItems.due), asc(drillItems.ord))
+    .limit(limit);
+  const room = Math.min(limit - due.length, Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))));
+  if (room <= 0) return due;
+  const fresh = await db
+    .select()
+    .from(drillItems)
+    .where(and(active(userId, color), eq(drillItems.state, 0), isNull(drillItems.changedAt)))
+    .orderBy(asc(drillItems.ord))
+    .limit(room);
+  return [...due, ...fresh];
+}
+
+export interface DrillStats {
+  total: number;
+  new: number;
+  learning: number;
+  review: number;
+  due_now: number;
+  retired: number;
+  /** New items answered today (both colours) and the day's allowance. */
+  new_today: number;
+  new_per_day: number;
+  /** New items still to be served today in this colour. */
+  new_left: number;
+  /** When the next item of this colour falls due (ISO), or null when none is waiting. */
+  next_due: string | null;
+}
+
+export async function drillStats(db: Db, userId: number, color: Color, now: Date): Promise<DrillStats> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null)::int`,
+      new: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null and ${drillItems.state} = 0)::int`,
+      learning: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null and ${drillItems.state} in (1, 3))::int`,
+      review: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null and ${drillItems.state} = 2)::int`,
+      due_now: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null and ${drillItems.due} <= ${now.toISOString()}::timestamptz and (${drillItems.state} <> 0 or ${drillItems.changedAt} is not null))::int`,
+      retired: sql<number>`count(*) filter (where ${drillItems.retiredAt} is not null)::int`,
+      fresh: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null and ${drillItems.state} = 0 and ${drillItems.changedAt} is null)::int`,
+    })
+    .from(drillItems)
+    .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
+  const perDay = await newPerDay(db, userId);
+  const today = await newAnsweredToday(db, userId, now);
+  const [next] = await db
+    .select({ due: drillItems.due })
+    .from(drillItems)
+    .where(and(active(userId, color), gt(drillItems.due, now), ne(drillItems.state, 0)))
+    .orderBy(asc(drillItems.due))
+    .limit(1);
+  const { fresh, ...counts } = row;
+  return {
+    ...counts,
+    new_today: today,
+    new_per_day: perDay,
+    new_left: Math.min(fresh, Math.max(0, perDay - today)),
+    next_due: next ? next.due.toISOString() : null,
+  };
+}

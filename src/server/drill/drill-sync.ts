@@ -1,0 +1,204 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  buildDrillDeck,
+  diffDrillDeck,
+  parseExcludeSymbols,
+  splitPgn,
+  type Color,
+  type DrillDeckItem,
+  type Repertoire,
+} from '../../chess/index.js';
+import type { Db } from '../db/client.js';
+import { drillItems } from '../db/schema.js';
+import { repertoireFor } from '../openings/repertoire-cache.js';
+import { findStudy } from '../routes/studies.js';
+
+/**
+ * Keeps a colour's drill deck in step with the stored study: new positions are added as New, positions
+ * that left the study are retired (kept with their history), retired ones that come back are active
+ * again, and items whose answers changed are marked and due now. Only rows that differ are written,
+ * each kind in one statement (rows travel as one JSON parameter), so a large study re-syncs quickly.
+ */
+
+export interface DrillSyncResult {
+  added: number;
+  retired: number;
+  changed: number;
+  /** Retired items active again, with their history. */
+  returned: number;
+  /** Active items after the sync. */
+  total: number;
+}
+
+export interface DrillChapterLink {
+  name: string;
+  /** The chapter on Lichess, when the study came from there. */
+  url: string | null;
+}
+
+/** The repertoire of the player's stored study for a colour; undefined when there is none. */
+export async function storedRepertoire(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<{ rep: Repertoire; studyText: string; link: string | null } | undefined> {
+  const study = await findStudy(app, userId, color);
+  if (!study) return undefined;
+  const symbols = parseExcludeSymbols(study.exclude_move_indicators);
+  const rep = await repertoireFor(study.study_text, {
+    color,
+    excludeSymbols: symbols.isOk ? symbols.value : [],
+    name: study.title || undefined,
+  });
+  return { rep, studyText: study.study_text, link: study.link };
+}
+
+/** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
+export async function syncDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<DrillSyncResult | undefined> {
+  const stored = await storedRepertoire(app, userId, color);
+  if (!stored) return undefined;
+  const deck = buildDrillDeck(stored.rep);
+  const urls = chapterUrls(stored.studyText, stored.link);
+  return app.db.transaction((tx) => writeDeck(tx as unknown as Db, userId, color, deck, urls, now));
+}
+
+/** Retires every active item of the colour (its study was removed). */
+export async function retireDrill(db: Db, userId: number, color: Color, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(drillItems)
+    .set({ retiredAt: now })
+    .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)))
+    .returning({ id: drillItems.id });
+  return rows.length;
+}
+
+type Answers = { uci: string; san: string }[];
+
+const answersText = (answers: Answers) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
+const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
+
+async function writeDeck(
+  db: Db,
+  userId: number,
+  color: Color,
+  deck: DrillDeckItem[],
+  urls: (string | null)[],
+  now: Date,
+): Promise<DrillSyncResult> {
+  // One sync per player at a time: storing a study and a sync from the drill screen may race.
+  await db.execute(sql`select pg_advisory_xact_lock(${7_014_000_000 + userId})`);
+  const rows = await db
+    .select({
+      id: drillItems.id,
+      key: drillItems.positionKey,
+      fen: drillItems.fen,
+      line: drillItems.line,
+      moveNumber: drillItems.moveNumber,
+      answers: drillItems.answers,
+      ord: drillItems.ord,
+      chapters: drillItems.chapters,
+      retiredAt: drillItems.retiredAt,
+    })
+    .from(drillItems)
+    .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const diff = diffDrillDeck(
+    deck,
+    rows.map((r) => ({ key: r.key, answers: r.answers as Answers, retired: r.retiredAt !== null })),
+  );
+  const chaptersOf = (item: DrillDeckItem): DrillChapterLink[] =>
+    item.chapters.map((c) => ({ name: c.name, url: urls[c.index] ?? null }));
+  const valuesOf = (item: DrillDeckItem) => ({
+    fen: item.fen,
+    line: item.line,
+    move_number: item.moveNumber,
+    answers: item.answers,
+    ord: item.ord,
+    chapters: chaptersOf(item),
+  });
+
+  if (diff.added.length > 0) {
+    const json = JSON.stringify(diff.added.map((item) => ({ key: item.key, ...valuesOf(item) })));
+    await db.execute(sql`
+      insert into drill_items (user_id, color, position_key, fen, line, move_number, answers, ord, chapters, due, state)
+      select ${userId}, ${color}, v.key, v.fen, v.line, v.move_number, v.answers, v.ord, v.chapters, ${now.toISOString()}::timestamptz, 0
+      from jsonb_to_recordset(${json}::jsonb)
+        as v(key text, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb)
+      on conflict (user_id, color, position_key) do nothing`);
+  }
+
+  // Changed, returning, and same items whose line, order or chapters moved: one update.
+  const updates: object[] = [];
+  let returnedChanged = 0;
+  const push = (item: DrillDeckItem, changed: boolean, unretire: boolean) => {
+    const row = byKey.get(item.key)!;
+    updates.push({ id: row.id, changed, unretire, ...valuesOf(item) });
+  };
+  for (const item of diff.changed) push(item, true, false);
+  for (const item of diff.returning) {
+    const row = byKey.get(item.key)!;
+    const changed = !sameSet(row.answers as Answers, item.answers);
+    if (changed) returnedChanged++;
+    push(item, changed, true);
+  }
+  for (const item of diff.same) {
+    const row = byKey.get(item.key)!;
+    const differs =
+      row.fen !== item.fen ||
+      row.line !== item.line ||
+      row.moveNumber !== item.moveNumber ||
+      row.ord !== item.ord ||
+      answersText(row.answers as Answers) !== answersText(item.answers) ||
+      chaptersText(row.chapters as DrillChapterLink[]) !== chaptersText(chaptersOf(item));
+    if (differs) push(item, false, false);
+  }
+  if (updates.length > 0) {
+    const at = now.toISOString();
+    await db.execute(sql`
+      update drill_items as d set
+        fen = v.fen, line = v.line, move_number = v.move_number, answers = v.answers, ord = v.ord, chapters = v.chapters,
+        changed_at = case when v.changed then ${at}::timestamptz else d.changed_at end,
+        due = case when v.changed then ${at}::timestamptz else d.due end,
+        retired_at = case when v.unretire then null else d.retired_at end
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+        as v(id int, changed boolean, unretire boolean, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb)
+      where d.id = v.id and d.user_id = ${userId}`);
+  }
+
+  if (diff.retired.length > 0) {
+    const ids = diff.retired.map((key) => byKey.get(key)!.id);
+    await db.execute(sql`
+      update drill_items set retired_at = ${now.toISOString()}::timestamptz
+      where user_id = ${userId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
+  }
+
+  return {
+    added: diff.added.length,
+    retired: diff.retired.length,
+    changed: diff.changed.length + returnedChanged,
+    returned: diff.returning.length,
+    total: deck.length,
+  };
+}
+
+const sameSet = (a: Answers, b: Answers) => a.length === b.length && a.every((x) => b.some((y) => y.uci === x.uci));
+
+/** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */
+export function chapterUrls(studyText: string, studyLink: string | null): (string | null)[] {
+  if (!/lichess\.org\/study\//.test(studyText)) return [];
+  return splitPgn(studyText).map((game) => {
+    const tag = /\[(?:ChapterURL|Site) "(https:\/\/lichess\.org\/study\/[^"]+)"\]/.exec(game);
+    return tag ? tag[1] : studyLink;
+  });
+}
+
+/** Storing a study keeps its colour's deck in step; a failure here never fails the store itself. */
+export async function syncDrillAfterStudyChange(app: FastifyInstance, userId: number, color: Color, hasStudy: boolean): Promise<void> {
+  try {
+    if (hasStudy) await syncDrill(app, userId, color);
+    else await retireDrill(app.db, userId, color);
+  } catch (error) {
+    app.log.error({ err: error, userId, color }, 'drill sync after a study change failed');
+  }
+}
