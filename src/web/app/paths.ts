@@ -10,6 +10,7 @@ export const paths = {
   reviewCards: '/review_cards',
   manageCards: '/manage_cards',
   manageOpenings: '/manage_openings',
+  drill: '/drill',
   welcome: '/welcome',
 } as const;
 

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPostJson } from '../../../lib/api-client';
+import { drillQueryKey, type DrillColor, type DrillSyncResult } from './types';
+
+/** Brings the colour's deck in line with the stored study (400 when the colour has no study). */
+export async function syncDrill(color: DrillColor): Promise<DrillSyncResult> {
+  return (await apiPostJson<{ api_data: DrillSyncResult }>('/api/drill/sync', { color })).api_data;
+}
+
+/** Synced once when the screen opens a colour; a study stored elsewhere already synced it. */
+export const syncDrillQueryOptions = (color: DrillColor) =>
+  queryOptions({ queryKey: [...drillQueryKey, 'sync', color], queryFn: () => syncDrill(color), retry: false, staleTime: 60_000 });
+
+export function useSyncDrill(color: DrillColor) {
+  return useQuery(syncDrillQueryOptions(color));
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { useDrillStats } from '../api/get-drill-stats';
+import { useSyncDrill } from '../api/sync-drill';
+import { drillQueryKey, type DrillColor } from '../api/types';
+import { DrillProgress } from './drill-progress';
+import { DrillSettingsForm } from './drill-settings-form';
+import { DrillTrainer, type DrillMode } from './drill-trainer';
+import '../drill.css';
+
+/** The Drill screen: pick a colour and a mode, then play your repertoire moves, scheduled with FSRS. */
+export function DrillScreen() {
+  usePageTitle('Drill');
+  const [params, setParams] = useSearchParams();
+  const color: DrillColor = params.get('color') === 'black' ? 'black' : 'white';
+  const mode: DrillMode = params.get('mode') === 'position' ? 'position' : 'line';
+  const choose = (name: string, value: string) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set(name, value);
+      return next;
+    });
+  const sync = useSyncDrill(color);
+  const stats = useDrillStats(color);
+  const client = useQueryClient();
+  const noStudy = sync.isError && isApiError(sync.error) && sync.error.status === 400;
+
+  return (
+    <section className="page drill-page" aria-labelledby="drill-title">
+      <header className="drill-header">
+        <h1 id="drill-title">Drill</h1>
+        <div className="drill-progress" aria-label="Progress">
+          <DrillProgress color="white" active={color === 'white'} />
+          <DrillProgress color="black" active={color === 'black'} />
+        </div>
+        <div className="drill-controls">
+          <fieldset className="drill-choice">
+            <legend>Colour</legend>
+            {(['white', 'black'] as const).map((c) => (
+              <label key={c} className={color === c ? 'is-chosen' : ''}>
+                <input type="radio" name="drill-colour" checked={color === c} onChange={() => choose('color', c)} />
+                {c === 'white' ? 'White' : 'Black'}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="drill-choice">
+            <legend>Mode</legend>
+            {(
+              [
+                ['line', 'Lines'],
+                ['position', 'Positions'],
+              ] as const
+            ).map(([m, label]) => (
+              <label key={m} className={mode === m ? 'is-chosen' : ''}>
+                <input type="radio" name="drill-mode" checked={mode === m} onChange={() => choose('mode', m)} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <DrillSettingsForm />
+        </div>
+      </header>
+      {sync.isPending && <p className="muted">Bringing your {color} deck in step with your study…</p>}
+      {noStudy && (
+        <div className="card">
+          <p>You have no {color} study yet.</p>
+          <p className="muted">
+            Set one on <Link to="/manage_openings">Manage Openings</Link>; its positions become your drill.
+          </p>
+        </div>
+      )}
+      {sync.isError && !noStudy && (
+        <p className="form-message is-error" role="alert">
+          The drill could not be prepared: {sync.error.message}
+        </p>
+      )}
+      {sync.isSuccess && (
+        <DrillTrainer
+          key={`${color}-${mode}`}
+          color={color}
+          mode={mode}
+          stats={stats.data}
+          onAnswered={() => void client.invalidateQueries({ queryKey: [...drillQueryKey, 'stats'] })}
+        />
+      )}
+    </section>
+  );
+}
