@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUp } from './support/account-steps';
+import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
+import { newUser } from './support/users';
+
+// The drill in the browser: a white repertoire uploaded on Manage Openings, drilled line by line with
+// one wrong and several right answers; then the study gains one chapter and loses another, and the
+// deck follows it.
+
+const OPEN = '[Event "Open Game"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *';
+const SICILIAN = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 *';
+const FRENCH = '[Event "French"]\n\n1. e4 e6 2. d4 *';
+const pgnFile = (name: string, text: string) => ({ name, mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+
+/** The right move for each drilled position, by the line that leads there. */
+const RIGHT: Record<string, string> = {
+  'Start of the chapter': 'e4',
+  '1. e4 e5': 'Nf3',
+  '1. e4 c5': 'Nf3',
+  '1. e4 e6': 'd4',
+  '1. e4 e5 2. Nf3 Nc6': 'Bb5',
+};
+
+async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
+  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
+  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
+  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function setWhiteStudy(page: Page, name: string, text: string): Promise<void> {
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile(name, text));
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(`Done: White opening set to ${name}`);
+}
+
+async function openDrill(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Drill', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Drill' })).toBeVisible();
+}
+
+const stats = async (page: Page) => (await (await page.request.get('/api/drill/stats?color=white')).json()).api_data;
+
+test('a drill session with one wrong and several right answers, then the deck follows the study', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('drill'));
+  await setWhiteStudy(page, 'white-prep.pgn', `${OPEN}\n\n\n${SICILIAN}`);
+  await openDrill(page);
+
+  const board = page.getByRole('group', { name: 'Drill board, white' });
+  const prompt = page.locator('.drill-prompt');
+  const note = page.getByTestId('drill-note');
+  const line = page.getByTestId('drill-line');
+  await expect(page.getByTestId('drill-progress-white')).toContainText('0% learned of 4');
+
+  // Line mode starts at the beginning: the first move is asked.
+  await expect(prompt).toHaveText(/Your move/);
+  await expect(line).toHaveText('Start of the chapter');
+  await drag(page, board, 'e2', 'e4');
+  await expect(note).toHaveText('✓ Right: e4');
+
+  // The opponent answers 1... e5 (study order: no explorer figures cached); a wrong move is taken back.
+  await expect(line).toHaveText('1. e4 e5');
+  await expect(prompt).toHaveText(/Your move/);
+  await expect(board).toHaveAttribute('data-fen', /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w/);
+  await drag(page, board, 'd2', 'd4');
+  await expect(note).toHaveText('d4 is not in your repertoire. Play Nf3.');
+  await expect(prompt).toHaveText('Play the repertoire move');
+  await expect(board).toHaveAttribute('data-fen', /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w/);
+  await page.screenshot({ path: 'test-results/screens/drill-wrong-dark-1280.png' });
+  // Played once from the keyboard: m jumps to the move box.
+  await page.keyboard.press('m');
+  await page.keyboard.type('Nf3');
+  await page.keyboard.press('Enter');
+  await expect(note).toHaveText("✓ That's it: Nf3");
+
+  // 2... Nc6 and 3. Bb5, chosen Easy with the 4 key.
+  await expect(line).toHaveText('1. e4 e5 2. Nf3 Nc6');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('4');
+  await expect(page.getByRole('radio', { name: /Easy/ })).toBeChecked();
+  await drag(page, board, 'f1', 'b5');
+  await expect(note).toHaveText('✓ Right: Bb5');
+
+  // Back to the start: 1. e4 is played for the player (not due), the Sicilian is asked.
+  await expect(line).toHaveText('1. e4 c5');
+  await drag(page, board, 'g1', 'f3');
+  await expect(note).toHaveText('✓ Right: Nf3');
+
+  // Everything answered: the wrong one comes back in a minute.
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing due' })).toHaveText(/Nothing due; next item in (1m|<1m)/);
+  expect(await stats(page)).toMatchObject({ total: 4, new: 0, learning: 3, review: 1, new_today: 4, retired: 0 });
+  await expect(page.getByTestId('drill-progress-white')).toContainText('4/20 new today');
+  await saveScreen(page, 'drill-finished');
+  await setTheme(page, 'light');
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing due' })).toBeVisible();
+  await saveScreen(page, 'drill-finished');
+  await setTheme(page, 'dark');
+
+  // The study gains the French and loses the Sicilian: storing it syncs the deck.
+  await setWhiteStudy(page, 'white-prep-2.pgn', `${OPEN}\n\n\n${FRENCH}`);
+  expect(await stats(page)).toMatchObject({ total: 4, retired: 1, new: 1 });
+  await openDrill(page);
+  await page.getByRole('radio', { name: 'Positions' }).check();
+  await expect(page).toHaveURL(/mode=position/);
+  const asked: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    await expect(prompt.or(page.getByText('Nothing due;'))).toBeVisible();
+    if (await page.getByText('Nothing due;').isVisible()) break;
+    await expect(prompt).toHaveText(/Your move/);
+    const text = (await line.textContent()) ?? '';
+    asked.push(text);
+    await page.getByLabel('Type your move').fill(RIGHT[text]);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(note).toHaveText(`✓ Right: ${RIGHT[text]}`);
+    if (asked.length === 1) {
+      await page.setViewportSize(PHONE);
+      await saveScreen(page, 'drill-position');
+      await page.setViewportSize(DESKTOP);
+    }
+  }
+  expect(asked).toContain('1. e4 e6');
+  expect(asked).not.toContain('1. e4 c5');
+  await expect(page.getByText(/Nothing due; next item in/)).toBeVisible();
+  expect(await stats(page)).toMatchObject({ total: 4, new: 0, retired: 1 });
+});
+
+test('the drill at 375 px in both themes, and a colour without a study', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, newUser('drillphone'));
+  await setWhiteStudy(page, 'phone.pgn', `${OPEN}\n\n\n${SICILIAN}`);
+  await openDrill(page);
+  await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
+  await saveScreen(page, 'drill-ask');
+  await setTheme(page, 'light');
+  await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
+  await saveScreen(page, 'drill-ask');
+  await page.getByRole('radio', { name: 'Black' }).check();
+  await expect(page.getByText('You have no black study yet.')).toBeVisible();
+});
