@@ -196,6 +196,8 @@ export const studies = pgTable(
     /** Comma-joined subset of ?, ??, !?, ?! */
     excludeMoveIndicators: text('exclude_move_indicators').notNull().default(''),
     lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+    /** '<SHA-256 of the text and exclusions>:<items>' as of the last drill sync: an unchanged study skips the rebuild. */
+    drillSynced: text('drill_synced'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
 );

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   buildDrillDeck,
@@ -10,7 +11,7 @@ import {
   type Repertoire,
 } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
-import { drillItems } from '../db/schema.js';
+import { drillItems, studies } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
 import { findStudy } from '../routes/studies.js';
 
@@ -56,11 +57,32 @@ export async function storedRepertoire(
 
 /** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
 export async function syncDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<DrillSyncResult | undefined> {
+  const [study] = await app.db
+    .select({ text: studies.studyText, exclude: studies.excludeMoveIndicators, link: studies.link, synced: studies.drillSynced })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  if (!study || study.text === null) return undefined;
+  // The study as last synced, and every item still there: nothing to rebuild.
+  const digest = createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
+  if (study.synced?.startsWith(`${digest}:`)) {
+    const total = Number(study.synced.slice(digest.length + 1));
+    const [active] = await app.db
+      .select({ n: count() })
+      .from(drillItems)
+      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)));
+    if (active.n === total) return { added: 0, retired: 0, changed: 0, returned: 0, total };
+  }
   const stored = await storedRepertoire(app, userId, color);
   if (!stored) return undefined;
   const deck = buildDrillDeck(stored.rep);
   const urls = chapterUrls(stored.studyText, stored.link);
-  return app.db.transaction((tx) => writeDeck(tx as unknown as Db, userId, color, deck, urls, now));
+  const result = await app.db.transaction((tx) => writeDeck(tx as unknown as Db, userId, color, deck, urls, now));
+  // Only when the study is still the one just synced (storing another one at the same time syncs again).
+  await app.db
+    .update(studies)
+    .set({ drillSynced: `${digest}:${deck.length}` })
+    .where(and(eq(studies.userId, userId), eq(studies.color, color), eq(studies.studyText, stored.studyText)));
+  return result;
 }
 
 /** Retires every active item of the colour (its study was removed). */

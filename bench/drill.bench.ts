@@ -1,0 +1,103 @@
+// Drill sync of a generated white study of about 20,000 positions, over HTTP on the embedded database
+// (or PostgreSQL when TEST_DATABASE_URL is set): the first sync (every item added), a re-sync with no
+// change (the median of several), and a re-sync after one chapter changed.
+import { createHash, randomBytes } from 'node:crypto';
+import { Chess } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { makeSanAndPlay } from 'chessops/san';
+import { buildRepertoireFromPgn } from '../src/chess/index';
+import { sessions, studies, users } from '../src/server/db/schema';
+import { openTestDatabase, startTestServer } from '../test/helper';
+
+const TARGET_POSITIONS = 20_000;
+
+// A small seeded generator, so every run drills the same study.
+let seed = 14;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+/** Chapters of 60 plies from the start, each branching off the first moves a little differently. */
+function generateStudy(): { text: string; chapters: string[] } {
+  const chapters: string[] = [];
+  const keys = new Set<string>();
+  while (keys.size < TARGET_POSITIONS) {
+    const pos = Chess.default();
+    const sans: string[] = [];
+    for (let ply = 0; ply < 60; ply++) {
+      const moves = [...pos.allDests()].flatMap(([from, dests]) =>
+        [...dests].map((to) => {
+          const promotes = pos.board.get(from)?.role === 'pawn' && (to >> 3 === 0 || to >> 3 === 7);
+          return promotes ? { from, to, promotion: 'queen' as const } : { from, to };
+        }),
+      );
+      if (moves.length === 0) break;
+      // Narrow early (shared openings), wide later (distinct positions).
+      const width = ply < 6 ? Math.min(3, moves.length) : moves.length;
+      sans.push(makeSanAndPlay(pos, moves[Math.floor(random() * width)]));
+      keys.add(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' '));
+    }
+    chapters.push(`[Event "Generated: Chapter ${chapters.length + 1}"]\n\n${sans.join(' ')} *`);
+  }
+  return { text: chapters.join('\n\n'), chapters };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const { text, chapters } = generateStudy();
+const t0 = performance.now();
+const rep = buildRepertoireFromPgn(text, { color: 'white' }).unwrap();
+// The part of a first sync spent reading the study (the shared repertoire builder).
+const buildMs = performance.now() - t0;
+
+const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const database = await openTestDatabase(kind);
+const server = await startTestServer(database);
+try {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `drill-bench-${Date.now()}@example.com`, username: `drillbench${Date.now()}`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  const token = randomBytes(32).toString('base64url');
+  await database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  const client = server.client();
+  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
+  // Stored directly, so the first sync is the one measured (storing through update-study syncs at once).
+  await database.db.insert(studies).values({ userId: user.id, color: 'white', title: 'Generated', studyText: text });
+
+  const sync = async () => {
+    const t0 = performance.now();
+    const response = await client.postJson<{ api_data: { added: number; total: number; changed: number } }>('/api/drill/sync', { color: 'white' });
+    const ms = performance.now() - t0;
+    if (response.status !== 200) throw new Error(`sync failed: ${response.status} ${response.text.slice(0, 200)}`);
+    return { ms, result: response.body.api_data };
+  };
+
+  const first = await sync();
+  const again: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const run = await sync();
+    if (run.result.added !== 0 || run.result.changed !== 0) throw new Error('a no-change re-sync changed the deck');
+    again.push(run.ms);
+  }
+  // One chapter dropped and a short new one added: a few items retired, a few added.
+  const edited = [...chapters.slice(1), '[Event "Generated: New"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *'].join('\n\n');
+  await database.db.update(studies).set({ studyText: edited });
+  const changed = await sync();
+
+  console.log(`drill_sync_20k_positions_repertoire: ${rep.positions.size} positions`);
+  console.log(`drill_sync_20k_positions_items: ${first.result.total} items`);
+  console.log(`drill_sync_20k_positions: ${first.ms.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_repertoire_build: ${buildMs.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_first: ${first.ms.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_no_change: ${median(again).toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_one_chapter_changed: ${changed.ms.toFixed(0)} ms`);
+} finally {
+  await server.close();
+  await database.close();
+}
