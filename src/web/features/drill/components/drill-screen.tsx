@@ -59,7 +59,6 @@ export function DrillScreen() {
               </label>
             ))}
           </fieldset>
-          <DrillSettingsForm />
         </div>
       </header>
       {sync.isPending && <p className="muted">Bringing your {color} deck in step with your study…</p>}
@@ -85,6 +84,9 @@ export function DrillScreen() {
           onAnswered={() => void client.invalidateQueries({ queryKey: [...drillQueryKey, 'stats'] })}
         />
       )}
+      <footer className="drill-footer">
+        <DrillSettingsForm />
+      </footer>
     </section>
   );
 }

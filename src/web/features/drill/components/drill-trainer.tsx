@@ -145,6 +145,16 @@ export function DrillTrainer({
     void (mode === 'line' ? runLine(undefined) : runPosition());
   }, [mode, runLine, runPosition]);
 
+  // Finished: look again when the next item falls due (within the hour the screen is likely open).
+  const nextDue = stats?.next_due;
+  useEffect(() => {
+    if (phase.kind !== 'finished' || !nextDue) return;
+    const wait = Date.parse(nextDue) - Date.now();
+    if (wait > 3_600_000) return;
+    const timer = setTimeout(() => void (mode === 'line' ? runLine() : runPosition()), Math.max(1_000, wait + 1_000));
+    return () => clearTimeout(timer);
+  }, [phase.kind, nextDue, mode, runLine, runPosition]);
+
   const play = async (move: BoardMove) => {
     if (phase.kind === 'asking') {
       const item = phase.item;
