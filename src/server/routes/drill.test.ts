@@ -214,6 +214,17 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect(await database.db.select().from(drillLogs).where(eq(drillLogs.itemId, nc6.id))).toHaveLength(1);
   });
 
+  test('an unchanged study re-syncs without change; other exclusions change the deck', async () => {
+    const { client, userId } = await signedIn();
+    await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *');
+    const again = await client.postJson('/api/drill/sync', { color: 'white' });
+    expect(again.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 3 });
+    await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *', { exclude_move_indicators: '?!' });
+    const afterE5 = (await items(userId)).find((i) => i.line === '1. e4 e5')!;
+    expect((afterE5.answers as { san: string }[]).map((a) => a.san)).toEqual(['Nf3']);
+    expect(afterE5.changedAt).not.toBeNull();
+  });
+
   test('removing the study retires its items; a bad study PGN stores nothing', async () => {
     const { client, userId } = await signedIn();
     await storeStudy(client, 'white', WHITE);
