@@ -11,4 +11,5 @@ export * from './order.js';
 export * from './pgn.js';
 export * from './pgn-write.js';
 export * from './repertoire.js';
+export * from './repertoire-report.js';
 export * from './scheduling.js';

@@ -1,0 +1,165 @@
+/**
+ * The repertoire report: many games compared with the player's repertoire in one pass, the places
+ * where they left it grouped by (position, move played) and split by whose move it was.
+ *
+ *   repertoireReport(games, { white: rep })
+ *   -> { compared: 40, stayed_in_book: 12, left_by_you: [{ line: '1. e4 c5', played_san: 'c3',
+ *        expected_san: ['Nf3'], count: 9, score: 0.39, games: [...] }, ...], left_by_opponent: [...] }
+ *
+ * Each game is compared like compareGame (the study of the player's colour, its exclusions already
+ * applied when it was built). Games not from the standard start are skipped and counted.
+ */
+import { INITIAL_FEN } from 'chessops/fen';
+import { compareGame } from './compare-game.js';
+import { positionKey } from './fen.js';
+import { parsePgn, replayGame, type PlayedGame } from './pgn.js';
+import { COLORS, type Color, type Repertoire } from './repertoire.js';
+
+/** One game to compare; `ref` is carried through to the deviations it lands in. */
+export interface ReportGame<R> {
+  pgn: string;
+  /** The player's colour in this game. */
+  color: Color;
+  /** From the player's side: 1 win, 0.5 draw, 0 loss; null when unknown. */
+  result: number | null;
+  ref: R;
+}
+
+/** A game behind a deviation: its ref plus where it left the repertoire. */
+export type DeviationGame<R> = R & {
+  /** Half-moves from the start up to and including the move played (the deviating move). */
+  ply: number;
+  result: number | null;
+};
+
+export interface Deviation<R> {
+  /** Full FEN of the position before the move (from the first game listed). */
+  fen: string;
+  /** Movetext from the start to that position ('' at the start). */
+  line: string;
+  move_number: number;
+  /** The player's colour in these games (for drill and card orientation). */
+  color: Color;
+  played_san: string;
+  played_uci: string;
+  /** The repertoire's moves there, in repertoire order. */
+  expected_san: string[];
+  count: number;
+  /** 0..1: the player's mean result over those games with a known result; null when none is known. */
+  score: number | null;
+  games: DeviationGame<R>[];
+}
+
+export const NOT_COMPARED_REASONS = ['non_standard', 'no_study', 'no_moves', 'unreadable'] as const;
+export type NotComparedReason = (typeof NOT_COMPARED_REASONS)[number];
+
+export interface RepertoireReport<R> {
+  /** Games given. */
+  games: number;
+  /** Games compared with a repertoire. */
+  compared: number;
+  /** Compared games that never left the repertoire (or reached the end of its line). */
+  stayed_in_book: number;
+  /** Mean full-move number where compared games left the repertoire; null when none left. */
+  average_move_left: number | null;
+  left_by_you: Deviation<R>[];
+  left_by_opponent: Deviation<R>[];
+  /** Colours that have no study. */
+  no_study: Color[];
+  not_compared: Record<NotComparedReason, number>;
+}
+
+export type ReportRepertoires = Partial<Record<Color, Repertoire>>;
+
+const STANDARD_START = positionKey(INITIAL_FEN);
+
+/** Replays a game's PGN (the first game in it), or says why it cannot be compared. */
+export const readReportGame = (pgn: string): PlayedGame | Exclude<NotComparedReason, 'no_study'> => {
+  const parsed = parsePgn(pgn);
+  if (parsed.isErr || parsed.value.length === 0) return 'unreadable';
+  const game = replayGame(parsed.value[0], { lenient: true });
+  if (game.isErr) return game.error.code === 'variant' || game.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
+  if (positionKey(game.value.startFen) !== STANDARD_START) return 'non_standard';
+  if (!game.value.moves.children.length) return 'no_moves';
+  return game.value;
+};
+
+export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires: ReportRepertoires): RepertoireReport<R> => {
+  const notCompared: Record<NotComparedReason, number> = { non_standard: 0, no_study: 0, no_moves: 0, unreadable: 0 };
+  const groups = new Map<string, Deviation<R> & { side: 'player' | 'opponent'; known: number; total: number }>();
+  let compared = 0;
+  let stayed = 0;
+  let leftMoves = 0;
+  let leftCount = 0;
+
+  for (const input of games) {
+    const rep = repertoires[input.color];
+    if (!rep) {
+      notCompared.no_study++;
+      continue;
+    }
+    const game = readReportGame(input.pgn);
+    if (typeof game === 'string') {
+      notCompared[game]++;
+      continue;
+    }
+    compared++;
+    const c = compareGame(rep, game, { openingName: rep.name });
+    if (c.outcome !== 'left' || !c.played) {
+      stayed++;
+      continue;
+    }
+    leftMoves += c.moveNumber;
+    leftCount++;
+    const key = `${input.color}|${c.side}|${positionKey(c.fen)}|${c.played.uci}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        fen: c.fen,
+        line: c.line,
+        move_number: c.moveNumber,
+        color: input.color,
+        played_san: c.played.san,
+        played_uci: c.played.uci,
+        expected_san: c.repertoireMoves.map((m) => m.san),
+        count: 0,
+        score: null,
+        games: [],
+        side: c.side,
+        known: 0,
+        total: 0,
+      };
+      groups.set(key, group);
+    }
+    group.count++;
+    if (input.result !== null) {
+      group.known++;
+      group.total += input.result;
+    }
+    group.games.push({ ...input.ref, ply: c.ply + 1, result: input.result });
+  }
+
+  const ranked = [...groups.values()].sort(compareDeviations);
+  const finish = (side: 'player' | 'opponent'): Deviation<R>[] =>
+    ranked
+      .filter((g) => g.side === side)
+      .map(({ side: _side, known, total, ...deviation }) => ({ ...deviation, score: known > 0 ? total / known : null }));
+  return {
+    games: games.length,
+    compared,
+    stayed_in_book: stayed,
+    average_move_left: leftCount > 0 ? leftMoves / leftCount : null,
+    left_by_you: finish('player'),
+    left_by_opponent: finish('opponent'),
+    no_study: COLORS.filter((color) => !repertoires[color]),
+    not_compared: notCompared,
+  };
+};
+
+/** Most frequent first; then earliest, white's games first, then by line and move for a stable order. */
+const compareDeviations = <R>(a: Deviation<R>, b: Deviation<R>): number =>
+  b.count - a.count ||
+  a.move_number - b.move_number ||
+  (a.color === b.color ? 0 : a.color === 'white' ? -1 : 1) ||
+  (a.line < b.line ? -1 : a.line > b.line ? 1 : 0) ||
+  (a.played_san < b.played_san ? -1 : a.played_san > b.played_san ? 1 : 0);
