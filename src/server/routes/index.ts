@@ -6,6 +6,7 @@ import { cardRoutes } from './cards.js';
 import { studyRoutes } from './studies.js';
 import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
+import { repertoireReportRoutes } from './repertoire-report.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -17,4 +18,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(studyRoutes);
   await app.register(openingRoutes);
   await app.register(statsRoutes);
+  await app.register(repertoireReportRoutes);
 }
