@@ -41,11 +41,13 @@ describe('repertoireReport on hand-made games', () => {
     expect(first).toMatchObject({
       fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
       line: '1. e4 c5',
+      fen_after: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/2P5/PP1P1PPP/RNBQKBNR b KQkq - 0 2',
       move_number: 2,
       color: 'white',
       played_san: 'c3',
       played_uci: 'c2c3',
       expected_san: ['Nf3'],
+      expected_uci: ['g1f3'],
       count: 3,
       score: 0.5,
     });

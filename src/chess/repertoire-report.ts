@@ -37,6 +37,8 @@ export interface Deviation<R> {
   fen: string;
   /** Movetext from the start to that position ('' at the start). */
   line: string;
+  /** Full FEN after the move played: the position a card about it asks from. */
+  fen_after: string;
   move_number: number;
   /** The player's colour in these games (for drill and card orientation). */
   color: Color;
@@ -44,6 +46,7 @@ export interface Deviation<R> {
   played_uci: string;
   /** The repertoire's moves there, in repertoire order. */
   expected_san: string[];
+  expected_uci: string[];
   count: number;
   /** 0..1: the player's mean result over those games with a known result; null when none is known. */
   score: number | null;
@@ -117,11 +120,13 @@ export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires
       group = {
         fen: c.fen,
         line: c.line,
+        fen_after: [...game.moves.mainline()][c.ply].fen,
         move_number: c.moveNumber,
         color: input.color,
         played_san: c.played.san,
         played_uci: c.played.uci,
         expected_san: c.repertoireMoves.map((m) => m.san),
+        expected_uci: c.repertoireMoves.map((m) => m.uci),
         count: 0,
         score: null,
         games: [],

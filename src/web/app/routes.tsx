@@ -6,6 +6,7 @@ import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { GameReviewPage } from './game-review-page';
 import { ManageOpeningsPage, OpeningToolPage } from '../features/openings';
+import { RepertoireReportPage } from './repertoire-report-page';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: 'review_cards', element: <CardReviewScreen /> },
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsPage /> },
+          { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },
           { path: 'confirmed_failure', element: <ConfirmedFailurePage /> },
