@@ -138,6 +138,9 @@ for (const viewport of [DESKTOP, PHONE]) {
       await row.locator('.rr-row-button').click();
       await expect(row.locator('.board')).toBeVisible();
       await saveScreen(page, 'repertoire-report');
+      // The open row as the viewport shows it.
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screens/repertoire-report-row-${theme}-${viewport.width}.png` });
       // Nothing sticks out sideways on a phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);

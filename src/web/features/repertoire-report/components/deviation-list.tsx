@@ -50,7 +50,7 @@ export function DeviationList({ kind, title, empty, deviations, openIndex, onTog
                       <span className="rr-label">{kind === 'own' ? 'You played' : 'They played'}</span> <strong>{playedLabel(d)}</strong>
                     </span>
                     <span>
-                      <span className="rr-label">Repertoire</span> {expectedLabel(d)}
+                      <span className="rr-label">{kind === 'own' ? 'Repertoire plays' : 'Prepared for'}</span> {expectedLabel(d)}
                     </span>
                     <span>
                       <span className="rr-label">Games</span> {d.count}
