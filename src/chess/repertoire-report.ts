@@ -10,9 +10,10 @@
  * applied when it was built). Games not from the standard start are skipped and counted.
  */
 import { INITIAL_FEN } from 'chessops/fen';
-import { compareGame } from './compare-game.js';
+import { ChildNode, Node, type PgnNodeData } from 'chessops/pgn';
+import { compareGame, type GameComparison } from './compare-game.js';
 import { positionKey } from './fen.js';
-import { parsePgn, replayGame, type PlayedGame } from './pgn.js';
+import { parsePgn, replayGame, type PgnGame, type PlayedGame } from './pgn.js';
 import { COLORS, type Color, type Repertoire } from './repertoire.js';
 
 /** One game to compare; `ref` is carried through to the deviations it lands in. */
@@ -76,15 +77,47 @@ export type ReportRepertoires = Partial<Record<Color, Repertoire>>;
 
 const STANDARD_START = positionKey(INITIAL_FEN);
 
-/** Replays a game's PGN (the first game in it), or says why it cannot be compared. */
-export const readReportGame = (pgn: string): PlayedGame | Exclude<NotComparedReason, 'no_study'> => {
+/** Half-moves replayed at first; doubled while the game is still in the repertoire where they end. */
+const FIRST_STEP = 24;
+
+/** A readable game from the standard start, with its main-line length; or why it is not compared. */
+export const readReportGame = (pgn: string): { game: PgnGame; plies: number } | Exclude<NotComparedReason, 'no_study'> => {
   const parsed = parsePgn(pgn);
   if (parsed.isErr || parsed.value.length === 0) return 'unreadable';
-  const game = replayGame(parsed.value[0], { lenient: true });
-  if (game.isErr) return game.error.code === 'variant' || game.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
-  if (positionKey(game.value.startFen) !== STANDARD_START) return 'non_standard';
-  if (!game.value.moves.children.length) return 'no_moves';
-  return game.value;
+  const game = parsed.value[0];
+  // Replaying no moves checks the variant and the set-up position only.
+  const start = replayGame(mainlinePrefix(game, 0), { lenient: true });
+  if (start.isErr) return start.error.code === 'variant' || start.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
+  if (positionKey(start.value.startFen) !== STANDARD_START) return 'non_standard';
+  let plies = 0;
+  for (const _ of game.moves.mainline()) plies++;
+  return plies === 0 ? 'no_moves' : { game, plies };
+};
+
+/**
+ * compareGame on the game's opening only: replaying moves (SAN, FEN) is the costly part, and a game
+ * usually leaves the repertoire long before it ends. Replays more while the prefix ends in book.
+ */
+export const compareReportGame = (rep: Repertoire, read: { game: PgnGame; plies: number }): { comparison: GameComparison; played: PlayedGame } => {
+  for (let step = FIRST_STEP; ; step *= 2) {
+    const played = replayGame(mainlinePrefix(read.game, step), { lenient: true }).unwrap();
+    const comparison = compareGame(rep, played, { openingName: rep.name });
+    if (comparison.outcome !== 'game_ended' || step >= read.plies) return { comparison, played };
+  }
+};
+
+/** The game with only its first `plies` main-line moves (no variations). */
+const mainlinePrefix = (game: PgnGame, plies: number): PgnGame => {
+  const root = new Node<PgnNodeData>();
+  let at = root;
+  let count = 0;
+  for (const data of game.moves.mainline()) {
+    if (count++ === plies) break;
+    const child = new ChildNode(data);
+    at.children.push(child);
+    at = child;
+  }
+  return { ...game, moves: root };
 };
 
 export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires: ReportRepertoires): RepertoireReport<R> => {
@@ -101,13 +134,13 @@ export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires
       notCompared.no_study++;
       continue;
     }
-    const game = readReportGame(input.pgn);
-    if (typeof game === 'string') {
-      notCompared[game]++;
+    const read = readReportGame(input.pgn);
+    if (typeof read === 'string') {
+      notCompared[read]++;
       continue;
     }
     compared++;
-    const c = compareGame(rep, game, { openingName: rep.name });
+    const { comparison: c, played: game } = compareReportGame(rep, read);
     if (c.outcome !== 'left' || !c.played) {
       stayed++;
       continue;
