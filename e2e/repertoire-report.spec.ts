@@ -98,7 +98,7 @@ test('run the report, open a row, jump to the game at that move, make a card fro
   }
 });
 
-test('recent Lichess games not saved link to the game on Lichess at the move', async ({ page }) => {
+test('recent Lichess games not saved link to Lichess at the move, or open in game review once saved', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('reportsite'));
   await seedPlayer(page, 0);
@@ -107,10 +107,17 @@ test('recent Lichess games not saved link to the game on Lichess at the move', a
   await expect(page.getByText(/Lichess: 50 games/)).toBeVisible();
   await expect(page.getByText(/Chess\.com: 0 games/)).toBeVisible();
   const row = list(page, 'Opponents surprised you').first();
+  const played = (await row.locator('strong').textContent())!;
   await row.locator('.rr-row-button').click();
   const link = row.getByRole('list').last().getByRole('link').first();
   await expect(link).toHaveAttribute('href', /^https:\/\/lichess\.org\/\w+#\d+$/);
   await expect(link).toHaveAttribute('target', '_blank');
+
+  // Open in game review: the game is saved as a review and opened at the move.
+  await row.getByRole('list').last().getByRole('button', { name: 'Open in game review' }).first().click();
+  await expect(page).toHaveURL(/\/game_review\?review=\d+&ply=\d+$/);
+  await expect(page.getByRole('toolbar', { name: 'Board controls' }).locator('.gr-step-label')).toHaveText(played);
+  await expect(page.getByRole('list', { name: 'Existing game reviews' }).getByRole('listitem')).toHaveCount(1);
 });
 
 test('a colour without a study is named', async ({ page }) => {

@@ -13,6 +13,7 @@ export function RepertoireReportPage() {
     <>
       <RepertoireReportScreen
         manageOpeningsPath={paths.manageOpenings}
+        gameReviewPath={paths.gameReview}
         renderOwnAction={(d) => <AddToDrillButton key={`${d.color}|${d.fen}`} color={d.color} fen={d.fen} />}
         renderOpponentAction={(d) => (
           <button

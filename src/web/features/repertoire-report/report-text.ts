@@ -41,11 +41,19 @@ export function lineWithMove(d: Pick<ReportDeviation, 'line' | 'move_number' | '
 }
 
 /** Where a game behind a row opens: its saved review at the move, else the game on its site. */
-export function gameHref(game: Pick<ReportGameRef, 'review_id' | 'link' | 'site'> & { ply: number }): { href: string; internal: boolean } | undefined {
-  if (game.review_id !== null) return { href: `/game_review?review=${game.review_id}&ply=${game.ply}`, internal: true };
+export function gameHref(
+  game: Pick<ReportGameRef, 'review_id' | 'link' | 'site'> & { ply: number },
+  gameReviewPath = '/game_review',
+): { href: string; internal: boolean } | undefined {
+  if (game.review_id !== null) return { href: reviewHref(gameReviewPath, game.review_id, game.ply), internal: true };
   if (!game.link) return undefined;
   // Lichess opens a game at a half-move given as the fragment.
   return { href: game.site === 'Lichess' ? `${game.link}#${game.ply}` : game.link, internal: false };
+}
+
+/** Game review opened on a saved review at a half-move. */
+export function reviewHref(gameReviewPath: string, reviewId: number, ply: number): string {
+  return `${gameReviewPath}?review=${reviewId}&ply=${ply}`;
 }
 
 /** 'Jan 2, 2026' in the player's locale; '' for an unknown date. */

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { errorText } from '../../../lib/api-client';
+import { useSaveSiteGame } from '../api/save-site-game';
 import type { ReportDeviation } from '../../../../server/routes/repertoire-report-schemas';
 import { Board, type BoardArrow } from '../../../components/board';
-import { expectedLabel, gameHref, lineWithMove, playedLabel, scoreText, shortDate } from '../report-text';
+import { expectedLabel, gameHref, lineWithMove, playedLabel, reviewHref, scoreText, shortDate } from '../report-text';
 
 export type DeviationKind = 'own' | 'opponent';
 
@@ -16,13 +18,14 @@ type Props = {
   onToggle: (index: number) => void;
   /** The practice button of an open row ("Add to drill" or "Make card"). */
   renderAction: (deviation: ReportDeviation) => ReactNode;
+  gameReviewPath: string;
 };
 
 const PLAYED_ARROW = 'rgba(220, 60, 50, 0.85)';
 const BOOK_ARROW = 'rgba(40, 160, 70, 0.85)';
 
 /** One ranked list: each row the line, move played, repertoire move(s), games and score; open it for the board and the games. */
-export function DeviationList({ kind, title, empty, deviations, openIndex, onToggle, renderAction }: Props) {
+export function DeviationList({ kind, title, empty, deviations, openIndex, onToggle, renderAction, gameReviewPath }: Props) {
   const id = `rr-${kind}`;
   return (
     <section className="rr-section" aria-labelledby={`${id}-title`}>
@@ -81,7 +84,7 @@ export function DeviationList({ kind, title, empty, deviations, openIndex, onTog
                       <ul className="rr-games">
                         {d.games.map((g, i) => (
                           <li key={`${g.review_id ?? g.link ?? i}-${i}`}>
-                            <GameLink game={g} />
+                            <GameLink game={g} gameReviewPath={gameReviewPath} />
                           </li>
                         ))}
                       </ul>
@@ -102,15 +105,37 @@ function arrows(d: ReportDeviation): BoardArrow[] {
   return [...d.expected_uci.map((uci) => arrow(uci, BOOK_ARROW)), arrow(d.played_uci, PLAYED_ARROW)];
 }
 
-function GameLink({ game }: { game: ReportDeviation['games'][number] }) {
+function GameLink({ game, gameReviewPath }: { game: ReportDeviation['games'][number]; gameReviewPath: string }) {
   const result = game.result === null ? '' : game.result === 1 ? 'won' : game.result === 0 ? 'lost' : 'draw';
   const text = `vs. ${game.opponent_name || 'unknown'}${game.date_time_played ? `, ${shortDate(game.date_time_played)}` : ''}, ${game.site}${result ? ` (${result})` : ''}`;
-  const target = gameHref(game);
+  const target = gameHref(game, gameReviewPath);
   if (!target) return <span>{text}</span>;
   if (target.internal) return <Link to={target.href}>{text}</Link>;
   return (
-    <a href={target.href} target="_blank" rel="noopener noreferrer">
-      {text} <span className="visually-hidden">(opens {game.site})</span>
-    </a>
+    <>
+      <a href={target.href} target="_blank" rel="noopener noreferrer">
+        {text} <span className="visually-hidden">(opens {game.site})</span>
+      </a>{' '}
+      <OpenInReviewButton site={game.site} link={game.link!} ply={game.ply} gameReviewPath={gameReviewPath} />
+    </>
+  );
+}
+
+/** A recent site game not saved yet: saved as a review, then opened in game review at the move. */
+function OpenInReviewButton({ site, link, ply, gameReviewPath }: { site: string; link: string; ply: number; gameReviewPath: string }) {
+  const save = useSaveSiteGame();
+  const navigate = useNavigate();
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button rr-open-review"
+        disabled={save.isPending}
+        onClick={() => save.mutate({ site, link }, { onSuccess: (id) => navigate(reviewHref(gameReviewPath, id, ply)) })}
+      >
+        {save.isPending ? 'Saving…' : 'Open in game review'}
+      </button>
+      {save.isError && <span role="alert"> {errorText(save.error)}</span>}
+    </>
   );
 }

@@ -18,6 +18,7 @@ export type RepertoireReportScreenProps = {
   /** Practice for a row of "Opponents surprised you" (the app folder brings "Make card"). */
   renderOpponentAction: (deviation: ReportDeviation) => ReactNode;
   manageOpeningsPath: string;
+  gameReviewPath: string;
 };
 
 const SOURCE_LABELS: Record<ReportSource, string> = {
@@ -27,7 +28,7 @@ const SOURCE_LABELS: Record<ReportSource, string> = {
 };
 
 /** "My games vs my repertoire": choose sources, run, then the summary and the two ranked lists. */
-export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, manageOpeningsPath }: RepertoireReportScreenProps) {
+export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, manageOpeningsPath, gameReviewPath }: RepertoireReportScreenProps) {
   usePageTitle('Games vs Repertoire');
   const [sources, setSources] = useState<ReportSource[]>([...REPORT_SOURCES]);
   const [open, setOpen] = useState<{ kind: DeviationKind; index: number }>();
@@ -84,6 +85,7 @@ export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, 
             openIndex={open?.kind === 'own' ? open.index : undefined}
             onToggle={toggleRow('own')}
             renderAction={renderOwnAction}
+            gameReviewPath={gameReviewPath}
           />
           <DeviationList
             kind="opponent"
@@ -93,6 +95,7 @@ export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, 
             openIndex={open?.kind === 'opponent' ? open.index : undefined}
             onToggle={toggleRow('opponent')}
             renderAction={renderOpponentAction}
+            gameReviewPath={gameReviewPath}
           />
         </>
       )}
