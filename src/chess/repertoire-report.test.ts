@@ -3,7 +3,7 @@ import { compareGame } from './compare-game.js';
 import { makeGameRecords } from './game-record.js';
 import { parseGames } from './pgn.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
-import { repertoireReport, type ReportGame } from './repertoire-report.js';
+import { createReportBuilder, repertoireReport, type ReportGame } from './repertoire-report.js';
 import { readFixture } from '../../test/fixtures.js';
 
 const WHITE = buildRepertoireFromPgn(
@@ -198,6 +198,13 @@ describe('repertoireReport on real games', () => {
     // Most frequent first.
     const counts = report.left_by_you.map((d) => d.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  test('the builder, one game at a time, gives the same report', () => {
+    const games = toReportGames(lichessGames);
+    const builder = createReportBuilder<{ link: string }>({ white: ruyLopez, black: sicilian });
+    for (const game of games) builder.add(game);
+    expect(builder.finish()).toEqual(repertoireReport(games, { white: ruyLopez, black: sicilian }));
   });
 
   test("thibault's abandoned game without moves is counted, not compared", () => {

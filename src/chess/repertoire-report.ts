@@ -121,29 +121,43 @@ const mainlinePrefix = (game: PgnGame, plies: number): PgnGame => {
 };
 
 export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires: ReportRepertoires): RepertoireReport<R> => {
+  const builder = createReportBuilder<R>(repertoires);
+  for (const game of games) builder.add(game);
+  return builder.finish();
+};
+
+/** The same report one game at a time, so a caller can pause between games (the server yields to other requests). */
+export interface ReportBuilder<R> {
+  add(game: ReportGame<R>): void;
+  finish(): RepertoireReport<R>;
+}
+
+export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBuilder<R> => {
   const notCompared: Record<NotComparedReason, number> = { non_standard: 0, no_study: 0, no_moves: 0, unreadable: 0 };
   const groups = new Map<string, Deviation<R> & { side: 'player' | 'opponent'; known: number; total: number }>();
+  let games = 0;
   let compared = 0;
   let stayed = 0;
   let leftMoves = 0;
   let leftCount = 0;
 
-  for (const input of games) {
+  const add = (input: ReportGame<R>): void => {
+    games++;
     const rep = repertoires[input.color];
     if (!rep) {
       notCompared.no_study++;
-      continue;
+      return;
     }
     const read = readReportGame(input.pgn);
     if (typeof read === 'string') {
       notCompared[read]++;
-      continue;
+      return;
     }
     compared++;
     const { comparison: c, played: game } = compareReportGame(rep, read);
     if (c.outcome !== 'left' || !c.played) {
       stayed++;
-      continue;
+      return;
     }
     leftMoves += c.moveNumber;
     leftCount++;
@@ -175,23 +189,27 @@ export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires
       group.total += input.result;
     }
     group.games.push({ ...input.ref, ply: c.ply + 1, result: input.result });
-  }
-
-  const ranked = [...groups.values()].sort(compareDeviations);
-  const finish = (side: 'player' | 'opponent'): Deviation<R>[] =>
-    ranked
-      .filter((g) => g.side === side)
-      .map(({ side: _side, known, total, ...deviation }) => ({ ...deviation, score: known > 0 ? total / known : null }));
-  return {
-    games: games.length,
-    compared,
-    stayed_in_book: stayed,
-    average_move_left: leftCount > 0 ? leftMoves / leftCount : null,
-    left_by_you: finish('player'),
-    left_by_opponent: finish('opponent'),
-    no_study: COLORS.filter((color) => !repertoires[color]),
-    not_compared: notCompared,
   };
+
+  const finish = (): RepertoireReport<R> => {
+    const ranked = [...groups.values()].sort(compareDeviations);
+    const side = (which: 'player' | 'opponent'): Deviation<R>[] =>
+      ranked
+        .filter((g) => g.side === which)
+        .map(({ side: _side, known, total, ...deviation }) => ({ ...deviation, score: known > 0 ? total / known : null }));
+    return {
+      games,
+      compared,
+      stayed_in_book: stayed,
+      average_move_left: leftCount > 0 ? leftMoves / leftCount : null,
+      left_by_you: side('player'),
+      left_by_opponent: side('opponent'),
+      no_study: COLORS.filter((color) => !repertoires[color]),
+      not_compared: notCompared,
+    };
+  };
+
+  return { add, finish };
 };
 
 /** Most frequent first; then earliest, white's games first, then by line and move for a stable order. */
