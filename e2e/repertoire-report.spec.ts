@@ -75,9 +75,10 @@ test('run the report, open a row, jump to the game at that move, make a card fro
   const stepLabel = page.getByRole('toolbar', { name: 'Board controls' }).locator('.gr-step-label');
   await expect(stepLabel).toHaveText(played);
 
-  // Back to the report: make a card from the surprise.
+  // Back to the report, still there: make a card from the surprise.
   await page.goBack();
-  await runReport(page, { lichess: false, chesscom: false });
+  await expect(page.getByTestId('rr-compared')).toHaveText('49');
+  await expect(page.getByRole('checkbox', { name: 'Recent Lichess games' })).not.toBeChecked();
   const again = list(page, 'Opponents surprised you').first();
   await again.locator('.rr-row-button').click();
   await again.getByRole('button', { name: 'Make card' }).click();

@@ -7,7 +7,7 @@ import {
 import { StatusBox } from '../../../components/status-box';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useRunRepertoireReport } from '../api/run-repertoire-report';
+import { useLastReport, useRunRepertoireReport } from '../api/run-repertoire-report';
 import { DeviationList, type DeviationKind } from './deviation-list';
 import { ReportSummary } from './report-summary';
 import '../repertoire-report.css';
@@ -30,10 +30,11 @@ const SOURCE_LABELS: Record<ReportSource, string> = {
 /** "My games vs my repertoire": choose sources, run, then the summary and the two ranked lists. */
 export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, manageOpeningsPath, gameReviewPath }: RepertoireReportScreenProps) {
   usePageTitle('Games vs Repertoire');
-  const [sources, setSources] = useState<ReportSource[]>([...REPORT_SOURCES]);
+  const last = useLastReport();
+  const [sources, setSources] = useState<ReportSource[]>(() => last?.sources ?? [...REPORT_SOURCES]);
   const [open, setOpen] = useState<{ kind: DeviationKind; index: number }>();
   const run = useRunRepertoireReport();
-  const report = run.data;
+  const report = run.isPending ? undefined : last?.report;
 
   const toggleSource = (source: ReportSource, on: boolean) =>
     setSources((list) => REPORT_SOURCES.filter((s) => (s === source ? on : list.includes(s))));
