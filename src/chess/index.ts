@@ -11,6 +11,7 @@ export * from './order.js';
 export * from './pgn.js';
 export * from './pgn-write.js';
 export * from './repertoire.js';
+export * from './repertoire-report.js';
 export * from './scheduling.js';
 export * from './drill-deck.js';
 export * from './drill-line.js';

@@ -7,6 +7,7 @@ import { studyRoutes } from './studies.js';
 import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
+import { repertoireReportRoutes } from './repertoire-report.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -19,4 +20,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(openingRoutes);
   await app.register(statsRoutes);
   await app.register(drillRoutes);
+  await app.register(repertoireReportRoutes);
 }

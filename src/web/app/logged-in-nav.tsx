@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.manageCards, label: 'Edit Cards' },
   { to: paths.manageOpenings, label: 'Manage Openings' },
   { to: paths.drill, label: 'Drill' },
+  { to: paths.repertoireReport, label: 'Games vs Repertoire' },
 ] as const;
 
 /** The logged-in bar of spec section 2; on a phone the links fold behind a Menu button. */

@@ -11,6 +11,7 @@ export const paths = {
   manageCards: '/manage_cards',
   manageOpenings: '/manage_openings',
   drill: '/drill',
+  repertoireReport: '/repertoire_report',
   welcome: '/welcome',
 } as const;
 

@@ -7,6 +7,7 @@ import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { GameReviewPage } from './game-review-page';
 import { ManageOpeningsPage, OpeningToolPage } from '../features/openings';
 import { DrillScreen } from '../features/drill';
+import { RepertoireReportPage } from './repertoire-report-page';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
@@ -34,6 +35,7 @@ export const routes: RouteObject[] = [
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsPage /> },
           { path: 'drill', element: <DrillScreen /> },
+          { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },
           { path: 'confirmed_failure', element: <ConfirmedFailurePage /> },

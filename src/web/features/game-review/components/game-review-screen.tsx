@@ -23,7 +23,10 @@ export type GameReviewScreenProps = {
   renderOpeningPanel?: (review: GameReview | undefined) => ReactNode;
 };
 
-/** The game review screen of spec 2. The selected review is kept in the URL (?review=id), so a reload keeps it. */
+/**
+ * The game review screen of spec 2. The selected review is kept in the URL (?review=id), so a reload keeps it;
+ * ?review=id&ply=n opens it at that half-move (links from the repertoire report).
+ */
 export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPanel }: GameReviewScreenProps) {
   usePageTitle('Review Game');
   const reviews = useGameReviews();
@@ -34,6 +37,7 @@ export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPane
   const wanted = Number(params.get('review'));
   const selected = list.find((r) => r.id === wanted) ?? (params.has('review') && reviews.isFetching ? undefined : list[0]);
   const select = (id: number) => setParams({ review: String(id) }, { replace: true });
+  const ply = selected?.id === wanted ? Math.trunc(Number(params.get('ply'))) || 0 : 0;
 
   const makeCard = renderMakeCard ? setCardPosition : onMakeCard;
   const toolbar = (
@@ -49,7 +53,7 @@ export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPane
         Review Game
       </h1>
       {selected ? (
-        <ReviewWorkspace key={selected.id} review={selected} toolbar={toolbar} onMakeCard={makeCard} />
+        <ReviewWorkspace key={`${selected.id}:${ply}`} review={selected} initialStep={ply} toolbar={toolbar} onMakeCard={makeCard} />
       ) : (
         <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />
       )}

@@ -28,16 +28,18 @@ export type ReviewWorkspaceProps = {
   /** Buttons placed beside the board's own controls (Get Game buttons). */
   toolbar: ReactNode;
   onMakeCard?: (position: ReviewPosition) => void;
+  /** Half-moves to show first (0 = the start); clamped to the game. */
+  initialStep?: number;
 };
 
 /** The selected game: heading, board with stepping, moves, analysis link, Make Card, PGN and Notes. Remount per review. */
-export function ReviewWorkspace({ review, toolbar, onMakeCard }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }: ReviewWorkspaceProps) {
   const line = useMemo(() => readGameLine(review.pgn), [review.pgn]);
   const heroSide = review.hero_color === 'Black' ? 'black' : 'white';
   const [flipped, setFlipped] = useState(false);
   const orientation = flipped ? (heroSide === 'white' ? 'black' : 'white') : heroSide;
   const game = line.isOk ? line.value : undefined;
-  const stepper = useStepper(game);
+  const stepper = useStepper(game, initialStep);
   const fen = game ? fenAt(game, stepper.step) : START_FEN;
   const last = game && stepper.step > 0 ? game.moves[stepper.step - 1] : undefined;
 
@@ -122,8 +124,8 @@ function StepButton(props: { icon: IconName; label: string; onClick: () => void;
 }
 
 /** Step 0..n through the game (spec 4: Board stepping), with arrow keys, Home and End anywhere on the page. */
-function useStepper(line: GameLine | undefined) {
-  const [step, setStep] = useState(0);
+function useStepper(line: GameLine | undefined, initialStep: number) {
+  const [step, setStep] = useState(() => (line ? clampStep(line, initialStep) : 0));
   const total = line?.moves.length ?? 0;
   const goTo = useCallback((next: number) => setStep(line ? clampStep(line, next) : 0), [line]);
 
