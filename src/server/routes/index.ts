@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
+import { accountDataRoutes } from './account-data.js';
 import { gameReviewRoutes } from './game-reviews.js';
 import { recentGamesRoutes } from './recent-games.js';
 import { cardRoutes } from './cards.js';
@@ -17,4 +18,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(studyRoutes);
   await app.register(openingRoutes);
   await app.register(statsRoutes);
+  await app.register(accountDataRoutes);
 }
