@@ -11,6 +11,7 @@ export const paths = {
   manageCards: '/manage_cards',
   manageOpenings: '/manage_openings',
   welcome: '/welcome',
+  account: '/account',
 } as const;
 
 /** Where a logged-in user lands when no other page was asked for. */
