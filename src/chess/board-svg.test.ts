@@ -25,6 +25,11 @@ describe('makeBoardSvg', () => {
     expect(black).toContain('157.5,36,#ffffff');
   });
 
+  test('a1 is a dark square at the bottom left from White, at the top right from Black', () => {
+    expect(makeBoardSvg(START, 'white').unwrap()).toContain("<rect x='0' y='315' width='45' height='45' fill='#b58863'/>");
+    expect(makeBoardSvg(START, 'black').unwrap()).toContain("<rect x='315' y='0' width='45' height='45' fill='#b58863'/>");
+  });
+
   test('the markup holds no double quote, tab or newline, so it fits in one tab-separated field', () => {
     const svg = makeBoardSvg(START, 'black').unwrap();
     expect(svg).not.toMatch(/["\t\n]/);

@@ -248,6 +248,62 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     expect(await rowCounts(source.id)).toEqual(expected);
   });
 
+  test('importing an export into the account it came from adds nothing; a multipart upload works like JSON', async () => {
+    const player = await populated();
+    const answer = await player.client.get('/api/export');
+    const before = await rowCounts(player.id);
+    const again = await player.client.postJson('/api/import', answer.body);
+    expect(Object.values(again.body.api_data).every((n) => n === 0)).toBe(true);
+    expect(await rowCounts(player.id)).toEqual(before);
+
+    const target = await signUp('multipart');
+    const form = new FormData();
+    form.append('file', new Blob([answer.text], { type: 'application/json' }), 'export.json');
+    const uploaded = await target.client.postMultipart('/api/import', form);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body.api_data.cards).toBe(2);
+    expect(await rowCounts(target.id)).toEqual(before);
+
+    const notJson = new FormData();
+    notJson.append('file', new Blob(['{not json'], { type: 'application/json' }), 'export.json');
+    const refused = await target.client.postMultipart('/api/import', notJson);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/not JSON/);
+  });
+
+  test('the export streams every row of a large account, page after page', async () => {
+    const player = await signUp('large');
+    const many = Array.from({ length: 1234 }, (_, i) => ({
+      id: `bulk-${String(i).padStart(5, '0')}`,
+      userId: player.id,
+      promptFen: START,
+      answerFen: AFTER_E4,
+      prompt: `card ${i}`,
+      due: new Date('2026-03-01T00:00:00Z'),
+    }));
+    for (let i = 0; i < many.length; i += 500) await database.db.insert(cards).values(many.slice(i, i + 500));
+    const logs = Array.from({ length: 450 }, (_, i) => ({
+      userId: player.id,
+      cardId: `bulk-${String(i).padStart(5, '0')}`,
+      rating: 3,
+      state: 0,
+      due: new Date('2026-03-01T00:00:00Z'),
+      stability: 1,
+      difficulty: 5,
+      elapsedDays: 0,
+      lastElapsedDays: 0,
+      scheduledDays: 1,
+      review: new Date(Date.UTC(2026, 1, 1, 0, i)),
+    }));
+    await database.db.insert(reviewLogs).values(logs);
+    const answer = await player.client.get('/api/export');
+    expect(answer.headers.get('transfer-encoding')).toBe('chunked');
+    expect(answer.body.cards.map((c: { id: string }) => c.id)).toEqual(many.map((c) => c.id));
+    expect(answer.body.review_logs).toHaveLength(450);
+    const target = await signUp('large-target');
+    expect((await target.client.postJson('/api/import', answer.body)).body.api_data).toMatchObject({ cards: 1234, review_logs: 450 });
+  });
+
   test('a bad row stores nothing and the 400 names it', async () => {
     const source = await populated();
     const doc = (await source.client.get('/api/export')).body;

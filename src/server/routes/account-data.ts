@@ -8,11 +8,24 @@ import { exportChunks } from '../account-data/export-stream.js';
 import { importDocument, parseImportDocument } from '../account-data/import-document.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
 import { cards, users } from '../db/schema.js';
+import { BadRequestError } from '../plugins/error-handler.js';
 
 /** An export of a large account can be well over the app's usual 5 MB body limit. */
 const IMPORT_BODY_LIMIT = 100 * 1024 * 1024;
 
 const deleteAccountBody = z.object({ password: z.string({ error: 'password is required' }).min(1, 'password is required') });
+
+/** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
+function uploadedJson(body: unknown): unknown {
+  const file = (body as Record<string, unknown> | null)?.file;
+  const text = Buffer.isBuffer(file) ? file.toString('utf8') : typeof file === 'string' ? file : undefined;
+  if (text === undefined) throw new BadRequestError('Send the export as JSON, or as a multipart file field named file');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('The file is not a Chess Prep export: it is not JSON');
+  }
+}
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -21,7 +34,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  * an Anki deck, and deleting the account.
  *
  *   GET  /api/export            JSON attachment, streamed (see account-data/export-format.ts)
- *   POST /api/import            that JSON -> {api_data: counts of rows added per kind}; 400 {error} names the first bad row
+ *   POST /api/import            that JSON (or a multipart file field `file`) -> {api_data: counts of rows added per kind}; 400 {error} names the first bad row
  *   GET  /api/export/anki.txt   Anki text import of the cards
  *   POST /api/delete-account    form password -> {api_result: 'account_deleted' | 'bad_password'}
  */
@@ -40,7 +53,7 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/import', { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const doc = parseImportDocument(request.body);
+    const doc = parseImportDocument(request.isMultipart() ? uploadedJson(request.body) : request.body);
     const userId = request.user!.id;
     const counts = await app.db.transaction((tx) => importDocument(tx, userId, doc));
     app.forgetCachedUser(userId);
