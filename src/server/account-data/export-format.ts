@@ -4,7 +4,8 @@
 //
 // Example document (abridged):
 //   {"format":"chess-prep","version":1,"exported_at":"2026-01-01T00:00:00.000Z",
-//    "user":{"email":"a@b.c","username":"a","username_lichess":null,"username_chess_dot_com":null,"drill_new_per_day":20},
+//    "user":{"email":"a@b.c","username":"a","username_lichess":null,"username_chess_dot_com":null},
+//    "settings":{"drill_new_per_day":20},
 //    "studies":{"white":{...},"black":null},"game_reviews":[{..., "mistakes":[...]}],"cards":[...],
 //    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...]}
 import { z } from 'zod';
@@ -50,7 +51,11 @@ export const exportedUser = z.object({
   username: z.string().max(200),
   username_lichess: z.string().max(200).nullable(),
   username_chess_dot_com: z.string().max(200).nullable(),
-  drill_new_per_day: z.number().int().min(0).max(1000).optional(),
+});
+
+/** The player's settings. */
+export const exportedSettings = z.object({
+  drill_new_per_day: z.number().int().min(0).max(1000),
 });
 
 export const exportedMistake = z.object({
@@ -176,6 +181,7 @@ export const exportEnvelope = z.object({
   version: z.literal(EXPORT_VERSION, { error: `version must be ${EXPORT_VERSION}` }),
   exported_at: z.string().optional(),
   user: z.unknown().optional(),
+  settings: z.unknown().optional(),
   studies: z.object({ white: z.unknown().optional(), black: z.unknown().optional() }).optional(),
   game_reviews: z.array(z.unknown()).optional(),
   cards: z.array(z.unknown()).optional(),
@@ -185,6 +191,7 @@ export const exportEnvelope = z.object({
 });
 
 export type ExportedUser = z.infer<typeof exportedUser>;
+export type ExportedSettings = z.infer<typeof exportedSettings>;
 export type ExportedGameReview = z.infer<typeof exportedGameReview>;
 export type ExportedCard = z.infer<typeof exportedCard>;
 export type ExportedReviewLog = z.infer<typeof exportedReviewLog>;

@@ -35,11 +35,12 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
       username: users.username,
       username_lichess: users.usernameLichess,
       username_chess_dot_com: users.usernameChessDotCom,
-      drill_new_per_day: users.drillNewPerDay,
+      drillNewPerDay: users.drillNewPerDay,
     })
     .from(users)
     .where(eq(users.id, userId));
-  const exportedUser: ExportedUser = user;
+  const { drillNewPerDay, ...names } = user;
+  const exportedUser: ExportedUser = names;
   const studyRows = await db.select().from(studies).where(eq(studies.userId, userId));
   const study = (color: 'white' | 'black') => {
     const row = studyRows.find((s) => s.color === color);
@@ -50,6 +51,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
     version: EXPORT_VERSION,
     exported_at: now.toISOString(),
     user: exportedUser,
+    settings: { drill_new_per_day: drillNewPerDay },
     studies: { white: study('white'), black: study('black') },
   };
   yield JSON.stringify(head).slice(0, -1);

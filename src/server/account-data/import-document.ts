@@ -13,7 +13,8 @@
 //   studies        one per colour: the imported one replaces the account's only when it is newer
 //   drill items    colour + position; their logs come with new items only
 //   uploaded stats position + speeds + ratings
-//   site usernames filled only where the account has none
+//   site usernames filled only where the account has none; the drill's new items a day only
+//                  where the account still has the default
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -40,8 +41,10 @@ import {
   exportedReviewLog,
   exportedStudy,
   exportedUploadedStats,
+  exportedSettings,
   exportedUser,
   type ExportedCard,
+  type ExportedSettings,
   type ExportedDrillItem,
   type ExportedGameReview,
   type ExportedReviewLog,
@@ -54,6 +57,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ImportDocument {
   user?: ExportedUser;
+  settings?: ExportedSettings;
   studies: { white: ExportedStudy | null; black: ExportedStudy | null };
   gameReviews: ExportedGameReview[];
   cards: ExportedCard[];
@@ -75,6 +79,8 @@ export interface ImportCounts {
 }
 
 const CHUNK = 500;
+/** users.drill_new_per_day's column default. */
+const DEFAULT_DRILL_NEW_PER_DAY = 20;
 
 /** Reads an export document; throws BadRequestError naming the first bad row. */
 export function parseImportDocument(body: unknown): ImportDocument {
@@ -87,6 +93,7 @@ export function parseImportDocument(body: unknown): ImportDocument {
   }
   const doc = envelope.data;
   const user = doc.user === undefined ? undefined : parseRow(exportedUser, doc.user, 'user');
+  const settings = doc.settings === undefined ? undefined : parseRow(exportedSettings, doc.settings, 'settings');
   const study = (color: 'white' | 'black') => {
     const value = doc.studies?.[color];
     if (value === undefined || value === null) return null;
@@ -102,6 +109,7 @@ export function parseImportDocument(body: unknown): ImportDocument {
   };
   return {
     user,
+    settings,
     studies: { white: study('white'), black: study('black') },
     gameReviews: parseRows(exportedGameReview, doc.game_reviews, 'game_reviews'),
     cards: parseRows(exportedCard, doc.cards, 'cards'),
@@ -140,6 +148,7 @@ export async function importDocument(tx: Tx, userId: number, doc: ImportDocument
     uploaded_stats: 0,
   };
   if (doc.user) await fillSiteNames(tx, userId, doc.user);
+  if (doc.settings) await fillSettings(tx, userId, doc.settings);
   counts.studies = await importStudies(tx, userId, doc.studies);
   Object.assign(counts, await importGameReviews(tx, userId, doc.gameReviews));
   counts.cards = await importCards(tx, userId, doc.cards);
@@ -162,6 +171,14 @@ async function fillSiteNames(tx: Tx, userId: number, user: ExportedUser): Promis
       .set({ usernameChessDotCom: user.username_chess_dot_com })
       .where(and(eq(users.id, userId), isNull(users.usernameChessDotCom)));
   }
+}
+
+/** The drill's new items a day, unless the account already changed it from the default. */
+async function fillSettings(tx: Tx, userId: number, settings: ExportedSettings): Promise<void> {
+  await tx
+    .update(users)
+    .set({ drillNewPerDay: settings.drill_new_per_day })
+    .where(and(eq(users.id, userId), eq(users.drillNewPerDay, DEFAULT_DRILL_NEW_PER_DAY)));
 }
 
 async function importStudies(tx: Tx, userId: number, input: ImportDocument['studies']): Promise<number> {

@@ -63,6 +63,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     const { client } = player;
     await client.postForm('/api/update-lichess-username', { username_lichess: 'lichess_me' });
     await client.postForm('/api/update-chess-dot-com-username', { username_chess_dot_com: 'cc_me' });
+    await database.db.update(users).set({ drillNewPerDay: 12 }).where(eq(users.id, player.id));
     const review = await client.postJson('/api/upsert-game-review', {
       pgn: GAME_PGN,
       hero_color: 'White',
@@ -183,8 +184,8 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
       username: player.fields.username,
       username_lichess: 'lichess_me',
       username_chess_dot_com: 'cc_me',
-      drill_new_per_day: 20,
     });
+    expect(doc.settings).toEqual({ drill_new_per_day: 12 });
     expect(doc.game_reviews).toHaveLength(2);
     const linked = doc.game_reviews.find((r: { link: string | null }) => r.link);
     expect(linked.mistakes).toEqual([
@@ -240,6 +241,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
 
     const reexport = (await target.client.get('/api/export')).body;
     expect(reexport.user).toMatchObject({ username: target.fields.username, username_lichess: 'lichess_me' });
+    expect(reexport.settings).toEqual({ drill_new_per_day: 12 });
     expect(reexport.game_reviews.map((r: { pgn: string }) => r.pgn).sort()).toEqual(
       doc.game_reviews.map((r: { pgn: string }) => r.pgn).sort(),
     );
@@ -384,6 +386,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
 
     const missing = await player.client.postForm('/api/delete-account', {});
     expect(missing.status).toBe(400);
+    expect((await player.client.postForm('/api/delete-account', { password: '' })).body).toEqual({ api_result: 'bad_password' });
 
     const cookieBefore = player.client.cookies.get('sid');
     const right = await player.client.postForm('/api/delete-account', { password: player.fields.password });
