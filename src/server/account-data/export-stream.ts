@@ -39,6 +39,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
     })
     .from(users)
     .where(eq(users.id, userId));
+  if (!user) throw new Error(`export: no user ${userId}`);
   const { drillNewPerDay, ...names } = user;
   const exportedUser: ExportedUser = names;
   const studyRows = await db.select().from(studies).where(eq(studies.userId, userId));

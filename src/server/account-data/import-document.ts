@@ -73,7 +73,7 @@ export interface ImportCounts {
   cards: number;
   review_logs: number;
   studies: number;
-  drill_items: number;
+  drill: number;
   drill_logs: number;
   uploaded_stats: number;
 }
@@ -87,6 +87,8 @@ export function parseImportDocument(body: unknown): ImportDocument {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
   }
+  const nul = findNulCharacter(body, '');
+  if (nul !== undefined) throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
   const envelope = exportEnvelope.safeParse(body);
   if (!envelope.success) {
     throw new BadRequestError(`The file is not a Chess Prep export: ${describe(envelope.error)}`);
@@ -119,6 +121,25 @@ export function parseImportDocument(body: unknown): ImportDocument {
   };
 }
 
+/** Path of the first string holding U+0000 (PostgreSQL text and jsonb refuse it), e.g. 'cards[2].prompt'. */
+function findNulCharacter(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '(document)' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 function parseRows<T extends z.ZodType>(schema: T, rows: unknown[] | undefined, kind: string): z.infer<T>[] {
   return (rows ?? []).map((row, index) => parseRow(schema, row, `${kind}[${index}]`));
 }
@@ -143,7 +164,7 @@ export async function importDocument(tx: Tx, userId: number, doc: ImportDocument
     cards: 0,
     review_logs: 0,
     studies: 0,
-    drill_items: 0,
+    drill: 0,
     drill_logs: 0,
     uploaded_stats: 0,
   };
@@ -346,7 +367,7 @@ async function importDrill(
   tx: Tx,
   userId: number,
   input: ExportedDrillItem[],
-): Promise<Pick<ImportCounts, 'drill_items' | 'drill_logs'>> {
+): Promise<Pick<ImportCounts, 'drill' | 'drill_logs'>> {
   let items = 0;
   let logs = 0;
   for (const chunk of chunks(input, CHUNK)) {
@@ -404,7 +425,7 @@ async function importDrill(
     for (const logChunk of chunks(logValues, CHUNK)) await tx.insert(drillLogs).values(logChunk);
     logs += logValues.length;
   }
-  return { drill_items: items, drill_logs: logs };
+  return { drill: items, drill_logs: logs };
 }
 
 async function importUploadedStats(tx: Tx, userId: number, input: ExportedUploadedStats[]): Promise<number> {

@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
       cards: await count(cards),
       review_logs: await count(reviewLogs),
       studies: await count(studies),
-      drill_items: await count(drillItems),
+      drill: await count(drillItems),
       drill_logs: await count(drillLogs),
       uploaded_stats: await count(userPositionStats),
     };
@@ -222,7 +222,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
       cards: 2,
       review_logs: 1,
       studies: 1,
-      drill_items: 1,
+      drill: 1,
       drill_logs: 1,
       uploaded_stats: 1,
     };
@@ -321,10 +321,17 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
       cards: 0,
       review_logs: 0,
       studies: 0,
-      drill_items: 0,
+      drill: 0,
       drill_logs: 0,
       uploaded_stats: 0,
     });
+
+    const withNul = structuredClone(doc);
+    withNul.game_reviews[1].notes = 'before\u0000after';
+    const nul = await target.client.postJson('/api/import', withNul);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error).toContain('game_reviews[1].notes');
+    expect((await rowCounts(target.id)).game_reviews).toBe(0);
 
     const badReview = structuredClone(doc);
     badReview.game_reviews[0].hero_color = 'Green';

@@ -7,7 +7,7 @@ const none = {
   cards: 0,
   review_logs: 0,
   studies: 0,
-  drill_items: 0,
+  drill: 0,
   drill_logs: 0,
   uploaded_stats: 0,
 };

@@ -6,7 +6,7 @@ const KIND_NAMES: Record<keyof ImportCounts, [string, string]> = {
   cards: ['card', 'cards'],
   review_logs: ['card review', 'card reviews'],
   studies: ['study', 'studies'],
-  drill_items: ['drill position', 'drill positions'],
+  drill: ['drill position', 'drill positions'],
   drill_logs: ['drill answer', 'drill answers'],
   uploaded_stats: ['uploaded statistic', 'uploaded statistics'],
 };
