@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account.js';
+import { accountDataRoutes } from './account-data.js';
 import { gameReviewRoutes } from './game-reviews.js';
 import { recentGamesRoutes } from './recent-games.js';
 import { cardRoutes } from './cards.js';
@@ -21,4 +22,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
+  await app.register(accountDataRoutes);
 }

@@ -65,13 +65,20 @@ export function LoggedInNav({ user }: { user: User }) {
               <ThemeToggle />
             </li>
             <li>
+              <NavLink to={paths.account} className="nav-link account-link" title="Account">
+                <span className="visually-hidden">Account: </span>
+                <span className="logout-email">{user.email}</span>
+              </NavLink>
+            </li>
+            <li>
               <button
                 type="button"
                 className="nav-button logout-button"
+                aria-label={`Log Out ${user.email}`}
                 onClick={() => logout.mutate()}
                 disabled={logout.isPending}
               >
-                Log Out <span className="logout-email">{user.email}</span>
+                Log Out
               </button>
             </li>
           </ul>

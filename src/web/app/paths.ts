@@ -13,6 +13,7 @@ export const paths = {
   drill: '/drill',
   repertoireReport: '/repertoire_report',
   welcome: '/welcome',
+  account: '/account',
 } as const;
 
 /** Where a logged-in user lands when no other page was asked for. */

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AccountPage } from '../features/account-data';
 import { CardReviewScreen, EditCardsScreen } from '../features/cards';
 import { LandingPage } from '../features/account/components/landing-page';
 import { ResetPasswordPage } from '../features/account/components/reset-password-page';
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'drill', element: <DrillScreen /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'welcome', element: <WelcomePage /> },
+          { path: 'account', element: <AccountPage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },
           { path: 'confirmed_failure', element: <ConfirmedFailurePage /> },
         ],

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostForm } from '../../../lib/api-client';
+import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
+
+export type DeleteAccountAnswer = { api_result: 'account_deleted' | 'bad_password' };
+
+export function deleteAccount(password: string): Promise<DeleteAccountAnswer> {
+  return apiPostForm<DeleteAccountAnswer>('/api/delete-account', { password });
+}
+
+/** Deletes the account; once deleted, every cached answer goes and the app is logged out. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (answer) => {
+      if (answer.api_result !== 'account_deleted') return;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      const loggedOut: SessionAnswer = { LoggedIn: false, api_result: 'account_deleted' };
+      queryClient.setQueryData(sessionQueryKey, loggedOut);
+    },
+  });
+}

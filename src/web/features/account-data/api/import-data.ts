@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostJson } from '../../../lib/api-client';
+import type { ImportCounts } from '../../../../server/account-data/import-document';
+
+export type { ImportCounts };
+
+/** Merges an export document into the player's account; answers the rows added per kind. */
+export async function importData(document: unknown): Promise<ImportCounts> {
+  const answer = await apiPostJson<{ api_data: ImportCounts }>('/api/import', document);
+  return answer.api_data;
+}
+
+/** Imports, then refetches everything: cards, reviews, studies and names may all have changed. */
+export function useImportData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importData,
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** The file's text as JSON, or a message a person can act on. */
+export function parseExportFile(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, error: 'This file is not JSON: choose a file made by Download export.' };
+  }
+}
+

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { useUser } from '../../../lib/session';
+import '../account-data.css';
+import { DeleteAccountSection } from './delete-account-section';
+import { ImportSection } from './import-section';
+import { SiteNamesSection } from './site-names-section';
+
+/** /account: who you are, your names on the chess sites, and your data to take away or to close for good. */
+export function AccountPage() {
+  usePageTitle('Account');
+  const user = useUser();
+  return (
+    <div className="page account-page">
+      <h1>Account</h1>
+
+      <section className="card account-section" aria-labelledby="account-who">
+        <h2 id="account-who">Your account</h2>
+        <dl className="account-facts">
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>Username</dt>
+          <dd>{user.username}</dd>
+          <dt>Lichess connection</dt>
+          <dd data-testid="lichess-connection">
+            {user.lichess_connected ? (
+              <>Connected as {user.lichess_connected_as ?? 'your Lichess account'}</>
+            ) : (
+              <>Not connected</>
+            )}
+            {' · '}
+            <Link to="/manage_openings">{user.lichess_connected ? 'Manage it' : 'Connect it'} on Manage Openings</Link>
+          </dd>
+        </dl>
+      </section>
+
+      <SiteNamesSection user={user} />
+
+      <section className="card account-section" aria-labelledby="account-export">
+        <h2 id="account-export">Take your data with you</h2>
+        <p>
+          The export holds everything you made here: game reviews with their mistakes, cards with their schedules and
+          review history, your opening studies and drill progress. Import it into another Chess Prep account, here or
+          on another server.
+        </p>
+        <div className="account-actions">
+          <a className="button button-primary" href="/api/export" download>
+            Download export
+          </a>
+          <a className="button" href="/api/export/anki.txt" download>
+            Download Anki deck
+          </a>
+        </div>
+        <p className="muted">
+          The Anki deck is a text file: in Anki choose File, Import, and pick it. Each card shows its text and the board,
+          with no other files needed.
+        </p>
+      </section>
+
+      <ImportSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}
