@@ -236,11 +236,16 @@ test('game review: change the opening, compare a saved game, make a card where i
   await panel.getByRole('button', { name: 'Make Card from Comparison' }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
   await expect(editor).toBeVisible();
-  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(/what does the repertoire play here after 1\. e4 e5 2\. f4\?/);
-  await expect(editor.getByLabel('Answer', { exact: true })).toHaveValue('The repertoire plays 2... exf4, 2... d5.');
+  // The opponent left the repertoire: the card asks the player's question after the opponent's move.
+  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(
+    /^Your opponent played 2\.\.\. Nc6, which your repertoire does not cover: what do you play\? \(kings-gambit\.pgn, after 1\. e4 e5 2\. f4 Nc6/,
+  );
+  await expect(editor.getByLabel('Answer', { exact: true })).toHaveValue('');
+  await expect(editor.locator('.board').first()).toHaveAttribute('data-fen', 'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3');
+  await editor.getByLabel('Answer', { exact: true }).fill('3. Nf3');
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();
 
   await page.goto('/manage_cards');
-  await expect(page.getByText(/kings-gambit\.pgn: what does the repertoire play here/)).toBeVisible();
+  await expect(page.getByText(/Your opponent played 2\.\.\. Nc6, which your repertoire does not cover/)).toBeVisible();
 });
