@@ -134,7 +134,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
 
   await page.getByRole('button', { name: 'Consistency Check' }).click();
   await expect(results).toHaveText('Please choose an opening file above');
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('Please select an opening file\nPlease select a game file');
   await page.getByRole('button', { name: 'Coverage Check' }).click();
   await expect(results).toHaveText('No opening entered, please enter an opening above');
@@ -143,7 +143,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
   // An opening file, as Black; still no game.
   await page.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile('sicilian.pgn', BLACK_PGN));
   await page.getByLabel('Black').check();
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('Please select a game file');
 
   await page.getByRole('button', { name: 'Consistency Check' }).click();
@@ -153,7 +153,11 @@ test('the standalone tool: each missing-input message, then its three actions', 
 
   // A pasted game.
   await page.getByLabel("Or paste a game's PGN").fill('[White "alice"]\n[Black "bob"]\n\n1. e4 c5 2. Nf3 e6 3. d4 *');
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  // The tags do not name the player: the tool asks for their colour in this game.
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  await expect(results).toHaveText('Please choose your colour in this game');
+  await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('Black').check();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toContainText('Opening: sicilian.pgn');
   await expect(results).toContainText('You left the repertoire at move 2 on your move: you played 2... e6');
 
@@ -167,7 +171,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
   await expect(games.locator('option').nth(1)).toContainText(/thibault vs\. .+ \d/);
   await games.selectOption({ index: 1 });
   await page.getByLabel('White').check();
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toContainText(/^Opening: sicilian\.pgn\nGame: thibault vs\./);
 
   // The study list: choosing a study clears the opening file.

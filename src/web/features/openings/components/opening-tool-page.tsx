@@ -16,6 +16,7 @@ import {
   SELECT_OPENING_FILE,
   sorryText,
 } from '../lib/messages';
+import { CHOOSE_GAME_COLOR, colorMismatchText, heroColorFromPgn } from '../lib/hero-color';
 import { readChosenFile } from '../lib/read-file';
 import { resolveSource } from '../lib/resolve-source';
 import { useCoverage } from '../lib/use-coverage';
@@ -40,6 +41,9 @@ export function OpeningToolPage() {
   const [picked, setPicked] = useState<GameRecord>();
   const [gameFile, setGameFile] = useState<File>();
   const [pasted, setPasted] = useState('');
+  const [pickerUsername, setPickerUsername] = useState(user.username_lichess ?? user.username_chess_dot_com ?? '');
+  // The player's colour in a pasted or uploaded game whose tags do not name them.
+  const [gameColor, setGameColor] = useState<Color>();
   const gameFileInput = useRef<HTMLInputElement>(null);
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
@@ -47,19 +51,22 @@ export function OpeningToolPage() {
   const coverage = useCoverage(status);
 
   const hasOpening = source.kind !== 'none';
-  const opening = async (): Promise<OpeningInput | undefined> => {
+  const opening = async (asColor: Color = color): Promise<OpeningInput | undefined> => {
     const resolved = await resolveSource(source, null);
-    return resolved && { text: resolved.text, color, excludeSymbols: exclude, name: resolved.title };
+    return resolved && { text: resolved.text, color: asColor, excludeSymbols: exclude, name: resolved.title };
   };
 
-  // A game file or pasted text comes first; a retrieved-game pick is the other source.
-  const game = async (): Promise<{ text: string; name?: string } | undefined> => {
+  // A game file or pasted text comes first; a retrieved-game pick is the other source. The colour is
+  // the player's in that game: the pick says so, a PGN says so when its tags name the player.
+  const game = async (): Promise<{ text: string; name?: string; color?: Color } | undefined> => {
+    const names = [pickerUsername, user.username_lichess, user.username_chess_dot_com, user.username];
     const fromFile = await readChosenFile(gameFile);
-    if (fromFile) return { text: fromFile, name: gameFile?.name };
-    if (pasted.trim() !== '') return { text: pasted };
-    if (picked) return { text: picked.pgn, name: gameTitle(picked) };
+    if (fromFile) return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) ?? gameColor };
+    if (pasted.trim() !== '') return { text: pasted, color: heroColorFromPgn(pasted, names) ?? gameColor };
+    if (picked) return { text: picked.pgn, name: gameTitle(picked), color: picked.hero_color === 'Black' ? 'black' : 'white' };
     return undefined;
   };
+  const ownGame = gameFile !== undefined || pasted.trim() !== '';
 
   const runConsistency = async () => {
     coverage.reset();
@@ -89,11 +96,18 @@ export function OpeningToolPage() {
       status.show('');
       return;
     }
+    const heroColor = gameInput!.color;
+    if (!heroColor) {
+      setResults(CHOOSE_GAME_COLOR);
+      status.show('');
+      return;
+    }
     const run = status.begin();
     try {
-      const input = await opening();
+      const input = await opening(heroColor);
       if (!input) throw new Error('The opening file is empty');
-      setResults(await checkOpeningText(input, gameInput!.text, gameInput!.name));
+      const text = await checkOpeningText(input, gameInput!.text, gameInput!.name);
+      setResults(heroColor === color ? text : `${colorMismatchText(heroColor, color)}\n${text}`);
     } catch (error) {
       setResults(sorryText(error));
     }
@@ -146,7 +160,12 @@ export function OpeningToolPage() {
         <div className="op-column">
           <section className="card op-section" aria-labelledby={`${ids}-game`}>
             <h2 id={`${ids}-game`}>Select Game To Compare to Opening</h2>
-            <GamePicker value={picked} onChange={setPicked} onStatus={(text, busy) => (busy ? status.begin(text) : status.show(text))} />
+            <GamePicker
+              value={picked}
+              onChange={setPicked}
+              onStatus={(text, busy) => (busy ? status.begin(text) : status.show(text))}
+              onUsernameChange={setPickerUsername}
+            />
             <div className="field">
               <label htmlFor={`${ids}-gamefile`}>PGN game file</label>
               <input
@@ -172,7 +191,17 @@ export function OpeningToolPage() {
                 }}
               />
             </div>
-            <button type="button" className="button button-primary" onClick={() => void runComparison()} disabled={status.status.busy}>
+            {ownGame && (
+              <ColorField name="tool-game-color" legend="Your colour in this game" value={gameColor} onChange={setGameColor} />
+            )}
+            {/* The spec spells the label so; the accessible name is spelt right. */}
+            <button
+              type="button"
+              className="button button-primary"
+              aria-label="Run Comparison"
+              onClick={() => void runComparison()}
+              disabled={status.status.busy}
+            >
               Run Comparision
             </button>
           </section>
