@@ -107,7 +107,9 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   // Delete it.
   await row.getByRole('checkbox').check();
+  const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
   await page.getByRole('button', { name: 'Delete Checked Items' }).click();
+  expect(await question).toBe('Delete 1 game review with their notes and mistakes? This cannot be undone.');
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No game selected' })).toBeVisible();
   await page.reload();
