@@ -109,7 +109,7 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
   await row.getByRole('checkbox').check();
   const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
   await page.getByRole('button', { name: 'Delete Checked Items' }).click();
-  expect(await question).toBe('Delete 1 game review with their notes and mistakes? This cannot be undone.');
+  expect(await question).toBe('Delete 1 game review with its notes and mistakes? This cannot be undone.');
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No game selected' })).toBeVisible();
   await page.reload();

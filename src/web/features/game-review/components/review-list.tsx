@@ -38,7 +38,8 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
           onClick={() => {
             const count = checkedIds.length;
             const what = count === 1 ? 'game review' : 'game reviews';
-            if (!window.confirm(`Delete ${count} ${what} with their notes and mistakes? This cannot be undone.`)) return;
+            const whose = count === 1 ? 'its' : 'their';
+            if (!window.confirm(`Delete ${count} ${what} with ${whose} notes and mistakes? This cannot be undone.`)) return;
             remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) });
           }}
         >
