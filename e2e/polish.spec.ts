@@ -71,3 +71,88 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   await question;
   await expect(editor).toBeHidden();
 });
+
+/** Saves cards over the API, as the editor would, with the session's XSRF token. */
+async function seedCards(page: Page, prompts: string[]): Promise<void> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const cards = prompts.map((prompt, i) => ({
+    id: `polish-${Date.now()}-${i}`,
+    prompt,
+    prompt_fen: AFTER_E4,
+    prompt_pgn: '1. e4',
+    answer: 'The Sicilian, 1...c5.',
+    answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    answer_pgn: '1. e4 c5',
+    orientation: 'black',
+    due: new Date(Date.now() - (prompts.length - i) * 60_000).toISOString(),
+  }));
+  const response = await page.request.post('/api/upsert-cards', { data: cards, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(response.ok()).toBe(true);
+}
+
+test('Card Review: the answer can be played on the prompt board before revealing, right or wrong', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('polishreview'));
+  await seedCards(page, ['Black to move after 1. e4?']);
+  await page.goto('/review_cards');
+  const prompt = page.getByRole('group', { name: 'Prompt board' });
+  await expect(prompt).toHaveAttribute('data-fen', AFTER_E4);
+  await clickSquare(prompt, 'e7');
+  await clickSquare(prompt, 'e5');
+  await expect(page.getByText('Not the answer: you played e5.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(prompt).toHaveAttribute('data-fen', AFTER_E4);
+  await clickSquare(prompt, 'c7');
+  await clickSquare(prompt, 'c5');
+  await expect(page.getByText('Right: c5 is the answer.')).toBeVisible();
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await saveScreen(page, 'polish-card-review-played');
+    }
+  }
+  await page.getByRole('button', { name: 'Show Answer & Score' }).click();
+  await expect(page.getByRole('group', { name: 'Score the card' })).toBeVisible();
+});
+
+test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked names how many', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('polishedit'));
+  await seedCards(page, ['First card', 'Second card']);
+  await page.goto('/manage_cards');
+  const list = page.getByRole('list', { name: 'SP Cards' });
+  await list.getByRole('listitem').first().getByRole('button').click();
+  const panel = page.getByRole('region', { name: 'Edit card' });
+  await panel.getByLabel('Question', { exact: true }).fill('Changed, not saved');
+  await expect(panel.getByText('Unsaved changes')).toBeVisible();
+
+  // Leaving by the navigation asks; staying keeps the edit.
+  let question = nextDialog(page, false);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();
+  expect(await question).toBe('Discard the changes to this card? They are not saved yet.');
+  await expect(page).toHaveURL(/\/manage_cards$/);
+  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Changed, not saved');
+
+  // Another card in the list asks too.
+  question = nextDialog(page, false);
+  await list.getByRole('listitem').nth(1).getByRole('button').click();
+  await question;
+  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Changed, not saved');
+  await panel.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(panel.getByText('Changes saved')).toBeVisible();
+
+  // Deleting both asks with the count; dismissing keeps them.
+  for (const row of await list.getByRole('checkbox').all()) await row.check();
+  question = nextDialog(page, false);
+  await page.getByRole('button', { name: /^Delete Checked/ }).click();
+  expect(await question).toBe('Delete 2 cards? This cannot be undone.');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  question = nextDialog(page, true);
+  await page.getByRole('button', { name: /^Delete Checked/ }).click();
+  await question;
+  await expect(page.getByText(/No cards yet/)).toBeVisible();
+  // With nothing unsaved, leaving asks nothing.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();
+  await expect(page).toHaveURL(/\/review_cards$/);
+});
