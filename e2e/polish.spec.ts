@@ -156,3 +156,72 @@ test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked n
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
 });
+
+async function openLichessPicker(page: Page, username: string) {
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+  const field = dialog.getByLabel('Lichess username');
+  await field.fill(username);
+  await field.blur();
+  await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done');
+  return dialog;
+}
+
+test('game review: notes saved while typing, mistakes marked and listed, rows with result and opening, Card saved', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('polishreview'));
+  await page.goto('/game_review');
+  const dialog = await openLichessPicker(page, 'thibault');
+  // The fake export holds one game without moves; the picker leaves it out.
+  await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(49);
+  await dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button').first().click();
+  await expect(dialog).toBeHidden();
+
+  // The row shows the result and the opening.
+  const row = page.getByRole('list', { name: 'Existing game reviews' }).getByRole('listitem').first();
+  await expect(row).toContainText('thibault vs. juan_queve');
+  await expect(row).toContainText(/Lichess, Won, C30/);
+
+  // Notes typed and reloaded without leaving the box are kept.
+  await page.getByLabel('Notes').pressSequentially('Push f4 earlier', { delay: 10 });
+  await expect(page.locator('.gr-notes-state')).toHaveText('Saved');
+  await page.reload();
+  await expect(page.getByLabel('Notes')).toHaveValue('Push f4 earlier');
+
+  // Mistakes: mark the third move, go elsewhere, follow the link back, delete it.
+  const mistakes = page.getByRole('region', { name: 'Mistakes' });
+  await expect(mistakes.getByText('No mistakes marked yet.')).toBeVisible();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+  await mistakes.getByRole('button', { name: /^Mark 2\. .+ as a mistake$/ }).click();
+  const list = mistakes.getByRole('list', { name: 'Mistakes' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  const fenAtMistake = await page.locator('#main .board').first().getAttribute('data-fen');
+  await page.getByRole('button', { name: 'Rewind to start' }).click();
+  await list.getByRole('button', { name: /^2\. / }).click();
+  await expect(page.locator('#main .board').first()).toHaveAttribute('data-fen', fenAtMistake!);
+  await page.reload();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await expect(list.getByRole('listitem')).toHaveCount(1);
+      await saveScreen(page, 'polish-game-review');
+    }
+  }
+  await page.setViewportSize(DESKTOP);
+  await list.getByRole('button', { name: /^Delete the mistake 2\. / }).click();
+  await expect(mistakes.getByText('No mistakes marked yet.')).toBeVisible();
+
+  // A card made here says so, with a link to Card Review.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Make Card', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Make Card' });
+  await editor.getByLabel('Prompt', { exact: true }).fill('What did Black play?');
+  await editor.getByRole('button', { name: 'Make Card' }).click();
+  await expect(editor).toBeHidden();
+  const saved = page.getByRole('status').filter({ hasText: 'Card saved.' });
+  await expect(saved).toBeVisible();
+  await saved.getByRole('link', { name: 'Review cards' }).click();
+  await expect(page).toHaveURL(/\/review_cards$/);
+});
