@@ -96,7 +96,7 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
     await expect(confirm).toContainText('Estimated time: 1 minute');
     await confirm.getByRole('button', { name: 'Proceed' }).click();
     const status = coverage.getByRole('status', { name: 'Coverage status' });
-    await expect(status).toContainText(/Getting data from Lichess for: [1-9]\d* of \d+ fens/);
+    await expect(status).toContainText(/Getting data from Lichess for: [1-9]\d* of \d+ positions/);
     await expect(status).toHaveText('Done', { timeout: 30_000 });
   } finally {
     await setExplorer(page, 'ok');

@@ -89,7 +89,14 @@ export function OpeningToolPage() {
 
   const runComparison = async () => {
     coverage.reset();
-    const gameInput = await game();
+    let gameInput: Awaited<ReturnType<typeof game>>;
+    try {
+      gameInput = await game();
+    } catch (error) {
+      setResults(sorryText(error));
+      status.show('');
+      return;
+    }
     const missing = [!hasOpening && SELECT_OPENING_FILE, !gameInput && SELECT_GAME_FILE].filter(Boolean);
     if (missing.length > 0) {
       setResults(missing.join('\n'));
