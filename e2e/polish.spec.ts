@@ -225,3 +225,43 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
   await saved.getByRole('link', { name: 'Review cards' }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
 });
+
+test('the opening tool: its username is its own, the game is compared by the player’s colour in it, results come into view', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, newUser('polishtool'));
+  await page.goto('/opening_tool');
+  // A White repertoire as a file; the properties say White.
+  await page.getByLabel('Or upload a PGN opening file').setInputFiles({
+    name: 'kings-gambit.pgn',
+    mimeType: 'application/x-chess-pgn',
+    buffer: Buffer.from('1. e4 e5 2. f4 exf4 3. Nf3 g5 *\n\n\n1. e4 e5 2. f4 d5 3. exd5 *'),
+  });
+  await page.getByLabel('Username', { exact: true }).fill('thibault');
+  await page.getByRole('button', { name: 'Lichess', exact: true }).click();
+  const games = page.getByLabel('Retrieved games');
+  await expect(games.locator('option')).toHaveCount(50);
+  // The account's saved Lichess name is untouched.
+  const session = await page.request.post('/api/check-if-logged-in', {
+    headers: { 'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' },
+  });
+  expect((await session.json()).user.username_lichess ?? null).toBeNull();
+
+  // A game thibault played as Black, compared with the White colour chosen: judged as Black, with a warning.
+  const blackGame = games.locator('option').filter({ hasText: /vs\. thibault/ }).first();
+  await games.selectOption({ label: (await blackGame.textContent())!.trim() });
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  const results = page.getByLabel('Results area');
+  await expect(results).toContainText('Note: you had Black in this game, so it is compared with the opening as Black (the opening properties say White).');
+  await expect(results).not.toContainText('Your opponent left the repertoire at move 1');
+  await expect(results).toBeInViewport();
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await saveScreen(page, 'polish-opening-tool');
+  }
+
+  // An empty game file says it is empty.
+  await page.getByLabel('PGN game file').setInputFiles({ name: 'empty.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from('') });
+  await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('White').check();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  await expect(results).toHaveText('The file empty.pgn is empty');
+});

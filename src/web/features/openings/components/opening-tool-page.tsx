@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
 import type { CoveragePosition } from '../../../../chess/coverage';
 import { StatusBox } from '../../../components/status-box';
@@ -146,6 +146,15 @@ export function OpeningToolPage() {
   };
 
   const shownResults = coverage.error ?? coverage.result?.results ?? results;
+  // Results and messages appear at the foot of the page: bring them into view when they change.
+  const resultsSection = useRef<HTMLElement>(null);
+  const busy = status.status.busy;
+  useEffect(() => {
+    const section = resultsSection.current;
+    if (!section || (shownResults === '' && !busy)) return;
+    const box = section.getBoundingClientRect();
+    if (box.top > window.innerHeight - 80 || box.bottom < 0) section.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [shownResults, busy]);
   return (
     <div className="page op-page op-tool">
       <h1>Opening Tool</h1>
@@ -225,7 +234,7 @@ export function OpeningToolPage() {
           </section>
         </div>
       </div>
-      <section className="card op-section" aria-labelledby={`${ids}-results`}>
+      <section ref={resultsSection} className="card op-section" aria-labelledby={`${ids}-results`}>
         <h2 id={`${ids}-results`}>Results</h2>
         <StatusBox text={status.status.text} busy={status.status.busy} />
         <pre className="op-pre op-results-pre" aria-label="Results area" aria-live="polite">
