@@ -265,3 +265,38 @@ test('the opening tool: its username is its own, the game is compared by the pla
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('The file empty.pgn is empty');
 });
+
+test('messages: an unknown Lichess player, an already confirmed address, no stale popup message, Run Comparison by name', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  // Logged out: a cancelled Forgot Password popup opens clean next time.
+  await page.goto('/signin');
+  await page.getByRole('button', { name: 'Forgot Password/Username' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password/Username' });
+  await forgot.getByLabel('Email').fill('nobody-polish@example.com');
+  await forgot.getByRole('button', { name: 'Request Username and Password Reset' }).click();
+  await expect(forgot.getByText('No account with provided email/username found')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(forgot).toBeHidden();
+  await page.getByRole('button', { name: 'Forgot Password/Username' }).click();
+  await expect(forgot).toBeVisible();
+  await expect(forgot.getByText('No account with provided email/username found')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await signUp(page, newUser('polishmsg'));
+  await page.goto('/game_review');
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+  await dialog.getByLabel('Lichess username').fill('no_such_player');
+  await dialog.getByLabel('Lichess username').blur();
+  await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText(
+    'Could not get games: Lichess has no player named no_such_player',
+  );
+  await page.keyboard.press('Escape');
+
+  await page.goto('/confirmed_failure?reason=already_confirmed');
+  await expect(page.getByRole('dialog')).toContainText('Your email address is already confirmed.');
+  await expect(page.getByRole('dialog')).not.toContainText('no longer valid');
+
+  await page.goto('/opening_tool');
+  await expect(page.getByRole('button', { name: 'Run Comparison' })).toHaveText('Run Comparision');
+});

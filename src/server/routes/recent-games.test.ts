@@ -118,6 +118,14 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(session.body.user.username_chess_dot_com).toBeNull();
   });
 
+  test('an unknown Lichess player gives an empty list that says so', async () => {
+    const response = await player.client.get('/api/recent-games?site=lichess&username=no_such_player');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ api_data: [], error: 'Lichess has no player named no_such_player' });
+    const known = await player.client.get('/api/recent-games?site=lichess&username=thibault');
+    expect(known.body.error).toBeUndefined();
+  });
+
   test('games without moves are left out of the list', () => {
     const withMoves = '[White "thibault"]\n[Black "x"]\n[Result "1-0"]\n[UTCDate "2025.01.02"]\n[UTCTime "10:00:00"]\n\n1. e4 e5 1-0';
     const without = '[White "thibault"]\n[Black "y"]\n[Result "*"]\n[UTCDate "2025.01.03"]\n[UTCTime "10:00:00"]\n\n*';

@@ -8,7 +8,7 @@ import { savedLinks } from './game-review-store.js';
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
  * recent games on that site (under the username saved for it, or U, which is not saved) that are not
  * saved as reviews yet and have moves, newest first. No username, or a site that fails, gives an empty
- * list (the site clients log why).
+ * list (the site clients log why); a Lichess name with no account adds `error` saying so.
  */
 export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/recent-games', { preHandler: app.requireUser }, async (request) => {
@@ -19,7 +19,13 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
     const username = (query.username ?? saved)?.trim() ?? '';
     if (username === '') return { api_data: [] };
     const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
-    return { api_data: toRecords(pgns, username, SITE_NAMES[site]).filter((game) => !links.has(game.link)) };
+    const records = toRecords(pgns, username, SITE_NAMES[site]);
+    const games = records.filter((game) => !links.has(game.link));
+    // No games may mean a mistyped name: say so when Lichess has no such account.
+    if (records.length === 0 && site === 'lichess' && (await app.sites.lichess.findUser?.(username)) === 'missing') {
+      return { api_data: games, error: `Lichess has no player named ${username}` };
+    }
+    return { api_data: games };
   });
 }
 

@@ -16,7 +16,9 @@ export type GameRecord = {
 
 /** Recent games under `username` on that site (read only, never saved); [] without one. */
 export async function getRecentGames(site: GameSite, username: string): Promise<GameRecord[]> {
-  const answer = await apiGet<{ api_data: GameRecord[] }>('/api/recent-games', { site, username });
+  const answer = await apiGet<{ api_data: GameRecord[]; error?: string }>('/api/recent-games', { site, username });
+  // e.g. 'Lichess has no player named x'
+  if (answer.error) throw new Error(answer.error);
   return answer.api_data ?? [];
 }
 
