@@ -300,3 +300,18 @@ test('messages: an unknown Lichess player, an already confirmed address, no stal
   await page.goto('/opening_tool');
   await expect(page.getByRole('button', { name: 'Run Comparison' })).toHaveText('Run Comparision');
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: PHONE });
+
+  test('a tap on a piece and a tap on a target plays the move', async ({ page }) => {
+    await signUp(page, newUser('polishtouch'));
+    await seedCards(page, ['Black to move after 1. e4?']);
+    await page.goto('/review_cards');
+    const prompt = page.getByRole('group', { name: 'Prompt board' });
+    await prompt.locator('[data-square="c7"]').tap();
+    await expect(prompt).toHaveAttribute('data-selected', 'c7');
+    await prompt.locator('[data-square="c5"]').tap();
+    await expect(page.getByText('Right: c5 is the answer.')).toBeVisible();
+  });
+});

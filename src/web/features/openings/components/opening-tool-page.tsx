@@ -244,7 +244,15 @@ export function OpeningToolPage() {
           <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
         )}
       </section>
-      <CoverageConfirm plan={coverage.plan} onProceed={() => void coverage.proceed()} onCancel={coverage.cancel} />
+      <CoverageConfirm
+        plan={coverage.plan}
+        onProceed={() => void coverage.proceed()}
+        onCancel={() => {
+          // A cancelled run leaves no earlier status behind.
+          coverage.cancel();
+          status.show('');
+        }}
+      />
     </div>
   );
 }
