@@ -59,6 +59,21 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
     await saveViewport(page, 'polish-editor');
   }
 
+  // The promotion radios are one group: arrow keys move the choice.
+  const promotion = editor.getByRole('group', { name: 'Promotion' });
+  await promotion.getByRole('radio', { name: 'Queen' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(promotion.getByRole('radio', { name: 'Rook' })).toBeChecked();
+  await expect(promotion.getByRole('radio', { name: 'Queen' })).not.toBeChecked();
+
+  // On a phone the editor scrolls as a whole page would; look at it in both themes.
+  await page.setViewportSize(PHONE);
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await saveViewport(page, 'polish-editor');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // A typed prompt is not dropped by Escape without asking; dismissing keeps it.
   await editor.getByLabel('Prompt', { exact: true }).fill('What now?');
   let question = nextDialog(page, false);
