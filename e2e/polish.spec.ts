@@ -237,6 +237,13 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
   await expect(editor).toBeHidden();
   const saved = page.getByRole('status').filter({ hasText: 'Card saved.' });
   await expect(saved).toBeVisible();
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await saveViewport(page, 'polish-card-saved');
+    }
+  }
   await saved.getByRole('link', { name: 'Review cards' }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
 });
