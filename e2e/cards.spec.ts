@@ -196,7 +196,10 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
   const deleteButton = page.getByRole('button', { name: /^Delete Checked/ });
   await expect(deleteButton).toBeDisabled();
   await list.getByRole('checkbox').check();
+  // A confirmation names how many cards go.
+  const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
   await deleteButton.click();
+  expect(await question).toBe('Delete 1 card? This cannot be undone.');
   await expect(page.getByText(/No cards yet/)).toBeVisible();
   await page.reload();
   await expect(page.getByText(/No cards yet/)).toBeVisible();
@@ -261,6 +264,8 @@ test('keys 1-4 and space score cards; Cancel in the editor saves nothing', async
   await page.goto('/manage_cards');
   await page.getByRole('button', { name: 'Create New Card' }).click();
   await page.getByRole('dialog', { name: 'Make Card' }).getByLabel('Prompt', { exact: true }).fill('never saved');
+  // Typed work is not thrown away without asking.
+  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   expect(await apiCards(page)).toHaveLength(2);

@@ -31,7 +31,7 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   const dialog = await openPicker(page, 'Lichess', 'thibault');
   const games = dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button');
-  await expect(games).toHaveCount(50);
+  await expect(games).toHaveCount(49);
   await expect(games.first()).toContainText('thibault vs. juan_queve');
 
   // A game thibault played with Black: the board turns to his side.
@@ -47,7 +47,7 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   // The picked game left the popup's list.
   await page.getByRole('button', { name: 'Get Lichess Game' }).click();
-  await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(49);
+  await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(48);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -107,7 +107,9 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   // Delete it.
   await row.getByRole('checkbox').check();
+  const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
   await page.getByRole('button', { name: 'Delete Checked Items' }).click();
+  expect(await question).toBe('Delete 1 game review with its notes and mistakes? This cannot be undone.');
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No game selected' })).toBeVisible();
   await page.reload();
@@ -152,7 +154,7 @@ test('a slow Lichess shows Retrieving Games; a Lichess that is down gives no gam
     await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toContainText('Retrieving Games');
     await expect(dialog.getByText('Retrieving games…')).toBeVisible();
     await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done', { timeout: 15_000 });
-    await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(50);
+    await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(49);
 
     await setMode('down');
     await dialog.getByRole('button', { name: 'Refresh' }).click();

@@ -96,7 +96,7 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
     await expect(confirm).toContainText('Estimated time: 1 minute');
     await confirm.getByRole('button', { name: 'Proceed' }).click();
     const status = coverage.getByRole('status', { name: 'Coverage status' });
-    await expect(status).toContainText(/Getting data from Lichess for: [1-9]\d* of \d+ fens/);
+    await expect(status).toContainText(/Getting data from Lichess for: [1-9]\d* of \d+ positions/);
     await expect(status).toHaveText('Done', { timeout: 30_000 });
   } finally {
     await setExplorer(page, 'ok');
@@ -134,7 +134,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
 
   await page.getByRole('button', { name: 'Consistency Check' }).click();
   await expect(results).toHaveText('Please choose an opening file above');
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('Please select an opening file\nPlease select a game file');
   await page.getByRole('button', { name: 'Coverage Check' }).click();
   await expect(results).toHaveText('No opening entered, please enter an opening above');
@@ -143,7 +143,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
   // An opening file, as Black; still no game.
   await page.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile('sicilian.pgn', BLACK_PGN));
   await page.getByLabel('Black').check();
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('Please select a game file');
 
   await page.getByRole('button', { name: 'Consistency Check' }).click();
@@ -153,7 +153,11 @@ test('the standalone tool: each missing-input message, then its three actions', 
 
   // A pasted game.
   await page.getByLabel("Or paste a game's PGN").fill('[White "alice"]\n[Black "bob"]\n\n1. e4 c5 2. Nf3 e6 3. d4 *');
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  // The tags do not name the player: the tool asks for their colour in this game.
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  await expect(results).toHaveText('Please choose your colour in this game');
+  await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('Black').check();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toContainText('Opening: sicilian.pgn');
   await expect(results).toContainText('You left the repertoire at move 2 on your move: you played 2... e6');
 
@@ -167,7 +171,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
   await expect(games.locator('option').nth(1)).toContainText(/thibault vs\. .+ \d/);
   await games.selectOption({ index: 1 });
   await page.getByLabel('White').check();
-  await page.getByRole('button', { name: 'Run Comparision' }).click();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toContainText(/^Opening: sicilian\.pgn\nGame: thibault vs\./);
 
   // The study list: choosing a study clears the opening file.
@@ -236,11 +240,16 @@ test('game review: change the opening, compare a saved game, make a card where i
   await panel.getByRole('button', { name: 'Make Card from Comparison' }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
   await expect(editor).toBeVisible();
-  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(/what does the repertoire play here after 1\. e4 e5 2\. f4\?/);
-  await expect(editor.getByLabel('Answer', { exact: true })).toHaveValue('The repertoire plays 2... exf4, 2... d5.');
+  // The opponent left the repertoire: the card asks the player's question after the opponent's move.
+  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(
+    /^Your opponent played 2\.\.\. Nc6, which your repertoire does not cover: what do you play\? \(kings-gambit\.pgn, after 1\. e4 e5 2\. f4 Nc6/,
+  );
+  await expect(editor.getByLabel('Answer', { exact: true })).toHaveValue('');
+  await expect(editor.locator('.board').first()).toHaveAttribute('data-fen', 'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3');
+  await editor.getByLabel('Answer', { exact: true }).fill('3. Nf3');
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();
 
   await page.goto('/manage_cards');
-  await expect(page.getByText(/kings-gambit\.pgn: what does the repertoire play here/)).toBeVisible();
+  await expect(page.getByText(/Your opponent played 2\.\.\. Nc6, which your repertoire does not cover/)).toBeVisible();
 });

@@ -15,7 +15,7 @@ import { firstGames, loadFixtures } from './fixtures.js';
  *   await sites.close();
  */
 
-export const fakeRoutes = ['lichess-games', 'lichess-studies', 'lichess-study-pgn', 'explorer', 'chesscom-games'] as const;
+export const fakeRoutes = ['lichess-games', 'lichess-studies', 'lichess-study-pgn', 'explorer', 'chesscom-games', 'lichess-user'] as const;
 export type FakeRoute = (typeof fakeRoutes)[number];
 
 export const fakeModes = ['ok', 'slow', 'error500', 'notfound404', 'rate429', 'garbage', 'down'] as const;
@@ -98,6 +98,18 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
           const max = Number(url.searchParams.get('max') ?? Infinity);
           send(res, 200, 'application/x-chess-pgn', firstGames(fixtures.userGamesPgn(user), max > 0 ? max : Infinity));
         },
+      };
+    }
+    m = /^\/api\/user\/([^/]+)$/.exec(url.pathname);
+    if (m) {
+      // Any name is an account except those starting 'no_such' / 'no-such', which Lichess answers with 404.
+      const user = decodeURIComponent(m[1]);
+      return {
+        route: 'lichess-user',
+        handle: (_req, _url, res) =>
+          /^no[-_]such/i.test(user)
+            ? send(res, 404, 'application/json', '{"error":"Not found"}')
+            : send(res, 200, 'application/json', JSON.stringify({ id: user.toLowerCase(), username: user })),
       };
     }
     m = /^\/api\/study\/by\/([^/]+)$/.exec(url.pathname);

@@ -59,3 +59,13 @@ export async function useAllAuthTokens(db: Db, userId: number, kind: AuthTokenKi
     .set({ usedAt: sql`now()` })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
 }
+
+/** The user of a token that was already used, or undefined (unknown, unused, or another kind). */
+export async function findUsedTokenUser(db: Db, token: string, kind: AuthTokenKind): Promise<number | undefined> {
+  const rows = await db
+    .select({ userId: authTokens.userId, usedAt: authTokens.usedAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind)))
+    .limit(1);
+  return rows[0]?.usedAt ? rows[0].userId : undefined;
+}

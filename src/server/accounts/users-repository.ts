@@ -79,3 +79,8 @@ export async function updateSiteUsernames(
   const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning(publicUserColumns);
   return rows[0];
 }
+
+export async function isEmailConfirmed(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}

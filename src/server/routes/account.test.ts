@@ -126,8 +126,9 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
     expect(first.headers.get('location')).toBe('/confirmed_success');
     const [row] = await database.db.select().from(users).where(sql`${users.email} = ${fields.email}`);
     expect(row.emailConfirmedAt).toBeInstanceOf(Date);
+    // Opened again: the address is already confirmed, and the page says so.
     const second = await server.client().get(path);
-    expect(second.headers.get('location')).toBe('/confirmed_failure');
+    expect(second.headers.get('location')).toBe('/confirmed_failure?reason=already_confirmed');
   });
 
   test('an unknown confirmation token redirects to /confirmed_failure', async () => {

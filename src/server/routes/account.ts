@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { loginBody, registerBody } from '../accounts/account-schemas.js';
 import { confirmationMail } from '../accounts/account-mails.js';
-import { CONFIRM_TOKEN_MS, createAuthToken, useAuthToken } from '../accounts/auth-tokens.js';
+import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
 import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
 import {
   findUserByLogin,
   insertUser,
   isEmailTaken,
   isUsernameTaken,
+  isEmailConfirmed,
   markEmailConfirmed,
 } from '../accounts/users-repository.js';
 import { accountPasswordRoutes } from './account-password.js';
@@ -55,7 +56,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { token: string } }>('/confirm-email/:token', async (request, reply) => {
     const use = await useAuthToken(app.db, request.params.token, 'email_confirm');
-    if (use.status !== 'ok') return reply.redirect('/confirmed_failure');
+    if (use.status !== 'ok') {
+      // A link opened twice (say, from a second device) for an address that is confirmed says just that.
+      const userId = await findUsedTokenUser(app.db, request.params.token, 'email_confirm');
+      const confirmed = userId !== undefined && (await isEmailConfirmed(app.db, userId));
+      return reply.redirect(confirmed ? '/confirmed_failure?reason=already_confirmed' : '/confirmed_failure');
+    }
     await markEmailConfirmed(app.db, use.userId);
     return reply.redirect('/confirmed_success');
   });

@@ -123,6 +123,8 @@ export type DeleteGameReviewInput = z.input<typeof deleteGameReviewSchema>;
 
 export const recentGamesQuerySchema = z.object({
   site: z.enum(RECENT_GAME_SITES, { error: 'site must be lichess or chesscom' }),
+  /** Another name to read games for (the opening tool's own input); the saved one when left out. */
+  username: z.string().max(100, { error: 'username is too long' }).optional(),
 });
 
 export interface Mistake {

@@ -3,6 +3,7 @@ import { startFakeSites, type FakeMode, type FakeSites } from '../../../e2e/fake
 import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { signedInUser, type TestUser } from './game-review-test-users.js';
+import { toRecords } from './recent-games.js';
 
 const TIMEOUT_MS = 600;
 
@@ -39,8 +40,8 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
 
   test('Lichess games become Game records seen from the player, newest first', async () => {
     const games = await recent(player, 'lichess');
-    // thibault's export holds 50 games, all of them his.
-    expect(games).toHaveLength(50);
+    // thibault's export holds 50 games, all of them his; one of them has no move and is left out.
+    expect(games).toHaveLength(49);
     expect(games[0]).toEqual({
       username: 'thibault',
       actual_opening: 'C30',
@@ -91,7 +92,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(saved.body.api_data).toMatchObject({ link: newest.link, opponent_name: 'juan_queve', hero_color: 'White', result: 1 });
 
     const after = await recent(user, 'lichess');
-    expect(after).toHaveLength(49);
+    expect(after).toHaveLength(48);
     expect(after[0].link).toBe(second.link);
     // Another user still sees the game.
     expect((await recent(player, 'lichess'))[0].link).toBe(newest.link);
@@ -102,6 +103,34 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(await recent(user, 'lichess')).toEqual([]);
     expect(await recent(user, 'chesscom')).toEqual([]);
     expect(sites.requests('lichess-games') + sites.requests('chesscom-games')).toBe(0);
+  });
+
+  test('a username in the query reads that player’s games and leaves the saved usernames alone', async () => {
+    const user = await signedInUser(server.app, server.url, { lichess: 'someone_else' });
+    const response = await user.client.get('/api/recent-games?site=lichess&username=thibault');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.api_data).toHaveLength(49);
+    expect(response.body.api_data[0].username).toBe('thibault');
+    const [call] = sites.requestLog('lichess-games');
+    expect(call.url).toMatch(/^\/api\/games\/user\/thibault\?/);
+    const session = await user.client.postForm('/api/check-if-logged-in', {});
+    expect(session.body.user.username_lichess).toBe('someone_else');
+    expect(session.body.user.username_chess_dot_com).toBeNull();
+  });
+
+  test('an unknown Lichess player gives an empty list that says so', async () => {
+    const response = await player.client.get('/api/recent-games?site=lichess&username=no_such_player');
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ api_data: [], error: 'Lichess has no player named no_such_player' });
+    const known = await player.client.get('/api/recent-games?site=lichess&username=thibault');
+    expect(known.body.error).toBeUndefined();
+  });
+
+  test('games without moves are left out of the list', () => {
+    const withMoves = '[White "thibault"]\n[Black "x"]\n[Result "1-0"]\n[UTCDate "2025.01.02"]\n[UTCTime "10:00:00"]\n\n1. e4 e5 1-0';
+    const without = '[White "thibault"]\n[Black "y"]\n[Result "*"]\n[UTCDate "2025.01.03"]\n[UTCTime "10:00:00"]\n\n*';
+    const records = toRecords([without, withMoves], 'thibault', 'Lichess');
+    expect(records.map((r) => r.opponent_name)).toEqual(['x']);
   });
 
   test('an unknown site is a 400', async () => {
@@ -127,7 +156,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
     sites.setMode('lichess-games', 'ok');
     await new Promise((resolve) => setTimeout(resolve, 150)); // past the short 429 pause of this config
-    expect(await recent(player, 'lichess')).toHaveLength(50);
+    expect(await recent(player, 'lichess')).toHaveLength(49);
   });
 
   test.each(failures)('Chess.com %s skips that month and the other month still counts', async (mode, options) => {

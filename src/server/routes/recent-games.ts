@@ -1,21 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { parsePgn } from '../../chess/pgn.js';
 import { makeGameRecord, type GameRecord, type GameSite } from '../../chess/game-record.js';
 import { recentGamesQuerySchema, type RecentGameSite } from './game-review-schemas.js';
 import { savedLinks } from './game-review-store.js';
 
 /**
- * GET /api/recent-games?site=lichess|chesscom -> {api_data: [Game record]}: the caller's recent games
- * on that site (under the username saved for it) that are not saved as reviews yet, newest first.
- * No username, or a site that fails, gives an empty list (the site clients log why).
+ * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
+ * recent games on that site (under the username saved for it, or U, which is not saved) that are not
+ * saved as reviews yet and have moves, newest first. No username, or a site that fails, gives an empty
+ * list (the site clients log why); a Lichess name with no account adds `error` saying so.
  */
 export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/recent-games', { preHandler: app.requireUser }, async (request) => {
-    const { site } = recentGamesQuerySchema.parse(request.query);
+    const query = recentGamesQuerySchema.parse(request.query);
+    const site = query.site;
     const user = request.user!;
-    const username = (site === 'lichess' ? user.username_lichess : user.username_chess_dot_com)?.trim() ?? '';
+    const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
+    const username = (query.username ?? saved)?.trim() ?? '';
     if (username === '') return { api_data: [] };
-    const [pgns, saved] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
-    return { api_data: toRecords(pgns, username, SITE_NAMES[site]).filter((game) => !saved.has(game.link)) };
+    const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
+    const records = toRecords(pgns, username, SITE_NAMES[site]);
+    const games = records.filter((game) => !links.has(game.link));
+    // No games may mean a mistyped name: say so when Lichess has no such account.
+    if (records.length === 0 && site === 'lichess' && (await app.sites.lichess.findUser?.(username)) === 'missing') {
+      return { api_data: games, error: `Lichess has no player named ${username}` };
+    }
+    return { api_data: games };
   });
 }
 
@@ -30,17 +40,23 @@ function fetchPgns(app: FastifyInstance, site: RecentGameSite, username: string)
   }
 }
 
-/** Game records of the games the user played, newest first; games that do not parse are left out. */
+/** Game records of the games the user played, newest first; games that do not parse or have no moves are left out. */
 export function toRecords(pgns: readonly string[], username: string, site: GameSite): GameRecord[] {
   const records = pgns.flatMap((pgn) => {
     const record = makeGameRecord(pgn, username, site);
-    return record.isOk ? [record.value] : [];
+    return record.isOk && hasMoves(pgn) ? [record.value] : [];
   });
   // ISO strings sort by time; games without a date keep their place at the end.
   return records
     .map((record, index) => ({ record, index }))
     .sort((a, b) => compareDates(b.record.date_time_played, a.record.date_time_played) || a.index - b.index)
     .map(({ record }) => record);
+}
+
+// An aborted game (no move played) has nothing to review or compare.
+function hasMoves(pgn: string): boolean {
+  const games = parsePgn(pgn);
+  return games.isOk && games.value[0] !== undefined && games.value[0].moves.children.length > 0;
 }
 
 function compareDates(a: string | null, b: string | null): number {

@@ -30,6 +30,8 @@ export interface LichessClient {
   /** PGN text of each of the user's newest games, newest first; [] when the site fails. */
   fetchUserGames(username: string, max?: number): Promise<string[]>;
   listStudies(username: string): Promise<SiteResult<StudySummary[]>>;
+  /** Whether Lichess knows the account: 'missing' on its 404, 'unknown' when the site fails. */
+  findUser?(username: string): Promise<'found' | 'missing' | 'unknown'>;
   /** The whole study as PGN, chapters separated by blank lines; '' when the body is empty. */
   fetchStudyPgn(studyId: string): Promise<SiteResult<string>>;
 }
@@ -63,6 +65,14 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
         return [];
       }
       return splitPgnGames(text);
+    },
+
+    async findUser(username) {
+      const user = username.trim();
+      if (!user) return 'missing';
+      const result = await queue.get(`${base}/api/user/${encodeURIComponent(user)}`, { headers: { Accept: 'application/json' }, timeoutMs });
+      if (result.isOk) return 'found';
+      return result.error.kind === 'http' && result.error.status === 404 ? 'missing' : 'unknown';
     },
 
     async listStudies(username) {

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Modal } from '../components/modal';
 import { SUPPORT_EMAIL } from '../features/account/messages';
 import { usePageTitle } from '../lib/page-title';
@@ -16,9 +16,14 @@ export function ConfirmedSuccessPage() {
   );
 }
 
-/** /confirmed_failure: a popup saying the confirmation link is no longer valid. */
+/**
+ * /confirmed_failure: a popup saying the confirmation link is no longer valid, or, for a link used
+ * before (`?reason=already_confirmed`), that the address is already confirmed.
+ */
 export function ConfirmedFailurePage() {
-  usePageTitle('Confirmation link expired');
+  const [search] = useSearchParams();
+  const already = search.get('reason') === 'already_confirmed';
+  usePageTitle(already ? 'Email already confirmed' : 'Confirmation link expired');
   const navigate = useNavigate();
   const close = () => navigate(LOGGED_IN_HOME);
   return (
@@ -32,10 +37,14 @@ export function ConfirmedFailurePage() {
         </button>
       }
     >
-      <p>
-        The email confirmation link is no longer valid. Please contact{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you need help signing up.
-      </p>
+      {already ? (
+        <p>Your email address is already confirmed. There is nothing more to do.</p>
+      ) : (
+        <p>
+          The email confirmation link is no longer valid. Please contact{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you need help signing up.
+        </p>
+      )}
     </Modal>
   );
 }

@@ -1,17 +1,26 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { GameReviewScreen } from '../features/game-review';
 import { OpeningPanel } from '../features/openings';
+import { paths } from './paths';
 
 // The game review screen with the parts other features bring: the card editor behind 'Make Card'
-// and the openings panel, whose comparison result also opens the card editor.
+// and the openings panel, whose comparison result also opens the card editor. A saved card is
+// confirmed with a link to Card Review.
 export function GameReviewPage() {
   const [openingCard, setOpeningCard] = useState<CardEditorInitial>();
+  const [cardSaved, setCardSaved] = useState(false);
+  const saved = () => setCardSaved(true);
   return (
     <>
       <GameReviewScreen
         renderMakeCard={(position, close) => (
-          <CardEditor initial={{ promptFen: position.fen, orientation: position.orientation, promptPgn: position.pgn }} onClose={close} />
+          <CardEditor
+            initial={{ promptFen: position.fen, orientation: position.orientation, promptPgn: position.pgn }}
+            onClose={close}
+            onSaved={saved}
+          />
         )}
         renderOpeningPanel={(review) => (
           <OpeningPanel
@@ -28,7 +37,15 @@ export function GameReviewPage() {
           />
         )}
       />
-      {openingCard && <CardEditor initial={openingCard} onClose={() => setOpeningCard(undefined)} />}
+      {openingCard && <CardEditor initial={openingCard} onClose={() => setOpeningCard(undefined)} onSaved={saved} />}
+      {cardSaved && (
+        <div className="saved-note" role="status">
+          Card saved. <Link to={paths.reviewCards}>Review cards</Link>
+          <button type="button" className="button button-small" aria-label="Dismiss" onClick={() => setCardSaved(false)}>
+            ×
+          </button>
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { playDraggedMove, START_FEN } from './board-moves';
+import { legalTargets, playDraggedMove, START_FEN } from './board-moves';
 
 describe('playDraggedMove', () => {
   test('a legal move gives its SAN, UCI and the position after it', () => {
@@ -45,5 +45,22 @@ describe('playDraggedMove', () => {
   test('a broken FEN is reported, not thrown', () => {
     const attempt = playDraggedMove('not a fen', 'e2', 'e4');
     expect(attempt.ok).toBe(false);
+  });
+});
+
+describe('legalTargets', () => {
+  test('a knight at the start reaches two squares', () => {
+    expect(legalTargets(START_FEN, 'g1').sort()).toEqual(['f3', 'h3']);
+  });
+
+  test('castling shows the king’s two-square move, not the rook square', () => {
+    const fen = 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1';
+    expect(legalTargets(fen, 'e1').sort()).toEqual(['c1', 'd1', 'f1', 'g1']);
+  });
+
+  test('a piece of the side not to move, an empty square or a bad FEN has none', () => {
+    expect(legalTargets(START_FEN, 'e7')).toEqual([]);
+    expect(legalTargets(START_FEN, 'e4')).toEqual([]);
+    expect(legalTargets('not a fen', 'e2')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import { Chess, normalizeMove } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
-import { makeUci, parseSquare } from 'chessops/util';
+import { makeSquare, makeUci, parseSquare } from 'chessops/util';
 import type { Role } from 'chessops/types';
 
 export const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -61,3 +61,22 @@ export function playDraggedMove(fen: string, from: string, to: string, promotion
 
 /** The side to move in a FEN, white when the FEN does not say. */
 export const sideToMove = (fen: string): 'white' | 'black' => (fen.split(' ')[1] === 'b' ? 'black' : 'white');
+
+/** The squares the piece on `from` may move to (castling as the king's two-square move); [] when none. */
+export function legalTargets(fen: string, from: string): string[] {
+  const setup = parseFen(fen);
+  if (setup.isErr) return [];
+  const position = Chess.fromSetup(setup.value);
+  const square = parseSquare(from);
+  if (position.isErr || square === undefined) return [];
+  const pos = position.value;
+  const targets = new Set<string>();
+  const king = pos.board.get(square)?.role === 'king';
+  for (const to of pos.dests(square)) {
+    // chessops lists castling as king-takes-rook; the board plays it as the king's two-square move.
+    const castles = king && pos.board.get(to)?.color === pos.turn;
+    const shown = castles ? (to & ~7) | (to > square ? 6 : 2) : to;
+    targets.add(makeSquare(shown));
+  }
+  return [...targets];
+}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Chessboard, type Arrow, type ChessboardOptions } from 'react-chessboard';
 import { BoardErrorBoundary } from './board-error-boundary';
-import { playDraggedMove, sideToMove, type BoardMove, type PromotionRole } from './board-moves';
+import { legalTargets, playDraggedMove, sideToMove, type BoardMove, type PromotionRole } from './board-moves';
 import { KingGraphic } from './king-graphic';
 
 export { START_FEN, PROMOTION_ROLES, playDraggedMove, type BoardMove, type PromotionRole } from './board-moves';
@@ -15,7 +15,10 @@ export type BoardProps = {
   fen: string;
   /** Which side is at the bottom; white by default. */
   orientation?: 'white' | 'black';
-  /** Makes the board playable: called with each legal move dragged; the parent then passes the new `fen`. */
+  /**
+   * Makes the board playable: called with each legal move, dragged or clicked (click a piece, then one of
+   * the marked target squares; a tap on a phone); the parent then passes the new `fen`.
+   */
   onMove?: (move: BoardMove) => void;
   /** Called with a message such as 'Illegal move: e2-e5' when a dragged move is rejected. */
   onIllegalMove?: (message: string) => void;
@@ -35,7 +38,7 @@ export type BoardProps = {
   label?: string;
 };
 
-/** A chess board: read-only unless `onMove` is given, then legal moves only (chessops), promotion to queen. */
+/** A chess board: read-only unless `onMove` is given, then legal moves only (chessops), by drag or click, promotion to queen. */
 export function Board(props: BoardProps) {
   return (
     <BoardErrorBoundary resetKey={props.fen}>
@@ -60,6 +63,10 @@ function BoardInner({
   const container = useRef<HTMLDivElement>(null);
   const width = useWidth(container);
   const playable = onMove !== undefined;
+  // Click-to-move: the square of the piece picked up, kept only for the position it was picked in.
+  const [picked, setPicked] = useState<{ fen: string; square: string }>();
+  const selected = playable && picked?.fen === fen ? picked.square : undefined;
+  const targets = useMemo(() => (selected ? legalTargets(fen, selected) : []), [fen, selected]);
 
   const styles = useMemo(() => {
     const marks: Record<string, CSSProperties> = {};
@@ -69,8 +76,32 @@ function BoardInner({
       marks[lastMove.from] = mark;
       marks[lastMove.to] = mark;
     }
+    if (selected) marks[selected] = { backgroundImage: 'linear-gradient(var(--board-selected), var(--board-selected))' };
+    for (const target of targets) {
+      marks[target] = { ...marks[target], boxShadow: 'inset 0 0 0 0.4rem var(--board-target)', cursor: 'pointer' };
+    }
     return { ...marks, ...squareStyles };
-  }, [lastMove, squareStyles]);
+  }, [lastMove, squareStyles, selected, targets]);
+
+  const ownPiece = (pieceType: string | undefined) => pieceType?.[0] === (sideToMove(fen) === 'white' ? 'w' : 'b');
+  const play = (from: string, to: string): boolean => {
+    if (!onMove) return false;
+    const attempt = playDraggedMove(fen, from, to, promotion);
+    if (!attempt.ok) {
+      onIllegalMove?.(attempt.error);
+      return false;
+    }
+    onMove(attempt.move);
+    return true;
+  };
+  const clickSquare = (square: string, pieceType: string | undefined) => {
+    if (!playable) return;
+    if (selected && selected !== square && !ownPiece(pieceType)) {
+      setPicked(undefined);
+      play(selected, square);
+    } else if (ownPiece(pieceType) && selected !== square) setPicked({ fen, square });
+    else setPicked(undefined);
+  };
 
   const options: ChessboardOptions = {
     id,
@@ -88,16 +119,12 @@ function BoardInner({
     lightSquareStyle: { backgroundColor: 'var(--board-light)' },
     darkSquareNotationStyle: { color: 'var(--board-light)' },
     lightSquareNotationStyle: { color: 'var(--board-dark)' },
-    canDragPiece: ({ piece }) => playable && piece.pieceType[0] === (sideToMove(fen) === 'white' ? 'w' : 'b'),
+    canDragPiece: ({ piece }) => playable && ownPiece(piece.pieceType),
+    onSquareClick: ({ piece, square }) => clickSquare(square, piece?.pieceType),
     onPieceDrop: ({ sourceSquare, targetSquare }) => {
       if (!onMove || !targetSquare || targetSquare === sourceSquare) return false;
-      const attempt = playDraggedMove(fen, sourceSquare, targetSquare, promotion);
-      if (!attempt.ok) {
-        onIllegalMove?.(attempt.error);
-        return false;
-      }
-      onMove(attempt.move);
-      return true;
+      setPicked(undefined);
+      return play(sourceSquare, targetSquare);
     },
   };
 
@@ -109,6 +136,8 @@ function BoardInner({
       aria-label={label ?? `Chess board, ${sideToMove(fen)} to move`}
       data-fen={fen}
       data-orientation={orientation}
+      data-selected={selected}
+      data-targets={targets.length > 0 ? targets.join(" ") : undefined}
     >
       {width > 0 ? (
         <Chessboard options={options} />

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { playDraggedMove, START_FEN } from '../../components/board-moves';
-import { copyPromptToAnswer, initialDraft, joinMovetext, lineFen, toCardDraft, type DraftState } from './card-draft';
+import { copyPromptToAnswer, initialDraft, isBlankDraft, isDraftChanged, joinMovetext, lineFen, toCardDraft, type DraftState } from './card-draft';
 
 const play = (state: DraftState, board: 'promptLine' | 'answerLine', from: string, to: string): DraftState => {
   const attempt = playDraggedMove(lineFen(state[board]), from, to, state.promotion);
@@ -58,5 +58,25 @@ describe('card drafts', () => {
     ['1. d4 d5 1/2-1/2', '2. c4', '1. d4 d5 2. c4'],
   ])('joining %j and %j gives %j', (pgn, moves, joined) => {
     expect(joinMovetext(pgn, moves)).toBe(joined);
+  });
+});
+
+describe('blank and changed drafts', () => {
+  const fresh = initialDraft({ promptFen: START_FEN, orientation: 'white' });
+
+  test('a draft with no prompt at the start position is blank; a prompt or a move makes it a card', () => {
+    expect(isBlankDraft(fresh)).toBe(true);
+    expect(isBlankDraft({ ...fresh, prompt: '   ' })).toBe(true);
+    expect(isBlankDraft({ ...fresh, prompt: 'Best start?' })).toBe(false);
+    expect(isBlankDraft(play(fresh, 'promptLine', 'e2', 'e4'))).toBe(false);
+    expect(isBlankDraft(initialDraft({ promptFen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', orientation: 'white' }))).toBe(false);
+  });
+
+  test('typing or playing changes a draft; an untouched one is not changed', () => {
+    expect(isDraftChanged(fresh, fresh)).toBe(false);
+    expect(isDraftChanged({ ...fresh, prompt: 'x' }, fresh)).toBe(true);
+    expect(isDraftChanged({ ...fresh, answer: 'y' }, fresh)).toBe(true);
+    expect(isDraftChanged(play(fresh, 'answerLine', 'd2', 'd4'), fresh)).toBe(true);
+    expect(isDraftChanged({ ...fresh, promotion: 'knight' }, fresh)).toBe(false);
   });
 });

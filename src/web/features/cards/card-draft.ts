@@ -3,7 +3,7 @@
 // initial position, toCardDraft(...).prompt_fen is the position after 1. e4 and prompt_pgn is '1. e4'.
 import { makeLinePgn } from '../../../chess/pgn-write';
 import type { Card, Orientation } from '../../../chess/scheduling-types';
-import type { BoardMove, PromotionRole } from '../../components/board';
+import { START_FEN, type BoardMove, type PromotionRole } from '../../components/board-moves';
 import type { CardDraft } from './api/upsert-cards';
 
 /** Where a board started and the legal moves played on it since. */
@@ -92,4 +92,20 @@ export function joinMovetext(pgn: string, moves: string): string {
   const base = pgn.trim().replace(/\s*(1-0|0-1|1\/2-1\/2|\*)$/, '');
   if (!moves) return pgn.trim();
   return base ? `${base} ${moves}` : moves;
+}
+
+/** True while the draft would make a blank card: no prompt text and the prompt board at the start. */
+export function isBlankDraft(state: DraftState): boolean {
+  return state.prompt.trim() === '' && lineFen(state.promptLine) === START_FEN;
+}
+
+/** True when the player has typed or played something since `from` (what the editor opened with). */
+export function isDraftChanged(state: DraftState, from: DraftState): boolean {
+  return (
+    state.prompt !== from.prompt ||
+    state.answer !== from.answer ||
+    state.orientation !== from.orientation ||
+    lineFen(state.promptLine) !== lineFen(from.promptLine) ||
+    lineFen(state.answerLine) !== lineFen(from.answerLine)
+  );
 }

@@ -1,4 +1,5 @@
 // Words shown for reviews and retrieved games: who played whom, when, at what time control.
+import { findGameOpening } from '../../../chess/game-record';
 import type { GameReview } from '../../../server/routes/game-review-schemas';
 
 type Players = Pick<GameReview, 'hero_color' | 'username' | 'opponent_name'>;
@@ -47,4 +48,11 @@ export function reviewHeading(review: Pick<GameReview, 'hero_color' | 'username'
 export function resultText(result: number | null): string {
   if (result === null) return '';
   return result === 1 ? 'Won' : result === 0 ? 'Lost' : 'Draw';
+}
+
+/** The opening the game's tags name (e.g. 'C30 King's Gambit'), or '' when they name none. */
+export function openingText(pgn: string): string {
+  const headers = new Map<string, string>();
+  for (const match of pgn.matchAll(/^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) headers.set(match[1], match[2].replace(/\\(.)/g, '$1'));
+  return findGameOpening(headers);
 }

@@ -11,6 +11,13 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   const [result, setResult] = useState<{ text: string; ok: boolean }>();
   const request = useRequestPasswordReset();
 
+  // A cancelled popup leaves no message behind for the next time it opens.
+  const close = () => {
+    setResult(undefined);
+    request.reset();
+    onClose();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setResult(undefined);
@@ -22,7 +29,7 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Modal open={open} onClose={onClose} title="Forgot Password/Username">
+    <Modal open={open} onClose={close} title="Forgot Password/Username">
       <form className="form" onSubmit={submit}>
         <p className="muted">Enter the email address of your account. We will send you your username and a link to set a new password.</p>
         <TextField

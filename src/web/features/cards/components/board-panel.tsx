@@ -39,7 +39,7 @@ export function BoardPanel({ title, id, line, orientation, promotion, onLineChan
       />
       <div className="board-panel-bar">
         <p className="board-panel-moves" aria-live="polite" data-testid={`${id}-moves`}>
-          {moves || <span className="muted">Drag a piece to play a move</span>}
+          {moves || <span className="muted">Drag or click a piece to play a move</span>}
         </p>
         <button
           type="button"

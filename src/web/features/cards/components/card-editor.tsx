@@ -1,16 +1,17 @@
 import { useState } from 'react';
+import { confirmDiscard } from '../../../lib/unsaved-guard';
 import type { Card } from '../../../../chess/scheduling-types';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/api-client';
 import { newCardId, useUpsertCards } from '../api/upsert-cards';
-import { type CardEditorInitial, initialDraft, toCardDraft } from '../card-draft';
+import { type CardEditorInitial, initialDraft, isBlankDraft, isDraftChanged, toCardDraft } from '../card-draft';
 import { CardFields } from './card-fields';
 import '../cards.css';
 
 export type CardEditorProps = {
   /** The position and texts to start from, e.g. the game review's current position and the player's colour. */
   initial: CardEditorInitial;
-  /** Called on Cancel, Escape, the close button, and after a successful save. */
+  /** Called on Cancel, Escape, the close button (after asking when something was typed), and after a successful save. */
   onClose: () => void;
   /** Called with the card as stored, before onClose. */
   onSaved?: (card: Card) => void;
@@ -20,9 +21,14 @@ export type CardEditorProps = {
 
 /** The full-screen card editor: Prompt and Answer, two playable boards, '->', Cancel and 'Make Card'. */
 export function CardEditor({ initial, onClose, onSaved, open = true }: CardEditorProps) {
-  const [state, setState] = useState(() => initialDraft(initial));
+  const [start] = useState(() => initialDraft(initial));
+  const [state, setState] = useState(start);
   const [id] = useState(newCardId);
   const save = useUpsertCards();
+  const blank = isBlankDraft(state);
+  const cancel = () => {
+    if (confirmDiscard(isDraftChanged(state, start), 'Discard this card? What you typed and played will be lost.')) onClose();
+  };
 
   const makeCard = () => {
     save.mutate([toCardDraft(state, id)], {
@@ -37,7 +43,7 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={cancel}
       title="Make Card"
       size="full"
       closeOnBackdrop={false}
@@ -48,10 +54,11 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
               The card was not saved: {errorText(save.error)}
             </p>
           )}
-          <button type="button" className="button" onClick={onClose}>
+          {blank && <p className="muted editor-message">Type a prompt or play a move on the prompt board to make a card.</p>}
+          <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>
-          <button type="button" className="button button-primary" disabled={save.isPending} onClick={makeCard}>
+          <button type="button" className="button button-primary" disabled={save.isPending || blank} onClick={makeCard}>
             {save.isPending ? 'Saving…' : 'Make Card'}
           </button>
         </>

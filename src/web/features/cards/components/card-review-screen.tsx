@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Grade, isGrade } from '../../../../chess/scheduling-types';
 import { previewIntervals, reviewScreenScheduler } from '../../../../chess/scheduling';
-import { Board } from '../../../components/board';
+import { Board, type BoardMove } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCards } from '../api/get-cards';
 import { useReviewCard } from '../api/review-card';
+import { judgeAnswerMove, type AnswerVerdict } from '../answer-check';
 import { useNow } from '../use-now';
 import { formatDue } from './due-date';
 import '../cards.css';
@@ -24,6 +25,9 @@ export function CardReviewScreen() {
   const card = dueCards[0];
   const [revealedId, setRevealedId] = useState<string>();
   const revealed = card !== undefined && revealedId === card.id;
+  // The answer tried on the prompt board before revealing, kept for the card it was played on.
+  const [tried, setTried] = useState<{ cardId: string; move: BoardMove; verdict: AnswerVerdict }>();
+  const attempt = card && tried?.cardId === card.id ? tried : undefined;
 
   const previews = useMemo(() => {
     if (!card || !revealed) return [];
@@ -105,7 +109,34 @@ export function CardReviewScreen() {
           <div className="review-side">
             <h2 className="review-label">Prompt</h2>
             <p className="review-text">{card.prompt || <span className="muted">(no prompt)</span>}</p>
-            <Board id="review-prompt" fen={card.prompt_fen} orientation={card.orientation} label="Prompt board" />
+            <Board
+              id="review-prompt"
+              fen={attempt ? attempt.move.fen : card.prompt_fen}
+              orientation={card.orientation}
+              label="Prompt board"
+              lastMove={attempt ? { from: attempt.move.from, to: attempt.move.to } : undefined}
+              onMove={revealed || attempt ? undefined : (move) => setTried({ cardId: card.id, move, verdict: judgeAnswerMove(card, move) })}
+            />
+            <div className="review-try" aria-live="polite">
+              {attempt ? (
+                <>
+                  <p className={`review-verdict is-${attempt.verdict}`} role="status">
+                    {attempt.verdict === 'right'
+                      ? `Right: ${attempt.move.san} is the answer.`
+                      : attempt.verdict === 'wrong'
+                        ? `Not the answer: you played ${attempt.move.san}.`
+                        : `You played ${attempt.move.san}: this card's answer board shows no move to check it against.`}
+                  </p>
+                  {!revealed && (
+                    <button type="button" className="button button-small" onClick={() => setTried(undefined)}>
+                      Try again
+                    </button>
+                  )}
+                </>
+              ) : (
+                !revealed && <p className="muted review-try-hint">Play your answer on the board, or show it.</p>
+              )}
+            </div>
           </div>
           {revealed ? (
             <div className="review-side">

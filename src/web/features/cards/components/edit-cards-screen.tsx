@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { START_FEN } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { confirmDiscard, useUnsavedGuard } from '../../../lib/unsaved-guard';
 import { useCards } from '../api/get-cards';
 import { useDeleteCards } from '../api/delete-cards';
 import { useNow } from '../use-now';
@@ -9,6 +10,8 @@ import { CardEditPanel } from './card-edit-panel';
 import { CardEditor } from './card-editor';
 import { CardList } from './card-list';
 import '../cards.css';
+
+const UNSAVED_CARD = 'Discard the changes to this card? They are not saved yet.';
 
 /** Edit Cards: the 'SP Cards:' list, 'Create New Card', 'Delete Checked', and the selected card's editor. */
 export function EditCardsScreen() {
@@ -19,12 +22,21 @@ export function EditCardsScreen() {
   const [selectedId, setSelectedId] = useState<string>();
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  useUnsavedGuard(dirty, UNSAVED_CARD);
+  const select = (id: string | undefined) => {
+    if (id === selectedId || !confirmDiscard(dirty, UNSAVED_CARD)) return;
+    setDirty(false);
+    setSelectedId(id);
+  };
 
   const list = cards.data ?? [];
   const selected = list.find((card) => card.id === selectedId);
   const checkedIds = list.filter((card) => checked.has(card.id)).map((card) => card.id);
 
-  const deleteChecked = () =>
+  const deleteChecked = () => {
+    const count = checkedIds.length;
+    if (!window.confirm(`Delete ${count} ${count === 1 ? 'card' : 'cards'}? This cannot be undone.`)) return;
     remove.mutate(checkedIds, {
       onSuccess: (deleted) => {
         setChecked(new Set());
@@ -32,6 +44,7 @@ export function EditCardsScreen() {
       },
       onError: (error) => console.error('Deleting cards failed', error),
     });
+  };
 
   return (
     <section className="page cards-page edit-cards" aria-labelledby="edit-cards-title">
@@ -75,7 +88,7 @@ export function EditCardsScreen() {
             selectedId={selectedId}
             checked={checked}
             now={now}
-            onSelect={setSelectedId}
+            onSelect={select}
             onCheck={(id, on) =>
               setChecked((previous) => {
                 const next = new Set(previous);
@@ -88,7 +101,7 @@ export function EditCardsScreen() {
         )}
       </div>
       {selected ? (
-        <CardEditPanel key={selected.id} card={selected} onClose={() => setSelectedId(undefined)} />
+        <CardEditPanel key={selected.id} card={selected} onClose={() => select(undefined)} onDirtyChange={setDirty} />
       ) : (
         list.length > 0 && <p className="muted select-hint">Select a card to edit its question, answer and boards.</p>
       )}
@@ -96,7 +109,7 @@ export function EditCardsScreen() {
         <CardEditor
           initial={{ promptFen: START_FEN, orientation: 'white' }}
           onClose={() => setCreating(false)}
-          onSaved={(card) => setSelectedId(card.id)}
+          onSaved={(card) => select(card.id)}
         />
       )}
     </section>

@@ -10,7 +10,8 @@ const CHOICES: { role: PromotionRole; letter: string; name: string }[] = [
 
 /** The piece a dragged pawn becomes: queen unless the player picks another from Q, R, N, B. */
 export function PromotionChoice({ value, onChange }: { value: PromotionRole; onChange: (role: PromotionRole) => void }) {
-  const name = useId();
+  // One name for the four radios makes them one group (arrow keys move between them).
+  const group = useId();
   return (
     <fieldset className="promotion-choice">
       <legend>Promotion</legend>
@@ -18,7 +19,7 @@ export function PromotionChoice({ value, onChange }: { value: PromotionRole; onC
         <label key={role} className="promotion-option" title={name}>
           <input
             type="radio"
-            name={name}
+            name={group}
             value={role}
             checked={value === role}
             onChange={() => onChange(role)}

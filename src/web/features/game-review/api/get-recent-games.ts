@@ -9,9 +9,15 @@ export const PICKER_POLL_MS = 300_000;
 
 export const recentGamesQueryKey = ['recent-games'] as const;
 
+/** The site has no player by that name: asking again will not help. */
+export class UnknownPlayerError extends Error {
+  override readonly name = 'UnknownPlayerError';
+}
+
 /** Recent games on a site under the saved username, not yet saved as reviews, newest first. */
 export async function getRecentGames(site: RecentGameSite): Promise<GameRecord[]> {
-  const answer = await apiGet<{ api_data: GameRecord[] }>('/api/recent-games', { site });
+  const answer = await apiGet<{ api_data: GameRecord[]; error?: string }>('/api/recent-games', { site });
+  if (answer.error) throw new UnknownPlayerError(answer.error);
   return answer.api_data;
 }
 
@@ -21,6 +27,7 @@ export function recentGamesQueryOptions(site: RecentGameSite, username: string, 
     queryKey: [...recentGamesQueryKey, site, username.trim().toLowerCase()],
     queryFn: () => getRecentGames(site),
     enabled: username.trim() !== '',
+    retry: (failures: number, error: Error) => !(error instanceof UnknownPlayerError) && failures < 3,
     refetchInterval,
     staleTime: 60_000,
   });

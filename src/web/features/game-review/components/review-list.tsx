@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { GameReview } from '../../../../server/routes/game-review-schemas';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteGameReviews } from '../api/delete-game-reviews';
-import { playedText, versusText } from '../review-text';
+import { openingText, playedText, resultText, versusText } from '../review-text';
 
 export type ReviewListProps = {
   reviews: readonly GameReview[];
@@ -35,7 +35,13 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
           type="button"
           className="button"
           disabled={checkedIds.length === 0 || remove.isPending}
-          onClick={() => remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) })}
+          onClick={() => {
+            const count = checkedIds.length;
+            const what = count === 1 ? 'game review' : 'game reviews';
+            const whose = count === 1 ? 'its' : 'their';
+            if (!window.confirm(`Delete ${count} ${what} with ${whose} notes and mistakes? This cannot be undone.`)) return;
+            remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) });
+          }}
         >
           Delete Checked Items
         </button>
@@ -73,9 +79,16 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
   );
 }
 
-/** A row as spec 2 describes it: white vs black, date and time, site, notes. */
-export function reviewRowText(review: GameReview): string {
-  return [versusText(review), playedText(review.date_time_played), review.site, review.notes.replace(/\s+/g, ' ').trim()]
+/** A row as spec 2 describes it: white vs black, date and time, site, then the result and opening when known, and notes. */
+export function reviewRowText(review: Pick<GameReview, 'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'site' | 'result' | 'pgn' | 'notes'>): string {
+  return [
+    versusText(review),
+    playedText(review.date_time_played),
+    review.site,
+    resultText(review.result),
+    openingText(review.pgn),
+    review.notes.replace(/\s+/g, ' ').trim(),
+  ]
     .filter((part) => part !== '')
     .join(', ');
 }

@@ -4,6 +4,7 @@ import { makeLinePgnWithSetup } from '../../../../chess/pgn-write';
 import { Board, START_FEN } from '../../../components/board';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine, type GameLine } from '../game-line';
 import { reviewHeading } from '../review-text';
+import { MistakesBox } from './mistakes-box';
 import { MoveList } from './move-list';
 import { NotesBox } from './notes-box';
 import { Icon, type IconName } from './step-icons';
@@ -97,6 +98,15 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
           </button>
         </div>
         <NotesBox key={review.id} review={review} />
+        {game && (
+          <MistakesBox
+            review={review}
+            moves={game.moves}
+            step={stepper.step}
+            fenBefore={fenAt(game, Math.max(0, stepper.step - 1))}
+            onGoTo={stepper.goTo}
+          />
+        )}
         <div className="field gr-pgn">
           <label htmlFor="gr-pgn-text">PGN</label>
           <textarea id="gr-pgn-text" readOnly rows={5} value={review.pgn} spellCheck={false} />

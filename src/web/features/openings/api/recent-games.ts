@@ -14,9 +14,11 @@ export type GameRecord = {
   link?: string | null;
 };
 
-/** Recent games under the user's saved username on that site; [] without one. */
-export async function getRecentGames(site: GameSite): Promise<GameRecord[]> {
-  const answer = await apiGet<{ api_data: GameRecord[] }>('/api/recent-games', { site });
+/** Recent games under `username` on that site (read only, never saved); [] without one. */
+export async function getRecentGames(site: GameSite, username: string): Promise<GameRecord[]> {
+  const answer = await apiGet<{ api_data: GameRecord[]; error?: string }>('/api/recent-games', { site, username });
+  // e.g. 'Lichess has no player named x'
+  if (answer.error) throw new Error(answer.error);
   return answer.api_data ?? [];
 }
 

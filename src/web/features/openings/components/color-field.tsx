@@ -1,8 +1,8 @@
 import type { Color } from '../api/types';
 
-type Props = { value: Color; onChange: (color: Color) => void; legend?: string; name: string };
+type Props = { value: Color | undefined; onChange: (color: Color) => void; legend?: string; name: string };
 
-/** White or Black as two radio buttons. */
+/** White or Black as two radio buttons; none checked while the value is undefined. */
 export function ColorField({ value, onChange, legend = 'Colour', name }: Props) {
   return (
     <fieldset className="op-fieldset op-checks">

@@ -1,5 +1,6 @@
 import { Modal } from '../../../components/modal';
 import type { CoveragePlan } from '../lib/use-coverage';
+import { estimatedTimeText } from '../lib/messages';
 
 type Props = { plan: CoveragePlan | undefined; onProceed: () => void; onCancel: () => void };
 
@@ -29,7 +30,7 @@ export function CoverageConfirm({ plan, onProceed, onCancel }: Props) {
             <strong>{plan.uncached}</strong> of them are not in the statistics cache yet.
           </p>
           <p>
-            Estimated time: <strong data-testid="coverage-minutes">{minutes} minute{minutes === 1 ? '' : 's'}</strong> (about
+            Estimated time: <strong data-testid="coverage-minutes">{estimatedTimeText(minutes)}</strong> (about
             1.5 s per position fetched from Lichess, for example about 30 minutes for 1200 positions).
           </p>
           <p className="muted">

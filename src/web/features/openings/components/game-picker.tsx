@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { STATUS_DONE } from '../../../components/status-box';
 import { useUser } from '../../../lib/session';
-import { useUpdateSiteUsername } from '../../../lib/site-usernames';
 import { gameTitle, getRecentGames, shortDateTime, type GameRecord, type GameSite } from '../api/recent-games';
 import { errorMessage, NO_GAMES_RETRIEVED, NONE_SELECTED, RETRIEVING_GAMES } from '../lib/messages';
 
@@ -14,38 +13,36 @@ type Props = {
   onChange: (game: GameRecord | undefined) => void;
   /** Status box updates: 'Retrieving Games' while the list loads, then the outcome. */
   onStatus: (text: string, busy: boolean) => void;
+  /** Told the username typed here (the tool's own input: never saved to the account). */
+  onUsernameChange?: (username: string) => void;
 };
 
 /** A username with Lichess and Chess.com buttons and the list of that user's recent games. */
-export function GamePicker({ value, onChange, onStatus }: Props) {
+export function GamePicker({ value, onChange, onStatus, onUsernameChange }: Props) {
   const ids = useId();
   const user = useUser();
-  const [username, setUsername] = useState(user.username_lichess ?? user.username_chess_dot_com ?? '');
+  const [username, setUsernameState] = useState(user.username_lichess ?? user.username_chess_dot_com ?? '');
+  const setUsername = (name: string) => {
+    setUsernameState(name);
+    onUsernameChange?.(name);
+  };
   // Each button press is a new request (n), so pressing it again fetches afresh.
-  const [request, setRequest] = useState<{ site: GameSite; n: number }>();
+  const [request, setRequest] = useState<{ site: GameSite; username: string; n: number }>();
   const site = request?.site;
-  const saveLichess = useUpdateSiteUsername('lichess');
-  const saveChessCom = useUpdateSiteUsername('chesscom');
 
   const games = useQuery({
-    queryKey: ['opening-tool', 'recent-games', request?.site, request?.n],
-    queryFn: () => getRecentGames(request!.site),
+    queryKey: ['opening-tool', 'recent-games', request?.site, request?.username, request?.n],
+    queryFn: () => getRecentGames(request!.site, request!.username),
     enabled: request !== undefined,
     refetchInterval: PICKER_REFRESH_MS,
     retry: 0,
   });
 
-  const fetchFor = async (next: GameSite) => {
+  const fetchFor = (next: GameSite) => {
     // Spec 4: fetching a new game list clears the selected game.
     onChange(undefined);
     onStatus(RETRIEVING_GAMES, true);
-    try {
-      // The server reads games under the saved username, so save it first.
-      await (next === 'lichess' ? saveLichess : saveChessCom).mutateAsync(username.trim());
-      setRequest((old) => ({ site: next, n: (old?.n ?? 0) + 1 }));
-    } catch (error) {
-      onStatus(`Could not retrieve games: ${errorMessage(error)}`, false);
-    }
+    setRequest((old) => ({ site: next, username: username.trim(), n: (old?.n ?? 0) + 1 }));
   };
 
   const { isFetching, error, dataUpdatedAt } = games;
@@ -67,10 +64,10 @@ export function GamePicker({ value, onChange, onStatus }: Props) {
           <label htmlFor={`${ids}-user`}>Username</label>
           <input id={`${ids}-user`} value={username} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
         </div>
-        <button type="button" className="button" onClick={() => void fetchFor('lichess')} disabled={games.isFetching}>
+        <button type="button" className="button" onClick={() => fetchFor('lichess')} disabled={games.isFetching}>
           Lichess
         </button>
-        <button type="button" className="button" onClick={() => void fetchFor('chesscom')} disabled={games.isFetching}>
+        <button type="button" className="button" onClick={() => fetchFor('chesscom')} disabled={games.isFetching}>
           Chess.com
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
 import type { CoveragePosition } from '../../../../chess/coverage';
 import { StatusBox } from '../../../components/status-box';
@@ -16,6 +16,7 @@ import {
   SELECT_OPENING_FILE,
   sorryText,
 } from '../lib/messages';
+import { CHOOSE_GAME_COLOR, colorMismatchText, heroColorFromPgn } from '../lib/hero-color';
 import { readChosenFile } from '../lib/read-file';
 import { resolveSource } from '../lib/resolve-source';
 import { useCoverage } from '../lib/use-coverage';
@@ -40,6 +41,9 @@ export function OpeningToolPage() {
   const [picked, setPicked] = useState<GameRecord>();
   const [gameFile, setGameFile] = useState<File>();
   const [pasted, setPasted] = useState('');
+  const [pickerUsername, setPickerUsername] = useState(user.username_lichess ?? user.username_chess_dot_com ?? '');
+  // The player's colour in a pasted or uploaded game whose tags do not name them.
+  const [gameColor, setGameColor] = useState<Color>();
   const gameFileInput = useRef<HTMLInputElement>(null);
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
@@ -47,19 +51,22 @@ export function OpeningToolPage() {
   const coverage = useCoverage(status);
 
   const hasOpening = source.kind !== 'none';
-  const opening = async (): Promise<OpeningInput | undefined> => {
+  const opening = async (asColor: Color = color): Promise<OpeningInput | undefined> => {
     const resolved = await resolveSource(source, null);
-    return resolved && { text: resolved.text, color, excludeSymbols: exclude, name: resolved.title };
+    return resolved && { text: resolved.text, color: asColor, excludeSymbols: exclude, name: resolved.title };
   };
 
-  // A game file or pasted text comes first; a retrieved-game pick is the other source.
-  const game = async (): Promise<{ text: string; name?: string } | undefined> => {
+  // A game file or pasted text comes first; a retrieved-game pick is the other source. The colour is
+  // the player's in that game: the pick says so, a PGN says so when its tags name the player.
+  const game = async (): Promise<{ text: string; name?: string; color?: Color } | undefined> => {
+    const names = [pickerUsername, user.username_lichess, user.username_chess_dot_com, user.username];
     const fromFile = await readChosenFile(gameFile);
-    if (fromFile) return { text: fromFile, name: gameFile?.name };
-    if (pasted.trim() !== '') return { text: pasted };
-    if (picked) return { text: picked.pgn, name: gameTitle(picked) };
+    if (fromFile) return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) ?? gameColor };
+    if (pasted.trim() !== '') return { text: pasted, color: heroColorFromPgn(pasted, names) ?? gameColor };
+    if (picked) return { text: picked.pgn, name: gameTitle(picked), color: picked.hero_color === 'Black' ? 'black' : 'white' };
     return undefined;
   };
+  const ownGame = gameFile !== undefined || pasted.trim() !== '';
 
   const runConsistency = async () => {
     coverage.reset();
@@ -82,18 +89,32 @@ export function OpeningToolPage() {
 
   const runComparison = async () => {
     coverage.reset();
-    const gameInput = await game();
+    let gameInput: Awaited<ReturnType<typeof game>>;
+    try {
+      gameInput = await game();
+    } catch (error) {
+      setResults(sorryText(error));
+      status.show('');
+      return;
+    }
     const missing = [!hasOpening && SELECT_OPENING_FILE, !gameInput && SELECT_GAME_FILE].filter(Boolean);
     if (missing.length > 0) {
       setResults(missing.join('\n'));
       status.show('');
       return;
     }
+    const heroColor = gameInput!.color;
+    if (!heroColor) {
+      setResults(CHOOSE_GAME_COLOR);
+      status.show('');
+      return;
+    }
     const run = status.begin();
     try {
-      const input = await opening();
+      const input = await opening(heroColor);
       if (!input) throw new Error('The opening file is empty');
-      setResults(await checkOpeningText(input, gameInput!.text, gameInput!.name));
+      const text = await checkOpeningText(input, gameInput!.text, gameInput!.name);
+      setResults(heroColor === color ? text : `${colorMismatchText(heroColor, color)}\n${text}`);
     } catch (error) {
       setResults(sorryText(error));
     }
@@ -125,6 +146,15 @@ export function OpeningToolPage() {
   };
 
   const shownResults = coverage.error ?? coverage.result?.results ?? results;
+  // Results and messages appear at the foot of the page: bring them into view when they change.
+  const resultsSection = useRef<HTMLElement>(null);
+  const busy = status.status.busy;
+  useEffect(() => {
+    const section = resultsSection.current;
+    if (!section || (shownResults === '' && !busy)) return;
+    const box = section.getBoundingClientRect();
+    if (box.top > window.innerHeight - 80 || box.bottom < 0) section.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [shownResults, busy]);
   return (
     <div className="page op-page op-tool">
       <h1>Opening Tool</h1>
@@ -146,7 +176,12 @@ export function OpeningToolPage() {
         <div className="op-column">
           <section className="card op-section" aria-labelledby={`${ids}-game`}>
             <h2 id={`${ids}-game`}>Select Game To Compare to Opening</h2>
-            <GamePicker value={picked} onChange={setPicked} onStatus={(text, busy) => (busy ? status.begin(text) : status.show(text))} />
+            <GamePicker
+              value={picked}
+              onChange={setPicked}
+              onStatus={(text, busy) => (busy ? status.begin(text) : status.show(text))}
+              onUsernameChange={setPickerUsername}
+            />
             <div className="field">
               <label htmlFor={`${ids}-gamefile`}>PGN game file</label>
               <input
@@ -172,7 +207,17 @@ export function OpeningToolPage() {
                 }}
               />
             </div>
-            <button type="button" className="button button-primary" onClick={() => void runComparison()} disabled={status.status.busy}>
+            {ownGame && (
+              <ColorField name="tool-game-color" legend="Your colour in this game" value={gameColor} onChange={setGameColor} />
+            )}
+            {/* The spec spells the label so; the accessible name is spelt right. */}
+            <button
+              type="button"
+              className="button button-primary"
+              aria-label="Run Comparison"
+              onClick={() => void runComparison()}
+              disabled={status.status.busy}
+            >
               Run Comparision
             </button>
           </section>
@@ -189,7 +234,7 @@ export function OpeningToolPage() {
           </section>
         </div>
       </div>
-      <section className="card op-section" aria-labelledby={`${ids}-results`}>
+      <section ref={resultsSection} className="card op-section" aria-labelledby={`${ids}-results`}>
         <h2 id={`${ids}-results`}>Results</h2>
         <StatusBox text={status.status.text} busy={status.status.busy} />
         <pre className="op-pre op-results-pre" aria-label="Results area" aria-live="polite">
@@ -199,7 +244,15 @@ export function OpeningToolPage() {
           <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
         )}
       </section>
-      <CoverageConfirm plan={coverage.plan} onProceed={() => void coverage.proceed()} onCancel={coverage.cancel} />
+      <CoverageConfirm
+        plan={coverage.plan}
+        onProceed={() => void coverage.proceed()}
+        onCancel={() => {
+          // A cancelled run leaves no earlier status behind.
+          coverage.cancel();
+          status.show('');
+        }}
+      />
     </div>
   );
 }

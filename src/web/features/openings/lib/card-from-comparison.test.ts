@@ -9,15 +9,27 @@ const compare = (game: string, color: 'white' | 'black' = 'white'): GameComparis
   compareGamePgn(buildRepertoireFromPgn(KINGS_GAMBIT, { color, name: 'KG' }).unwrap(), game, { gameName: 'a vs. b' }).unwrap() as GameComparison;
 
 describe('a card from a comparison', () => {
-  test('asks for the repertoire move where the opponent left, and shows it played on the answer board', () => {
+  test('where the opponent left, asks the player what to play after the opponent’s new move', () => {
     const card = cardFromComparison(compare('1. e4 e5 2. f4 Nc6 *'), 'white')!;
-    expect(card.promptFen).toBe('rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2');
-    expect(card.answerFen).toBe('rnbqkbnr/pppp1ppp/8/8/4Pp2/8/PPPP2PP/RNBQKBNR w KQkq - 0 3');
-    expect(card.prompt).toBe('KG: what does the repertoire play here after 1. e4 e5 2. f4? In a vs. b, your opponent played 2... Nc6.');
-    expect(card.answer).toBe('The repertoire plays 2... exf4, 2... d5.');
-    expect(card.promptPgn).toBe('1. e4 e5 2. f4');
-    expect(card.answerPgn).toBe('1. e4 e5 2. f4 exf4');
+    const afterNc6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3';
+    expect(card.promptFen).toBe(afterNc6);
+    expect(card.answerFen).toBe(afterNc6);
+    expect(card.prompt).toBe(
+      'Your opponent played 2... Nc6, which your repertoire does not cover: what do you play? (KG, after 1. e4 e5 2. f4 Nc6, in a vs. b)',
+    );
+    // The player fills in the answer: the repertoire's own moves there are the opponent's.
+    expect(card.answer).toBe('');
+    expect(card.answer).not.toContain('exf4');
+    expect(card.promptPgn).toBe('1. e4 e5 2. f4 Nc6');
+    expect(card.answerPgn).toBe('1. e4 e5 2. f4 Nc6');
     expect(card.orientation).toBe('white');
+  });
+
+  test('a Black repertoire asks Black’s question after White’s new move', () => {
+    const card = cardFromComparison(compare('1. e4 e5 2. Nf3 *', 'black'), 'black')!;
+    expect(card.prompt).toMatch(/^Your opponent played 2\. Nf3, which your repertoire does not cover: what do you play\?/);
+    expect(card.promptFen.split(' ')[1]).toBe('b');
+    expect(card.orientation).toBe('black');
   });
 
   test('where the player left, the answer is the player’s repertoire move', () => {

@@ -14,17 +14,26 @@ export type OpeningCardPosition = {
 
 const PROMOTIONS: Record<string, PromotionRole> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 
-/** True when the comparison stopped at a position where the repertoire has a move to learn. */
-export const canMakeCard = (c: GameComparison) => (c.outcome === 'left' || c.outcome === 'game_ended') && c.repertoireMoves.length > 0;
+/**
+ * True when the comparison gives the player a question: a move of theirs the repertoire has (they left
+ * it, or the game ended on their turn), or an opponent's move the repertoire has no answer to.
+ */
+export const canMakeCard = (c: GameComparison) =>
+  c.side === 'player'
+    ? (c.outcome === 'left' || c.outcome === 'game_ended') && c.repertoireMoves.length > 0
+    : c.outcome === 'left' && c.played !== undefined;
 
 const moveLabel = (c: GameComparison, san: string) => `${c.moveNumber}${c.turn === 'white' ? '.' : '...'} ${san}`;
 
 /**
- * A flashcard at the position where the game left the repertoire: the prompt board is that
- * position, the answer board shows the repertoire's (first) move played, the answer text lists all.
+ * A flashcard from where the game left the repertoire. Where the player left it: the prompt board is
+ * that position, the answer board shows the repertoire's (first) move played, the answer text lists all.
+ * Where the opponent left it: the prompt board is the position after the opponent's new move and the
+ * answer is left for the player to fill in (the repertoire's moves there are the opponent's, not theirs).
  */
 export function cardFromComparison(c: GameComparison, orientation: 'white' | 'black'): OpeningCardPosition | undefined {
   if (!canMakeCard(c)) return undefined;
+  if (c.side === 'opponent') return opponentCard(c, orientation);
   const first = c.repertoireMoves[0];
   const played = playDraggedMove(c.fen, first.uci.slice(0, 2), first.uci.slice(2, 4), PROMOTIONS[first.uci[4] ?? 'q']);
   const sans = c.repertoireMoves.map((m) => moveLabel(c, m.san)).join(', ');
@@ -40,5 +49,22 @@ export function cardFromComparison(c: GameComparison, orientation: 'white' | 'bl
     answerFen: played.ok ? played.move.fen : c.fen,
     promptPgn: c.line,
     answerPgn: c.line ? `${c.line} ${step}` : step,
+  };
+}
+
+function opponentCard(c: GameComparison, orientation: 'white' | 'black'): OpeningCardPosition | undefined {
+  const move = c.played!;
+  const played = playDraggedMove(c.fen, move.uci.slice(0, 2), move.uci.slice(2, 4), PROMOTIONS[move.uci[4] ?? 'q']);
+  if (!played.ok) return undefined;
+  const step = c.turn === 'white' ? `${c.moveNumber}. ${move.san}` : c.line ? move.san : `${c.moveNumber}... ${move.san}`;
+  const line = c.line ? `${c.line} ${step}` : step;
+  return {
+    promptFen: played.move.fen,
+    orientation,
+    prompt: `Your opponent played ${moveLabel(c, move.san)}, which your repertoire does not cover: what do you play? (${c.openingName}, after ${line}, in ${c.gameName})`,
+    answer: '',
+    answerFen: played.move.fen,
+    promptPgn: line,
+    answerPgn: line,
   };
 }

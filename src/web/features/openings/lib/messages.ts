@@ -13,11 +13,16 @@ export const NONE_SELECTED = 'None selected';
 export const NO_GAMES_RETRIEVED = 'No games retrieved';
 export const RETRIEVING_GAMES = 'Retrieving Games';
 
-/** 'Getting data from Lichess for: N of M fens' */
-export const coverageProgressText = (done: number, total: number) => `Getting data from Lichess for: ${done} of ${total} fens`;
+/** The spec's 'Getting data from Lichess for: N of M fens', in the player's words. */
+export const coverageProgressText = (done: number, total: number) => `Getting data from Lichess for: ${done} of ${total} positions`;
 
-/** The spec's failure text followed by the error. */
-export const sorryText = (error: unknown) => `${SORRY_PREFIX} ${errorMessage(error)}`;
+/** The spec's failure text followed by the error; an empty file is said plainly, it is no failure. */
+export const sorryText = (error: unknown) =>
+  error instanceof Error && error.name === 'EmptyFileError' ? error.message : `${SORRY_PREFIX} ${errorMessage(error)}`;
+
+/** 'Estimated time: under a minute' rather than '0 minutes'. */
+export const estimatedTimeText = (minutes: number) =>
+  minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 export function errorMessage(error: unknown): string {
   if (error && typeof error === 'object' && 'body' in error) {

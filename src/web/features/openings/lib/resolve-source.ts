@@ -12,7 +12,8 @@ export type ResolvedOpening = { title: string; link: string | null; text: string
 export async function resolveSource(source: OpeningSource, current: Study | null): Promise<ResolvedOpening | undefined> {
   if (source.kind === 'study') {
     const study = await fetchLichessStudy(source.id);
-    return { title: study.title || source.name, link: studyLink(source.id), text: study.pgn };
+    // The name the player picked from the list, not the PGN's first tag.
+    return { title: source.name || study.title, link: studyLink(source.id), text: study.pgn };
   }
   if (source.kind === 'file') {
     const text = await readChosenFile(source.file);

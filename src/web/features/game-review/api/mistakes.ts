@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Mistake, UpsertMistakeInput } from '../../../../server/routes/game-review-schemas';
+import { apiPostJson } from '../../../lib/api-client';
+import { gameReviewsQueryKey } from './get-game-reviews';
+
+/** Stores a mistake (a move of a review); answers it as stored. */
+export async function upsertMistake(mistake: UpsertMistakeInput): Promise<Mistake> {
+  const answer = await apiPostJson<{ api_data: Mistake }>('/api/upsert-mistake', mistake);
+  return answer.api_data;
+}
+
+/** Deletes one mistake (spec 7: delete-game-review with the mistake's id). */
+export async function deleteMistake(id: number): Promise<void> {
+  await apiPostJson('/api/delete-game-review', { mistake_id: id });
+}
+
+/** Reviews carry their mistakes, so both calls refetch the reviews once the server has answered. */
+export function useUpsertMistake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upsertMistake,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gameReviewsQueryKey }),
+  });
+}
+
+export function useDeleteMistake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMistake,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gameReviewsQueryKey }),
+  });
+}
