@@ -12,3 +12,4 @@ export * from './pgn.js';
 export * from './pgn-write.js';
 export * from './repertoire.js';
 export * from './scheduling.js';
+export * from './coverage-walk.js';
