@@ -87,8 +87,9 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const jobs = new CoverageJobs(app.db, app.log);
-  // Closing the app ends running checks cleanly: each saves where it stopped.
-  app.addHook('onClose', () => jobs.closeAll());
+  // Closing the app ends running checks cleanly, each saving where it stopped. preClose runs before
+  // the server waits for open requests, and a check's stream is one of them.
+  app.addHook('preClose', () => jobs.closeAll());
 
   app.post('/coverage_check', auth, async (request, reply) => {
     const body = request.body as FormBody;
