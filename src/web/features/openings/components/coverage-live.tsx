@@ -26,6 +26,8 @@ type Props = CoverageActions & {
 export function CoverageLive({ run, repertoire, openingName, onStop, showText, onMakeCard, renderAddToDrill }: Props) {
   if (!run) return null;
   const running = run.status === 'running';
+  // A stopped or failed run says why first; a full report starts with its title instead.
+  const message = !running && run.results && !run.results.startsWith('Coverage Results') ? run.results.split('\n\n')[0] : undefined;
   return (
     <div className="op-coverage-live" data-testid="coverage-live" data-status={run.status}>
       <div className="op-row">
@@ -39,6 +41,7 @@ export function CoverageLive({ run, repertoire, openingName, onStop, showText, o
           </button>
         )}
       </div>
+      {message && <p className="op-coverage-message">{message}</p>}
       <StudyNext run={run} repertoire={repertoire} openingName={openingName} onMakeCard={onMakeCard} renderAddToDrill={renderAddToDrill} />
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>
