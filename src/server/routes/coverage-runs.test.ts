@@ -14,6 +14,16 @@ type Event = { event: string; data: any };
 const REPERTOIRE = fakeRepertoirePgn({ depth: 3, breadth: 2 });
 const rep = buildRepertoireFromPgn(REPERTOIRE, { color: 'white' }).unwrap();
 const POSITIONS = new CoverageWalk(rep).total;
+const USED_FILTERS = [
+  ['blitz', '1600'],
+  ['rapid', '1600'],
+  ['classical', '1600'],
+  ['blitz', '1800'],
+  ['rapid', '1800'],
+  ['classical', '1800'],
+  ['bullet', '2200'],
+  ['blitz', '2200'],
+] as const;
 
 function parseEvents(text: string): Event[] {
   return text
@@ -83,7 +93,10 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    await database.db.delete(positionStats);
+    // A PostgreSQL test database outlives runs and is shared with other test files: clear only the
+    // filters used here.
+    for (const [speeds, ratings] of USED_FILTERS)
+      await database.db.delete(positionStats).where(and(eq(positionStats.speeds, speeds), eq(positionStats.ratings, ratings)));
     sites = await startFakeSites({ explorerToken: 'explorer-token' });
     server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, lichessToken: 'explorer-token' });
   });
