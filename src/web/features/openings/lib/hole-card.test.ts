@@ -22,7 +22,7 @@ describe('a hole as a card', () => {
     expect(card.promptPgn).toBe('1. e4 e5 2. Nf3 d6');
   });
 
-  test('Add to drill is offered only where the repertoire has a move after the hole'), () => {
+  test('Add to drill is offered only where the repertoire has a move after the hole', () => {
     // After 2...d6 the repertoire has no move; after 3...d6 (reached another way) it plays 4. c3.
     const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. c3 *', { color: 'white' }).unwrap();
     expect(isRepertoirePosition(rep, fenAfterHole(hole))).toBe(false);
