@@ -105,6 +105,9 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
   for (const theme of ['dark', 'light'] as const) {
     await switchTheme(page, theme);
     await saveScreen(page, 'study-next');
+    // The list alone, readable at phone width.
+    await holes.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/study-next-list-${theme}-375.png` });
   }
 
   await page.goto('/manage_cards');
