@@ -35,6 +35,8 @@ export interface CoverageProgress {
 export interface CoverageListener {
   progress(progress: CoverageProgress): void;
   holes(snapshot: CoverageWalkSnapshot): void;
+  /** After every lookup, changed or not. */
+  step?(snapshot: CoverageWalkSnapshot): void;
 }
 
 export interface CoverageOutcome {
@@ -105,6 +107,7 @@ export async function runCoverageCheck(
       last = shown;
       listener.holes(snapshot);
     }
+    listener.step?.(snapshot);
   }
   return end('done');
 }
