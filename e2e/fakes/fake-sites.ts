@@ -26,6 +26,8 @@ export interface FakeModeOptions {
   delayMs?: number;
   /** Apply the mode to the next request only, then answer normally again. */
   once?: boolean;
+  /** Answer this many more requests normally before the mode takes effect. */
+  after?: number;
 }
 
 export interface FakeRequest {
@@ -170,6 +172,10 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       res.on('close', () => (entry.finishedAt = Date.now()));
 
       const setting = modes.get(matched.route) ?? { mode: 'ok' };
+      if (setting.after) {
+        setting.after -= 1;
+        return matched.handle(req, url, res);
+      }
       if (setting.once) modes.delete(matched.route);
       switch (setting.mode) {
         case 'ok':
@@ -223,7 +229,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         return json(200, { ok: true });
       }
       if (url.pathname !== '/__fake/mode') return json(404, { error: 'unknown control' });
-      let input: { route?: string; mode?: string; delayMs?: number; once?: boolean };
+      let input: { route?: string; mode?: string; delayMs?: number; once?: boolean; after?: number };
       try {
         input = JSON.parse(body || '{}');
       } catch {
@@ -232,7 +238,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       const route = fakeRoutes.find((r) => r === input.route);
       const mode = fakeModes.find((m) => m === input.mode);
       if (!route || !mode) return json(400, { error: `route one of ${fakeRoutes.join(', ')}; mode one of ${fakeModes.join(', ')}` });
-      sites.setMode(route, mode, { delayMs: input.delayMs, once: input.once });
+      sites.setMode(route, mode, { delayMs: input.delayMs, once: input.once, after: input.after });
       json(200, { ok: true });
     });
   }

@@ -95,9 +95,9 @@ export const makeCoverageTimeNote = (uncachedPositions: number): string => {
   return `${uncachedPositions} position${uncachedPositions === 1 ? '' : 's'} to fetch from the Lichess explorer: ${about} (about ${SECONDS_PER_POSITION} s per position).`;
 };
 
-const total = (s: { white: number; draws: number; black: number }) => s.white + s.draws + s.black;
+export const statsTotal = (s: { white: number; draws: number; black: number }) => s.white + s.draws + s.black;
 
-const movesOf = (stats: PositionStats): readonly ExplorerMoveStats[] => {
+export const movesOf = (stats: PositionStats): readonly ExplorerMoveStats[] => {
   if (typeof stats.moves !== 'string') return stats.moves;
   try {
     const parsed: unknown = JSON.parse(stats.moves);
@@ -107,13 +107,13 @@ const movesOf = (stats: PositionStats): readonly ExplorerMoveStats[] => {
   }
 };
 
-const normaliseStats = (stats: StatsByFen): Map<string, PositionStats> => {
+export const normaliseStats = (stats: StatsByFen): Map<string, PositionStats> => {
   const entries = stats instanceof Map ? [...stats.entries()] : Object.entries(stats as Record<string, PositionStats>);
   return new Map(entries.map(([fen, s]) => [positionKey(fen), s]));
 };
 
 // Shortest lines from the chapters' starts (the standard start first), by breadth-first search.
-const shortestLines = (rep: Repertoire): Map<string, { start: string; sans: string[] }> => {
+export const shortestLines = (rep: Repertoire): Map<string, { start: string; sans: string[] }> => {
   const lines = new Map<string, { start: string; sans: string[] }>();
   const startKey = positionKey(INITIAL_FEN);
   const roots = [...rep.roots].sort((a, b) => (a === startKey ? -1 : b === startKey ? 1 : a < b ? -1 : 1));
@@ -134,11 +134,11 @@ const shortestLines = (rep: Repertoire): Map<string, { start: string; sans: stri
   return lines;
 };
 
-const shareOf = (stats: PositionStats | undefined, san: string, uci: string): number => {
+export const shareOf = (stats: PositionStats | undefined, san: string, uci: string): number => {
   if (!stats) return 0;
-  const games = total(stats);
+  const games = statsTotal(stats);
   const move = movesOf(stats).find((m) => m.san === san || m.uci === uci);
-  return games > 0 && move ? total(move) / games : 0;
+  return games > 0 && move ? statsTotal(move) / games : 0;
 };
 
 // Likeliest-line reach by relaxation: shares are at most 1, so repeated positions cannot loop forever.
@@ -177,18 +177,18 @@ export const coverageReport = (rep: Repertoire, statsByFen: StatsByFen, options:
     const s = stats.get(key);
     const r = reach.get(key);
     const line = lines.get(key);
-    const games = s ? total(s) : 0;
+    const games = s ? statsTotal(s) : 0;
     if (!s) missing.push(p.fen);
     const moves: CoverageMove[] = [];
     const seen = new Set<string>();
     for (const m of s ? movesOf(s) : []) {
       const covering = p.moves.find((rm) => rm.san === m.san || rm.uci === m.uci);
       if (covering) seen.add(covering.uci);
-      const share = games > 0 ? total(m) / games : 0;
+      const share = games > 0 ? statsTotal(m) / games : 0;
       moves.push({
         san: m.san,
         uci: covering?.uci ?? m.uci,
-        games: total(m),
+        games: statsTotal(m),
         share,
         percent: Math.round(share * 100),
         covered: covering !== undefined,

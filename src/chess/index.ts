@@ -17,3 +17,4 @@ export * from './scheduling.js';
 export * from './drill-deck.js';
 export * from './drill-line.js';
 export * from './drill-answer.js';
+export * from './coverage-walk.js';

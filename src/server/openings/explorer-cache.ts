@@ -6,8 +6,9 @@ import { explorerFen, statsFen, type StatsFilter } from './stats-key.js';
 
 /**
  * Explorer statistics through the shared position_stats cache: what is cached is read in one query,
- * the rest is fetched one position after another (the sites queue keeps calls to the explorer serial
+ * the rest is fetched one position at a time (the sites queue keeps calls to the explorer serial
  * across all users) and stored as soon as it arrives, so work done before a failure is kept.
+ * Answers older than 30 days count as cached but are refreshed when a check reaches them.
  */
 
 export interface StatsMove {
@@ -75,61 +76,52 @@ export async function storeStats(db: Db, records: readonly StatsRecord[]): Promi
   }
 }
 
-export interface LookupProgress {
-  done: number;
-  total: number;
+/** Explorer answers older than this are fetched again when a check needs them. */
+export const STATS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface CachedStats {
+  record: StatsRecord;
+  fetchedAt: Date;
 }
 
-export type LookupOutcome =
-  | { ok: true; stats: Map<string, StatsRecord>; fetched: number }
-  | { ok: false; error: string; stats: Map<string, StatsRecord>; fetched: number };
-
-/**
- * Statistics for every position (each distinct one once): cached first, then the explorer for the
- * rest. Stops at the first failed call, which the caller reports.
- */
-export async function lookupStats(
-  db: Db,
-  explorer: ExplorerClient,
-  fens: readonly string[],
-  filter: StatsFilter,
-  onProgress: (progress: LookupProgress) => void = () => {},
-  signal?: AbortSignal,
-): Promise<LookupOutcome> {
+/** Cached statistics with the time each was fetched, keyed by position. */
+export async function readCachedStatsWithAge(db: Db, fens: readonly string[], filter: StatsFilter): Promise<Map<string, CachedStats>> {
+  const found = new Map<string, CachedStats>();
   const keys = [...new Set(fens.map(statsFen))];
-  const stats = await readCachedStats(db, keys, filter);
-  const missing = keys.filter((key) => !stats.has(key));
-  const total = keys.length;
-  let done = stats.size;
-  onProgress({ done, total });
-  let fetched = 0;
-  for (const key of missing) {
-    if (signal?.aborted) return { ok: false, error: 'The coverage check was cancelled', stats, fetched };
-    const one = await fetchOne(db, explorer, key, filter);
-    if (one.fetched) fetched += 1;
-    if (!one.ok) return { ok: false, error: one.error, stats, fetched };
-    stats.set(key, one.record);
-    done += 1;
-    onProgress({ done, total });
+  for (let i = 0; i < keys.length; i += 1000) {
+    const rows = await db
+      .select()
+      .from(positionStats)
+      .where(
+        and(
+          eq(positionStats.speeds, filter.speeds),
+          eq(positionStats.ratings, filter.ratings),
+          inArray(positionStats.fen, keys.slice(i, i + 1000)),
+        ),
+      );
+    for (const row of rows) found.set(row.fen, { record: toRecord(row), fetchedAt: row.fetchedAt });
   }
-  return { ok: true, stats, fetched };
+  return found;
 }
 
-type OneOutcome = { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
+export const isFresh = (cached: CachedStats, now: Date): boolean => now.getTime() - cached.fetchedAt.getTime() < STATS_MAX_AGE_MS;
+
+export type FetchOutcome = { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
 
 // Checks running at once (other users, other tabs) share one call per position instead of each
 // queueing their own; another process may have stored it meanwhile, so the database is asked first.
-const inFlight = new WeakMap<ExplorerClient, Map<string, Promise<OneOutcome>>>();
+const inFlight = new WeakMap<ExplorerClient, Map<string, Promise<FetchOutcome>>>();
 
-function fetchOne(db: Db, explorer: ExplorerClient, key: string, filter: StatsFilter): Promise<OneOutcome> {
+/** One position's statistics from the explorer (unless another check just stored a fresh answer), stored as it arrives. */
+export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter: StatsFilter): Promise<FetchOutcome> {
   let pending = inFlight.get(explorer);
   if (!pending) inFlight.set(explorer, (pending = new Map()));
   const id = `${filter.speeds}|${filter.ratings}|${key}`;
   const running = pending.get(id);
   if (running) return running.then((r) => ({ ...r, fetched: false }));
-  const work = (async (): Promise<OneOutcome> => {
-    const cached = (await readCachedStats(db, [key], filter)).get(key);
-    if (cached) return { ok: true, record: cached, fetched: false };
+  const work = (async (): Promise<FetchOutcome> => {
+    const cached = (await readCachedStatsWithAge(db, [key], filter)).get(key);
+    if (cached && isFresh(cached, new Date())) return { ok: true, record: cached.record, fetched: false };
     const result = await explorer.fetchPosition(explorerFen(key), filter.speeds.split(','), filter.ratings.split(','));
     if (result.isErr) return { ok: false, error: result.error.message, fetched: true };
     const answer = result.value;

@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { listCachedStats, storeStats, type StatsRecord } from '../openings/explorer-cache.js';
-import { runCoverageCheck } from '../openings/coverage-runner.js';
-import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
-import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
+import { COLORS } from '../../chess/index.js';
+import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
+import { latestRun } from '../openings/coverage-runs.js';
+import { repertoireFor } from '../openings/repertoire-cache.js';
+import { playerSites } from '../sites/player-sites.js';
+import { excludeSymbolsOf, fieldList, fieldText, parseColor, type FormBody } from '../openings/multipart-fields.js';
+import { NO_STUDY_TEXT, SORRY_PREFIX } from '../openings/opening-input.js';
 import { parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
 
 /**
  * Position statistics: get_stats and update_stats on the shared explorer cache (spec 7), and the
- * coverage check streamed as server-sent events (DESIGN 4): progress {done,total}, then one result.
+ * coverage check streamed as server-sent events (DESIGN 4): progress {done,total} and holes
+ * {holes,settled,bound,done} as it goes, then one result; the player's latest check of a colour
+ * (coverage/latest) and stopping it (coverage/stop).
  */
 
 const statsMoveSchema = z.object({
@@ -43,6 +49,8 @@ function filterOrThrow(speeds: string[] | string | undefined, ratings: string[] 
 }
 
 const HEARTBEAT_MS = 15_000;
+
+const colorQuery = z.object({ color: z.enum(COLORS) });
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.requireUser };
@@ -78,11 +86,24 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return { api_result: 'general_sql_success', stored: records.length };
   });
 
+  const jobs = new CoverageJobs(app.db, app.log);
+  // Closing the app ends running checks cleanly, each saving where it stopped. preClose runs before
+  // the server waits for open requests, and a check's stream is one of them.
+  app.addHook('preClose', () => jobs.closeAll());
+
   app.post('/coverage_check', auth, async (request, reply) => {
     const body = request.body as FormBody;
     // Bad input is answered as JSON before the stream starts.
-    const rep = repertoireFromForm(body);
+    const text = fieldText(body, 'opening_text');
+    if (text.trim() === '') throw new BadRequestError(NO_STUDY_TEXT);
+    const rep = await repertoireFor(text, {
+      color: parseColor(fieldText(body, 'color')),
+      excludeSymbols: excludeSymbolsOf(body),
+      name: fieldText(body, 'opening_name').trim() || undefined,
+    });
     const filter = filterOrThrow(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
+    const userId = request.user!.id;
+    const { explorer } = await playerSites(app, userId);
 
     reply.hijack();
     const raw = reply.raw;
@@ -92,23 +113,33 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    const send = (event: string, data: unknown) => {
-      if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = ({ event, data }: CoverageEvent) => {
+      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     // A 429 pauses the explorer for a minute: comments keep proxies from closing the quiet stream.
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
-    const abort = new AbortController();
-    raw.on('close', () => abort.abort());
     try {
-      const outcome = await runCoverageCheck(app.db, app.sites.explorer, rep, filter, (p) => send('progress', p), abort.signal);
-      send('result', { results: outcome.results, report: outcome.report, holes: outcome.holes });
+      // The check belongs to the player: a client that goes away only stops listening.
+      const job = await jobs.start(userId, rep, filter, explorer, send);
+      await job.finished;
     } catch (error) {
       request.log.error({ err: error }, 'coverage check failed');
       const message = error instanceof Error ? error.message : String(error);
-      send('result', { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] });
+      send({ event: 'result', data: { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] } });
     } finally {
       clearInterval(heartbeat);
       raw.end();
     }
+  });
+
+  app.get('/coverage/latest', auth, async (request) => {
+    const { color } = colorQuery.parse(request.query);
+    return { api_data: await latestRun(app.db, request.user!.id, color) };
+  });
+
+  app.post('/coverage/stop', auth, async (request) => {
+    const { color } = colorQuery.parse(request.body);
+    await jobs.stop(request.user!.id, color);
+    return { api_data: await latestRun(app.db, request.user!.id, color) };
   });
 }

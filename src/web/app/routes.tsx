@@ -6,9 +6,9 @@ import { ResetPasswordPage } from '../features/account/components/reset-password
 import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { GameReviewPage } from './game-review-page';
-import { ManageOpeningsPage, OpeningToolPage } from '../features/openings';
 import { DrillScreen } from '../features/drill';
 import { RepertoireReportPage } from './repertoire-report-page';
+import { ManageOpeningsRoute, OpeningToolRoute } from './openings-pages';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
@@ -31,10 +31,10 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: 'game_review', element: <GameReviewPage /> },
-          { path: 'opening_tool', element: <OpeningToolPage /> },
+          { path: 'opening_tool', element: <OpeningToolRoute /> },
           { path: 'review_cards', element: <CardReviewScreen /> },
           { path: 'manage_cards', element: <EditCardsScreen /> },
-          { path: 'manage_openings', element: <ManageOpeningsPage /> },
+          { path: 'manage_openings', element: <ManageOpeningsRoute /> },
           { path: 'drill', element: <DrillScreen /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'welcome', element: <WelcomePage /> },

@@ -1,20 +1,24 @@
+import type { Hole } from '../../../../chess/coverage-walk';
 import { apiGet, apiPostEventStream } from '../../../lib/api-client';
 import type { Filters } from '../lib/filters';
 import { openingFields, type OpeningInput } from './types';
 
 export type CoverageProgress = { done: number; total: number };
+/** The likeliest holes so far (DESIGN 4 `holes` event). */
+export type CoverageHoles = { holes: Hole[]; settled: number; bound: number; done: number };
 /** The report entries are the chess core's; the screen reads the fields it knows. */
-export type CoverageResult = { results: string; report: unknown[] };
+export type CoverageResult = { results: string; report: unknown[]; holes?: Hole[] };
 
 /**
  * Runs the coverage check on the server and follows its event stream: progress events while the
- * explorer statistics come in, then the result.
+ * explorer statistics come in, the likeliest holes as they are found, then the result.
  */
 export async function coverageCheck(
   opening: OpeningInput,
   filters: Filters,
   onProgress: (progress: CoverageProgress) => void,
   signal?: AbortSignal,
+  onHoles: (holes: CoverageHoles) => void = () => {},
 ): Promise<CoverageResult> {
   let result: CoverageResult | undefined;
   await apiPostEventStream(
@@ -22,6 +26,7 @@ export async function coverageCheck(
     { ...openingFields(opening), speeds: filters.speeds.join(','), ratings: filters.ratings.join(',') },
     ({ event, data }) => {
       if (event === 'progress') onProgress(data as CoverageProgress);
+      else if (event === 'holes') onHoles(data as CoverageHoles);
       else if (event === 'result') result = data as CoverageResult;
     },
     { signal },

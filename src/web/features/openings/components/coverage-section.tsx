@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { CoveragePosition } from '../../../../chess/coverage';
+import { useMemo, useState } from 'react';
+import { buildRepertoireFromPgn } from '../../../../chess/repertoire';
 import { StatusBox } from '../../../components/status-box';
 import { useStudies } from '../api/get-studies';
 import type { Color } from '../api/types';
@@ -10,16 +10,24 @@ import { useCoverage } from '../lib/use-coverage';
 import { useStatus } from '../lib/use-status';
 import { ColorField } from './color-field';
 import { CoverageConfirm } from './coverage-confirm';
-import { CoverageReportView } from './coverage-report';
+import { CoverageLive, type CoverageActions } from './coverage-live';
 import { FiltersField } from './filters-field';
 
 /** Manage Openings: choose time controls and ratings, run for white or black, after a confirmation. */
-export function CoverageSection() {
+export function CoverageSection(actions: CoverageActions) {
   const studies = useStudies();
   const [color, setColor] = useState<Color>('white');
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const status = useStatus();
-  const coverage = useCoverage(status);
+  const coverage = useCoverage(status, color);
+  const study = studies.data?.[color];
+  // The stored study, to tell which holes lead back into it (Add to drill).
+  const repertoire = useMemo(() => {
+    if (!study?.study_text) return undefined;
+    const opening = openingFromStudy(study);
+    const built = buildRepertoireFromPgn(opening.text, { color: opening.color, excludeSymbols: opening.excludeSymbols });
+    return built.isOk ? built.value : undefined;
+  }, [study]);
 
   const start = () => {
     const study = studies.data?.[color];
@@ -45,7 +53,7 @@ export function CoverageSection() {
       <FiltersField value={filters} onChange={setFilters} />
       <div className="op-row">
         <ColorField name="coverage-color" value={color} onChange={setColor} />
-        <button type="button" className="button button-primary" onClick={start} disabled={status.status.busy}>
+        <button type="button" className="button button-primary" onClick={start} disabled={status.status.busy || coverage.streaming}>
           Coverage Check
         </button>
       </div>
@@ -53,16 +61,14 @@ export function CoverageSection() {
       <CoverageConfirm plan={coverage.plan} onProceed={() => void coverage.proceed()} onCancel={coverage.cancel} />
       <div className="op-results" aria-label="Coverage results">
         {coverage.error && <pre className="op-pre">{coverage.error}</pre>}
-        {coverage.result && (
-          <>
-            <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
-            <details>
-              <summary>Text report</summary>
-              <pre className="op-pre">{coverage.result.results}</pre>
-            </details>
-            {coverage.result.report.length === 0 && <pre className="op-pre">{coverage.result.results}</pre>}
-          </>
-        )}
+        <CoverageLive
+          run={coverage.run}
+          repertoire={repertoire}
+          openingName={study?.title}
+          onStop={() => void coverage.stop()}
+          showText
+          {...actions}
+        />
       </div>
     </section>
   );

@@ -1,12 +1,13 @@
 import { usePageTitle } from '../../../lib/page-title';
 import { ConsistencySection } from './consistency-section';
+import type { CoverageActions } from './coverage-live';
 import { CoverageSection } from './coverage-section';
 import { CurrentOpenings } from './current-openings';
 import { SetOpeningForm } from './set-opening-form';
 import '../openings.css';
 
 /** /manage_openings: the opening studies per colour, the consistency check and the coverage check. */
-export function ManageOpeningsPage() {
+export function ManageOpeningsPage(actions: CoverageActions = {}) {
   usePageTitle('Manage Openings');
   return (
     <div className="page op-page">
@@ -17,7 +18,7 @@ export function ManageOpeningsPage() {
         <SetOpeningForm />
       </section>
       <ConsistencySection />
-      <CoverageSection />
+      <CoverageSection {...actions} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Board, type BoardArrow } from '../../../components/board';
 import { Modal } from '../../../components/modal';
 import { StatusBox } from '../../../components/status-box';
+import { useCoverageLatest } from '../api/coverage-latest';
 import { useStudies } from '../api/get-studies';
 import { checkOpening, type GameComparison } from '../api/opening-checks';
 import { canMakeCard, cardFromComparison, type OpeningCardPosition } from '../lib/card-from-comparison';
@@ -11,6 +12,7 @@ import { openingFromStudy } from '../lib/opening-from-study';
 import { useStatus } from '../lib/use-status';
 import { CurrentOpenings } from './current-openings';
 import { SetOpeningForm } from './set-opening-form';
+import { StudyNext } from './study-next';
 import '../openings.css';
 
 export type OpeningPanelGame = {
@@ -44,6 +46,8 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
   const queryClient = useQueryClient();
   const { status, begin } = useStatus();
   const color = game?.heroColor.toLowerCase() === 'black' ? 'black' : 'white';
+  // The latest coverage check of this colour (Manage Openings runs it): its likeliest holes.
+  const coverageRun = useCoverageLatest(color, false).data;
 
   const gameKey = game ? String(game.id ?? game.pgn) : '';
   // Kept in the query cache per game, so the result outlives a remount of the review screen.
@@ -115,6 +119,12 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
           </div>
         )}
       </div>
+      {coverageRun && coverageRun.holes.length > 0 && (
+        <details className="op-panel-study-next">
+          <summary>Study next: the likeliest holes from your latest {color === 'white' ? 'White' : 'Black'} coverage check</summary>
+          <StudyNext run={coverageRun} openingName={studies.data?.[color]?.title} onMakeCard={onMakeCard} />
+        </details>
+      )}
       <Modal open={changing} onClose={() => setChanging(false)} title="Change/Refresh Opening">
         <CurrentOpenings />
         <SetOpeningForm />

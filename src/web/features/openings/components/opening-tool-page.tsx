@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
-import type { CoveragePosition } from '../../../../chess/coverage';
 import { StatusBox } from '../../../components/status-box';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUser } from '../../../lib/session';
@@ -23,7 +22,7 @@ import { useCoverage } from '../lib/use-coverage';
 import { useStatus } from '../lib/use-status';
 import { ColorField } from './color-field';
 import { CoverageConfirm } from './coverage-confirm';
-import { CoverageReportView } from './coverage-report';
+import { CoverageLive, type CoverageActions } from './coverage-live';
 import { ExcludeSymbolsField } from './exclude-symbols-field';
 import { FiltersField } from './filters-field';
 import { GamePicker } from './game-picker';
@@ -31,7 +30,7 @@ import { StudySource, type OpeningSource } from './study-source';
 import '../openings.css';
 
 /** /opening_tool: the standalone opening tool with its three actions on any opening and game. */
-export function OpeningToolPage() {
+export function OpeningToolPage(actions: CoverageActions = {}) {
   usePageTitle('Opening Tool');
   const ids = useId();
   const user = useUser();
@@ -48,7 +47,7 @@ export function OpeningToolPage() {
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
   const status = useStatus();
-  const coverage = useCoverage(status);
+  const coverage = useCoverage(status, color);
 
   const hasOpening = source.kind !== 'none';
   const opening = async (asColor: Color = color): Promise<OpeningInput | undefined> => {
@@ -240,9 +239,7 @@ export function OpeningToolPage() {
         <pre className="op-pre op-results-pre" aria-label="Results area" aria-live="polite">
           {shownResults}
         </pre>
-        {coverage.result && coverage.result.report.length > 0 && (
-          <CoverageReportView positions={coverage.result.report as CoveragePosition[]} orientation={coverage.result.color} />
-        )}
+        <CoverageLive run={coverage.run} repertoire={coverage.repertoire} onStop={() => void coverage.stop()} {...actions} />
       </section>
       <CoverageConfirm
         plan={coverage.plan}

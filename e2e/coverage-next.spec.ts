@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './support/account-steps';
+import { fakeRepertoirePgn } from './fakes/fake-repertoire';
+import { DESKTOP, PHONE, saveScreen } from './support/screens';
+import { newUser } from './support/users';
+
+// Coverage "Study next": the likeliest holes fill in while the check runs, it goes on across a
+// reload, Stop keeps what was found, and a hole becomes a flashcard in one click.
+
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+const explorerControl = `http://127.0.0.1:${appPort + 2}/__fake`;
+// Shaped by the fake explorer's answers, so holes have real reach: 15 positions with Black to move.
+const WHITE_PGN = fakeRepertoirePgn({ depth: 4, breadth: 2 });
+
+async function setExplorer(page: Page, mode: 'ok' | 'slow', delayMs?: number) {
+  const answer = await page.request.post(`${explorerControl}/mode`, { data: { route: 'explorer', mode, delayMs } });
+  expect(answer.ok()).toBe(true);
+}
+
+async function switchTheme(page: Page, theme: 'dark' | 'light') {
+  const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
+  if (current === theme) return;
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  if (await menu.isVisible()) await menu.click();
+}
+
+test('Study next fills in live, survives a reload, stops, and makes a card from a hole', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('studynext'));
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies
+    .getByLabel('Or upload a PGN opening file')
+    .setInputFiles({ name: 'fake-white.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(WHITE_PGN) });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to fake-white.pgn');
+
+  const coverage = page.getByRole('region', { name: 'Coverage Check' });
+  // Filters no other test uses, so nothing is cached yet.
+  await coverage.getByLabel('1400', { exact: true }).check();
+  await setExplorer(page, 'slow', 700);
+  const holes = coverage.getByTestId('study-next-hole');
+  const summary = coverage.getByTestId('study-next-summary');
+  try {
+    await coverage.getByRole('button', { name: 'Coverage Check' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Run the coverage check?' });
+    await expect(confirm.getByTestId('coverage-until-settled')).toContainText('15 positions need a call to Lichess');
+    await confirm.getByRole('button', { name: 'Proceed' }).click();
+
+    // Two snapshots while it runs: the list grows as lookups come in.
+    await expect(holes.first()).toBeVisible({ timeout: 20_000 });
+    const first = { count: await holes.count(), summary: await summary.textContent() };
+    expect(first.summary).toMatch(/positions looked up/);
+    await saveScreen(page, 'study-next-running');
+    await expect.poll(async () => await summary.textContent(), { timeout: 20_000 }).not.toBe(first.summary);
+    const second = { count: await holes.count(), summary: await summary.textContent() };
+    expect(second.count).toBeGreaterThanOrEqual(first.count);
+    expect(second.summary).toMatch(/positions looked up/);
+    await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'running');
+
+    // The check belongs to the player: after a reload it is still running, followed live.
+    await page.reload();
+    await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'running');
+    await expect(holes.first()).toBeVisible();
+
+    // Stop keeps what was found.
+    await coverage.getByRole('button', { name: 'Stop' }).click();
+    await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'done');
+    await expect(coverage.locator('.op-coverage-message')).toHaveText(/^Stopped after \d+ of 15 positions/);
+    await expect(holes.first()).toBeVisible();
+  } finally {
+    await setExplorer(page, 'ok');
+  }
+
+  // Run again: it resumes from the cache and ends with every hole final.
+  await coverage.getByRole('button', { name: 'Coverage Check' }).click();
+  const again = page.getByRole('dialog', { name: 'Run the coverage check?' });
+  await again.getByRole('button', { name: 'Proceed' }).click();
+  await expect(coverage.getByRole('status', { name: 'Coverage status' })).toHaveText('Done', { timeout: 30_000 });
+  await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'done');
+  await expect(holes.first().locator('.op-hole-mark')).toHaveText('final');
+  await expect(holes.first()).toContainText(/about 1 in \d+ games/);
+  await expect(coverage.locator('.op-bar').first()).toBeVisible();
+
+  // A hole on the board, then a card from it.
+  await holes.first().locator('.op-hole-main').click();
+  await expect(coverage.locator('.op-study-next-board')).toBeVisible();
+  const line = (await holes.first().locator('.op-hole-line').textContent())!;
+  await holes.first().getByRole('button', { name: 'Make card' }).click();
+  const editor = page.getByRole('dialog', { name: 'Make Card' });
+  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(new RegExp(`what do you play after ${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?`));
+  await editor.getByLabel('Answer', { exact: true }).fill('My reply to learn');
+  await editor.getByRole('button', { name: 'Make Card' }).click();
+  await expect(editor).toBeHidden();
+
+  for (const theme of ['dark', 'light'] as const) {
+    await switchTheme(page, theme);
+    await saveScreen(page, 'study-next');
+  }
+  await page.setViewportSize(PHONE);
+  for (const theme of ['dark', 'light'] as const) {
+    await switchTheme(page, theme);
+    await saveScreen(page, 'study-next');
+    // The list alone, readable at phone width.
+    await holes.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/study-next-list-${theme}-375.png` });
+  }
+
+  await page.goto('/manage_cards');
+  await expect(page.getByText(/fake-white\.pgn: what do you play after/)).toBeVisible();
+});

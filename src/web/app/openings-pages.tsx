@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { CardEditor, type CardEditorInitial } from '../features/cards';
+import { AddToDrillButton } from '../features/drill';
+import { ManageOpeningsPage, OpeningToolPage, type CoverageActions } from '../features/openings';
+
+// The opening screens with the parts other features bring to their coverage "Study next" list: the
+// card editor behind 'Make card' and the drill's 'Add to drill' button.
+function useCoverageActions(): [CoverageActions, CardEditorInitial | undefined, () => void] {
+  const [card, setCard] = useState<CardEditorInitial>();
+  const actions: CoverageActions = {
+    onMakeCard: setCard,
+    renderAddToDrill: (color, fen) => <AddToDrillButton color={color} fen={fen} />,
+  };
+  return [actions, card, () => setCard(undefined)];
+}
+
+export function ManageOpeningsRoute() {
+  const [actions, card, close] = useCoverageActions();
+  return (
+    <>
+      <ManageOpeningsPage {...actions} />
+      {card && <CardEditor initial={card} onClose={close} />}
+    </>
+  );
+}
+
+export function OpeningToolRoute() {
+  const [actions, card, close] = useCoverageActions();
+  return (
+    <>
+      <OpeningToolPage {...actions} />
+      {card && <CardEditor initial={card} onClose={close} />}
+    </>
+  );
+}

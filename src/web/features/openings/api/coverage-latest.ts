@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CoveragePosition } from '../../../../chess/coverage';
+import type { Hole } from '../../../../chess/coverage-walk';
+import { apiGet, apiPostJson } from '../../../lib/api-client';
+import type { Color } from './types';
+
+/** The player's latest coverage check of one colour (DESIGN 4), live while it runs. */
+export type CoverageRun = {
+  status: 'running' | 'done' | 'failed';
+  color: Color;
+  speeds: string;
+  ratings: string;
+  done: number;
+  total: number;
+  holes: Hole[];
+  settled: number;
+  bound: number;
+  results: string;
+  report: CoveragePosition[];
+};
+
+export const coverageLatestQueryKey = (color: Color) => ['coverage-latest', color] as const;
+
+export async function getCoverageLatest(color: Color): Promise<CoverageRun | null> {
+  const answer = await apiGet<{ api_data: CoverageRun | null }>('/api/coverage/latest', { color });
+  return answer.api_data ?? null;
+}
+
+/** How often a run this page is not streaming itself (another tab, after a reload) is asked again. */
+const POLL_MS = 1_500;
+
+export const getCoverageLatestQueryOptions = (color: Color, streaming: boolean) =>
+  queryOptions({
+    queryKey: coverageLatestQueryKey(color),
+    queryFn: () => getCoverageLatest(color),
+    refetchInterval: (query) => (!streaming && query.state.data?.status === 'running' ? POLL_MS : false),
+  });
+
+export const useCoverageLatest = (color: Color, streaming: boolean) => useQuery(getCoverageLatestQueryOptions(color, streaming));
+
+/** Stops the player's running check of that colour; the holes found so far are kept. */
+export async function stopCoverage(color: Color): Promise<CoverageRun | null> {
+  const answer = await apiPostJson<{ api_data: CoverageRun | null }>('/api/coverage/stop', { color });
+  return answer.api_data ?? null;
+}

@@ -1,0 +1,106 @@
+import { useState, type ReactNode } from 'react';
+import type { Hole } from '../../../../chess/coverage-walk';
+import type { Repertoire } from '../../../../chess/repertoire';
+import { Board } from '../../../components/board';
+import type { CoverageRun } from '../api/coverage-latest';
+import type { Color } from '../api/types';
+import type { OpeningCardPosition } from '../lib/card-from-comparison';
+import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '../lib/hole-card';
+
+export type StudyNextProps = {
+  run: CoverageRun;
+  repertoire?: Repertoire;
+  openingName?: string;
+  onMakeCard?: (card: OpeningCardPosition) => void;
+  /** The app's "Add to drill" button, shown when the position after the hole is in the repertoire. */
+  renderAddToDrill?: (color: Color, fen: string) => ReactNode;
+};
+
+/**
+ * "Study next": the likeliest holes first, filling in while the check runs. The leading `settled`
+ * holes are final (nothing still to look up can reach as far); the rest may still move down.
+ */
+export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddToDrill }: StudyNextProps) {
+  const [selected, setSelected] = useState<number>();
+  const holes = run.holes.slice(0, 20);
+  const running = run.status === 'running';
+  const shown = selected !== undefined ? holes[selected] : undefined;
+  return (
+    <section className="op-study-next" aria-labelledby="study-next-title" aria-live="polite">
+      <h3 id="study-next-title">Study next</h3>
+      <p className="op-meta" data-testid="study-next-summary">
+        {holes.length === 0
+          ? running
+            ? 'Looking for the likeliest holes…'
+            : 'No holes found: your opening answers every move the explorer lists.'
+          : `${Math.min(run.settled, holes.length)} of ${holes.length} final${running ? `, the rest provisional until the check goes deeper (${run.done} of ${run.total} positions looked up)` : ''}.`}
+      </p>
+      {shown && (
+        <div className="op-mini-board op-study-next-board">
+          <Board
+            id="study-next-board"
+            fen={shown.fen}
+            orientation={run.color}
+            arrows={[{ startSquare: shown.uci.slice(0, 2), endSquare: shown.uci.slice(2, 4), color: 'rgba(210, 60, 60, 0.85)' }]}
+            label={`The opponent's ${shown.san} after ${shown.line}`}
+          />
+        </div>
+      )}
+      <ol className="op-holes">
+        {holes.map((hole, i) => (
+          <HoleRow
+            key={`${hole.fen}|${hole.uci}`}
+            hole={hole}
+            rank={i + 1}
+            final={i < run.settled}
+            selected={i === selected}
+            onSelect={() => setSelected(i === selected ? undefined : i)}
+            color={run.color}
+            repertoire={repertoire}
+            openingName={openingName}
+            onMakeCard={onMakeCard}
+            renderAddToDrill={renderAddToDrill}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+type HoleRowProps = Omit<StudyNextProps, 'run'> & {
+  hole: Hole;
+  rank: number;
+  final: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  color: Color;
+};
+
+function HoleRow({ hole, rank, final, selected, onSelect, color, repertoire, openingName, onMakeCard, renderAddToDrill }: HoleRowProps) {
+  const after = fenAfterHole(hole);
+  const card = onMakeCard && cardFromHole(hole, color, openingName);
+  const percent = Math.round(hole.share * 100);
+  return (
+    <li className={`op-hole${selected ? ' is-selected' : ''}`} data-testid="study-next-hole">
+      <button type="button" className="op-hole-main" aria-pressed={selected} onClick={onSelect}>
+        <span className="op-hole-rank">{rank}.</span>
+        <span className="op-hole-line">{hole.line}</span>
+        <span className="op-hole-facts">
+          The opponent plays <strong>{hole.san}</strong> in {percent}% of games here; {aboutOneIn(hole.reach)}
+        </span>
+        <span className={`op-hole-mark ${final ? 'is-final' : 'is-provisional'}`}>{final ? 'final' : 'provisional'}</span>
+      </button>
+      <span className="op-hole-track" aria-hidden="true">
+        <span className="op-hole-fill" style={{ width: `${Math.max(percent, 1)}%` }} />
+      </span>
+      <span className="op-hole-actions">
+        {card && (
+          <button type="button" className="button" onClick={() => onMakeCard!(card)}>
+            Make card
+          </button>
+        )}
+        {renderAddToDrill && after && isRepertoirePosition(repertoire, after) && renderAddToDrill(color, after)}
+      </span>
+    </li>
+  );
+}
