@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createChessComClient, type ChessComClient } from '../sites/chesscom.js';
 import { createExplorerClient, type ExplorerClient } from '../sites/explorer.js';
-import { createHttpQueue } from '../sites/http-queue.js';
+import { createHttpQueue, type HttpQueue } from '../sites/http-queue.js';
 import { createLichessClient, type LichessClient } from '../sites/lichess.js';
 
 /** The external chess sites, as routes reach them. */
@@ -12,9 +12,16 @@ export interface Sites {
   explorer: ExplorerClient;
 }
 
+/** The queues behind app.sites, for clients built per player (their own token, same queues). */
+export interface SiteQueues {
+  lichess: HttpQueue;
+  explorer: HttpQueue;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     sites: Sites;
+    siteQueues: SiteQueues;
   }
 }
 
@@ -39,6 +46,7 @@ export const sitesPlugin = fp(
       minIntervalMs: config.explorerIntervalMs ?? 0,
       logger,
     });
+    app.decorate('siteQueues', { lichess: queue, explorer: explorerQueue } satisfies SiteQueues);
     app.decorate('sites', {
       lichess: createLichessClient({ baseUrl: config.lichessUrl, token: config.lichessToken, ...common }),
       chesscom: createChessComClient({ baseUrl: config.chessComUrl, ...common }),

@@ -4,6 +4,7 @@ import { gameReviewRoutes } from './game-reviews.js';
 import { recentGamesRoutes } from './recent-games.js';
 import { cardRoutes } from './cards.js';
 import { studyRoutes } from './studies.js';
+import { lichessConnectRoutes } from './lichess-connect.js';
 import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 
@@ -15,6 +16,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(recentGamesRoutes);
   await app.register(cardRoutes);
   await app.register(studyRoutes);
+  await app.register(lichessConnectRoutes);
   await app.register(openingRoutes);
   await app.register(statsRoutes);
 }

@@ -6,6 +6,7 @@ import { runCoverageCheck } from '../openings/coverage-runner.js';
 import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
+import { playerSites } from '../sites/player-sites.js';
 
 /**
  * Position statistics: get_stats and update_stats on the shared explorer cache (spec 7), and the
@@ -100,7 +101,8 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     const abort = new AbortController();
     raw.on('close', () => abort.abort());
     try {
-      const outcome = await runCoverageCheck(app.db, app.sites.explorer, rep, filter, (p) => send('progress', p), abort.signal);
+      const { explorer } = await playerSites(app, request.user!.id);
+      const outcome = await runCoverageCheck(app.db, explorer, rep, filter, (p) => send('progress', p), abort.signal);
       send('result', { results: outcome.results, report: outcome.report, holes: outcome.holes });
     } catch (error) {
       request.log.error({ err: error }, 'coverage check failed');
