@@ -4,6 +4,7 @@ import { createChessComClient, type ChessComClient } from '../sites/chesscom.js'
 import { createExplorerClient, type ExplorerClient } from '../sites/explorer.js';
 import { createHttpQueue, type HttpQueue } from '../sites/http-queue.js';
 import { createLichessClient, type LichessClient } from '../sites/lichess.js';
+import { createSharedHostCoordinator } from '../sites/shared-host-coordinator.js';
 
 /** The external chess sites, as routes reach them. */
 export interface Sites {
@@ -27,16 +28,20 @@ declare module 'fastify' {
 
 /**
  * Decorates app.sites with clients built from config. They share one queue, so calls to a host go
- * one at a time across all users and a 429 pauses that host for everyone.
+ * one at a time across all users and a 429 pauses that host for everyone, in every process on the
+ * database (shared-host-coordinator.ts).
  */
 export const sitesPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const logger = app.log;
+    // Processes sharing the database take turns with each host and share 429 pauses.
+    const coordinator = createSharedHostCoordinator(app.db);
     const queue = createHttpQueue({
       timeoutMs: config.siteTimeoutMs,
       rateLimitPauseMs: config.rateLimitPauseMs,
       logger,
+      coordinator,
     });
     const common = { timeoutMs: config.siteTimeoutMs, logger, queue };
     // The explorer asks for a pause between lookups (spec: 1200 ms), on top of one call at a time.
@@ -45,6 +50,7 @@ export const sitesPlugin = fp(
       rateLimitPauseMs: config.rateLimitPauseMs,
       minIntervalMs: config.explorerIntervalMs ?? 0,
       logger,
+      coordinator,
     });
     app.decorate('siteQueues', { lichess: queue, explorer: explorerQueue } satisfies SiteQueues);
     app.decorate('sites', {
