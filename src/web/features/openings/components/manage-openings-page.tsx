@@ -2,6 +2,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { ConsistencySection } from './consistency-section';
 import { CoverageSection } from './coverage-section';
 import { CurrentOpenings } from './current-openings';
+import { LichessConnection } from './lichess-connection';
 import { SetOpeningForm } from './set-opening-form';
 import '../openings.css';
 
@@ -13,6 +14,7 @@ export function ManageOpeningsPage() {
       <h1>Manage Openings</h1>
       <section className="card op-section" aria-labelledby="studies-title">
         <h2 id="studies-title">Opening Studies</h2>
+        <LichessConnection />
         <CurrentOpenings />
         <SetOpeningForm />
       </section>

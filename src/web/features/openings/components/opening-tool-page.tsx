@@ -26,6 +26,7 @@ import { CoverageReportView } from './coverage-report';
 import { ExcludeSymbolsField } from './exclude-symbols-field';
 import { FiltersField } from './filters-field';
 import { GamePicker } from './game-picker';
+import { LichessConnection } from './lichess-connection';
 import { StudySource, type OpeningSource } from './study-source';
 import '../openings.css';
 
@@ -132,6 +133,7 @@ export function OpeningToolPage() {
         <div className="op-column">
           <section className="card op-section" aria-labelledby={`${ids}-study`}>
             <h2 id={`${ids}-study`}>Set Study</h2>
+            <LichessConnection />
             <StudySource value={source} onChange={setSource} initialUsername={user.username_lichess ?? ''} />
           </section>
           <section className="card op-section" aria-labelledby={`${ids}-props`}>
