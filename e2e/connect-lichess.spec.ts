@@ -63,6 +63,11 @@ test('connect Lichess, pick a private study, run a coverage check, disconnect', 
   await expect(studies.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();
   await expect(studies.getByText('Connected as')).toHaveCount(0);
 
+  // A refused consent comes back as a message, and the address bar is cleaned.
+  await page.goto('/manage_openings?lichess=denied');
+  await expect(studies.getByText('Lichess access was not granted, so nothing was connected.')).toBeVisible();
+  await expect(page).toHaveURL(/\/manage_openings$/);
+
   // The standalone tool offers the same connection.
   await page.goto('/opening_tool');
   await expect(page.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();

@@ -11,7 +11,7 @@ import { loggedInClient } from '../openings/test-login.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer, uniqueUser } from '../../../test/helper.js';
 
 /** Follows Connect Lichess like a browser: our server, the fake Lichess's authorize page, our callback. */
 async function connect(client: HttpClient): Promise<{ authorize: URL; result: string }> {
@@ -127,6 +127,16 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     expect(explorerCalls.every((r) => r.headers.authorization === `Bearer ${token}`)).toBe(true);
 
     for (const text of [list.text, study.text, JSON.stringify(await sessionUser(client))]) expect(text).not.toContain(token);
+  });
+
+  test('login answers the connection too', async () => {
+    const client = server.client();
+    const fields = uniqueUser('lc');
+    expect((await client.postForm('/api/register', fields)).body.api_status).toBe('success');
+    await connect(client);
+    const again = server.client();
+    const login = await again.postForm('/api/login', { username: fields.username, password: fields.password });
+    expect(login.body.user).toMatchObject({ lichess_connected: true, lichess_connected_as: FAKE_LICHESS_ACCOUNT.username });
   });
 
   test('a forged state or one from another session connects nothing', async () => {
