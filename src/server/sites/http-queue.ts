@@ -28,6 +28,8 @@ export interface HttpQueueOptions {
 
 /** How the processes sharing one database take turns with a host (see shared-host-coordinator.ts). */
 export interface HostCoordinator {
+  /** True when other processes really take turns (PostgreSQL); false when this process is alone (PGlite). */
+  readonly crossProcess: boolean;
   /** Runs `call` while no other process runs a call to `host`. */
   exclusive<T>(host: string, call: () => Promise<T>): Promise<T>;
   /** Epoch ms until which some process paused `host` after a 429; 0 when none. */
@@ -86,7 +88,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
         if (result.isErr && result.error.status === 429) await coordinator.pause(url.host, state.pausedUntil);
         // The turn is kept for the least interval, so the next call from any process waits it out too.
         const rest = state.lastStart + minIntervalMs - Date.now();
-        if (rest > 0) await sleep(rest);
+        if (coordinator.crossProcess && rest > 0) await sleep(rest);
         return result;
       });
     } catch (error) {

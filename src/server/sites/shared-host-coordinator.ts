@@ -32,6 +32,7 @@ function postgresClient(db: Db): PostgresSql | undefined {
 export function createSharedHostCoordinator(db: Db): HostCoordinator {
   const pg = postgresClient(db);
   return {
+    crossProcess: pg !== undefined,
     async exclusive(host, call) {
       if (!pg) return call();
       const connection = await pg.reserve();
