@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExplorerAnswers } from './explorer-answer.js';
+import { createFakeOAuth, FAKE_LICHESS_ACCOUNT, PRIVATE_STUDY, PRIVATE_STUDY_PGN, type FakeOAuth } from './fake-oauth.js';
 import { firstGames, loadFixtures } from './fixtures.js';
 
 /**
@@ -54,6 +55,8 @@ export interface FakeSites {
   lichessUrl: string;
   explorerUrl: string;
   chesscomUrl: string;
+  /** Connect Lichess: the fake OAuth server on the Lichess URL, with its tokens. */
+  oauth: FakeOAuth;
   setMode(route: FakeRoute, mode: FakeMode, options?: FakeModeOptions): void;
   /** How many requests the route has seen since start or the last reset. */
   requests(route: FakeRoute): number;
@@ -82,6 +85,11 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   const modes = new Map<FakeRoute, { mode: FakeMode } & FakeModeOptions>();
   const logs = new Map<FakeRoute, FakeRequest[]>(fakeRoutes.map((route) => [route, []]));
   const timers = new Set<NodeJS.Timeout>();
+  const oauth = createFakeOAuth();
+  // A token the fake OAuth issued and no longer honours is refused (401) wherever it is sent.
+  const refusesToken = (req: IncomingMessage) => oauth.tokenStatus(req.headers.authorization) === 'dead';
+  const isOwner = (req: IncomingMessage, user: string) =>
+    oauth.tokenStatus(req.headers.authorization) === 'live' && user.toLowerCase() === FAKE_LICHESS_ACCOUNT.id;
 
   const send = (res: ServerResponse, status: number, type: string, body: string) => {
     res.writeHead(status, { 'Content-Type': type });
@@ -116,9 +124,30 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     }
     m = /^\/api\/study\/by\/([^/]+)$/.exec(url.pathname);
     if (m) {
-      return { route: 'lichess-studies', handle: (_req, _url, res) => send(res, 200, 'application/x-ndjson', fixtures.studyListNdjson()) };
+      const user = decodeURIComponent(m[1]);
+      return {
+        route: 'lichess-studies',
+        handle: (_req, _url, res) => {
+          if (refusesToken(req)) return send(res, 401, 'application/json', '{"error":"No such token"}');
+          // The owner's own token also lists their private study.
+          const own = isOwner(req, user) ? `${JSON.stringify({ ...PRIVATE_STUDY, createdAt: 1760000000000, updatedAt: 1760000000000 })}\n` : '';
+          send(res, 200, 'application/x-ndjson', own + fixtures.studyListNdjson());
+        },
+      };
     }
     m = /^\/api\/study\/([A-Za-z0-9]{8})(?:\/[A-Za-z0-9]{8})?\.pgn$/.exec(url.pathname);
+    if (m && refusesToken(req)) {
+      return { route: 'lichess-study-pgn', handle: (_req, _url, res) => send(res, 401, 'application/json', '{"error":"No such token"}') };
+    }
+    if (m && m[1] === PRIVATE_STUDY.id) {
+      return {
+        route: 'lichess-study-pgn',
+        handle: (_req, _url, res) =>
+          isOwner(req, FAKE_LICHESS_ACCOUNT.id)
+            ? send(res, 200, 'application/x-chess-pgn', PRIVATE_STUDY_PGN)
+            : send(res, 404, 'application/json', '{"error":"Not found"}'),
+      };
+    }
     if (m) {
       const pgn = fixtures.studyPgn(m[1]);
       return {
@@ -136,7 +165,10 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       route: 'explorer',
       handle: (_req, url, res) => {
         const auth = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
-        if (!auth || (options.explorerToken !== undefined && auth[1] !== options.explorerToken)) {
+        const status = oauth.tokenStatus(req.headers.authorization);
+        // The server's token, or a player's token from Connect Lichess.
+        const accepted = auth && (options.explorerToken === undefined ? status !== 'dead' : auth[1] === options.explorerToken || status === 'live');
+        if (!accepted) {
           return send(res, 401, 'application/json', '{"error":"No such token"}');
         }
         const body = explorer.answer(url.searchParams.get('fen') ?? '');
@@ -160,10 +192,11 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     };
   }
 
-  function serve(match: (req: IncomingMessage, url: URL) => Matched | undefined) {
+  function serve(match: (req: IncomingMessage, url: URL) => Matched | undefined, extra?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean) {
     return (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname.startsWith('/__fake/')) return control(req, url, res);
+      if (extra?.(req, url, res)) return;
       const matched = req.method === 'GET' ? match(req, url) : undefined;
       if (!matched) return send(res, 404, 'text/plain', 'Not found');
 
@@ -202,7 +235,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     };
   }
 
-  const sites: Omit<FakeSites, 'lichessUrl' | 'explorerUrl' | 'chesscomUrl' | 'close'> = {
+  const sites: Omit<FakeSites, 'lichessUrl' | 'explorerUrl' | 'chesscomUrl' | 'close' | 'oauth'> = {
     setMode(route, mode, modeOptions = {}) {
       if (mode === 'ok' && !modeOptions.once) modes.delete(route);
       else modes.set(route, { mode, ...modeOptions });
@@ -210,6 +243,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     requests: (route) => logs.get(route)!.length,
     requestLog: (route) => [...logs.get(route)!],
     reset() {
+      oauth.reset();
       modes.clear();
       for (const log of logs.values()) log.length = 0;
     },
@@ -244,7 +278,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   }
 
   const servers = [
-    createServer(serve(matchLichess)),
+    createServer(serve(matchLichess, oauth.handle)),
     createServer(serve(matchExplorer)),
     createServer(serve(matchChesscom)),
   ];
@@ -259,6 +293,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
 
   return {
     ...sites,
+    oauth,
     lichessUrl,
     explorerUrl,
     chesscomUrl,

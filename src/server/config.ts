@@ -18,6 +18,8 @@ export interface Config {
   lichessExplorerUrl: string;
   chessComUrl: string;
   lichessToken?: string;
+  /** OAuth client id for Connect Lichess; default 'chess-prep' (Lichess needs no registration). */
+  lichessClientId?: string;
   /** Directory with the built web app; undefined serves no static files. */
   webDir?: string;
   /** Log requests (off in tests). */
@@ -59,6 +61,7 @@ const envSchema = z.object({
   LICHESS_EXPLORER_URL: z.string().url().default('https://explorer.lichess.org'),
   CHESSCOM_URL: z.string().url().default('https://api.chess.com'),
   LICHESS_TOKEN: optionalString,
+  LICHESS_CLIENT_ID: optionalString,
   WEB_DIR: optionalString,
   LOG_REQUESTS: optionalString,
   SITE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lichessExplorerUrl: stripSlash(e.LICHESS_EXPLORER_URL),
     chessComUrl: stripSlash(e.CHESSCOM_URL),
     lichessToken: e.LICHESS_TOKEN,
+    lichessClientId: e.LICHESS_CLIENT_ID ?? 'chess-prep',
     webDir: resolve(e.WEB_DIR ?? 'dist/web'),
     logger: e.LOG_REQUESTS !== 'false',
     siteTimeoutMs: e.SITE_TIMEOUT_MS,

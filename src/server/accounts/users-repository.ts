@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import type { SessionUser } from '../plugins/session.js';
+import type { PublicUser } from '../plugins/session.js';
 
 /** The user as the account calls answer it. */
 export const publicUserColumns = {
@@ -75,7 +75,7 @@ export async function updateSiteUsernames(
   db: Db,
   userId: number,
   values: { usernameLichess?: string | null; usernameChessDotCom?: string | null },
-): Promise<SessionUser> {
+): Promise<PublicUser> {
   const rows = await db.update(users).set(values).where(eq(users.id, userId)).returning(publicUserColumns);
   return rows[0];
 }

@@ -1,19 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../db/schema.js';
+import { lichessConnections, sessions, users } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 30;
 
-/** The signed-in user as routes see it. */
-export interface SessionUser {
+/** The user's own fields as the account calls answer them. */
+export interface PublicUser {
   id: number;
   email: string;
   username: string;
   username_lichess: string | null;
   username_chess_dot_com: string | null;
+}
+
+/** The signed-in user as routes see it: with whether they connected their Lichess account, and as whom. */
+export interface SessionUser extends PublicUser {
+  lichess_connected: boolean;
+  lichess_connected_as: string | null;
 }
 
 declare module 'fastify' {
@@ -77,9 +83,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
         username: users.username,
         username_lichess: users.usernameLichess,
         username_chess_dot_com: users.usernameChessDotCom,
+        lichess_connected: sql<boolean>`${isNotNull(lichessConnections.userId)}`,
+        lichess_connected_as: lichessConnections.lichessName,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(lichessConnections, eq(lichessConnections.userId, users.id))
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
       .limit(1);
     if (rows[0]) cache.set(raw, rows[0]);

@@ -43,7 +43,15 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
     const check = await client.postForm('/api/check-if-logged-in', {});
     expect(check.body).toEqual({
       LoggedIn: true,
-      user: { id: row.id, email: fields.email, username: fields.username, username_lichess: null, username_chess_dot_com: null },
+      user: {
+        id: row.id,
+        email: fields.email,
+        username: fields.username,
+        username_lichess: null,
+        username_chess_dot_com: null,
+        lichess_connected: false,
+        lichess_connected_as: null,
+      },
     });
   });
 
@@ -147,7 +155,7 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
         user: { email: fields.email, username: fields.username, username_lichess: null, username_chess_dot_com: null },
       });
       expect(Object.keys(response.body.user).sort()).toEqual(
-        ['email', 'id', 'username', 'username_chess_dot_com', 'username_lichess'].sort(),
+        ['email', 'id', 'username', 'username_chess_dot_com', 'username_lichess', 'lichess_connected', 'lichess_connected_as'].sort(),
       );
       expect((await client.postForm('/api/check-if-logged-in', {})).body.LoggedIn).toBe(true);
     }

@@ -11,6 +11,7 @@ import {
   isEmailConfirmed,
   markEmailConfirmed,
 } from '../accounts/users-repository.js';
+import { lichessConnectionState } from '../lichess/lichess-connections.js';
 import { accountPasswordRoutes } from './account-password.js';
 import { accountUsernameRoutes } from './account-usernames.js';
 
@@ -28,6 +29,8 @@ const sessionCheckAnswer = {
         username: { type: 'string' },
         username_lichess: nullableString,
         username_chess_dot_com: nullableString,
+        lichess_connected: { type: 'boolean' },
+        lichess_connected_as: nullableString,
       },
     },
   },
@@ -73,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const { passwordHash, ...user } = found;
     if (!(await isPasswordCorrect(passwordHash, body.password))) return { LoggedIn: false, api_result: 'bad_password' };
     await app.startSession(reply, user.id);
-    return { LoggedIn: true, user };
+    return { LoggedIn: true, user: { ...user, ...(await lichessConnectionState(app.db, user.id)) } };
   });
 
   app.post('/logout', async (request, reply) => {

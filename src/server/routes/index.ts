@@ -5,6 +5,7 @@ import { gameReviewRoutes } from './game-reviews.js';
 import { recentGamesRoutes } from './recent-games.js';
 import { cardRoutes } from './cards.js';
 import { studyRoutes } from './studies.js';
+import { lichessConnectRoutes } from './lichess-connect.js';
 import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
@@ -18,6 +19,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(recentGamesRoutes);
   await app.register(cardRoutes);
   await app.register(studyRoutes);
+  await app.register(lichessConnectRoutes);
   await app.register(openingRoutes);
   await app.register(statsRoutes);
   await app.register(drillRoutes);

@@ -6,10 +6,11 @@ import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor, type Color } from '../openings/multipart-fields.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
+import { playerSites } from '../sites/player-sites.js';
 
 /**
- * Opening studies: the user's Lichess study list and study text (fetched by the server, the token
- * never leaves it), and the one study per colour kept for each user (get-studies, update-study).
+ * Opening studies: the user's Lichess study list and study text (fetched by the server with the
+ * player's own token when they connected Lichess, so private studies appear; no token leaves it), and the one study per colour kept for each user (get-studies, update-study).
  */
 
 const updateStudySchema = z.object({
@@ -62,7 +63,8 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/lichess/studies', auth, async (request, reply) => {
     const username = String((request.query as Record<string, unknown>).username ?? '').trim();
     if (!username) return reply.code(400).send({ error: 'A Lichess username is required to list studies' });
-    const result = await app.sites.lichess.listStudies(username);
+    const { lichess } = await playerSites(app, request.user!.id);
+    const result = await lichess.listStudies(username);
     // Spec 8: study fetch errors are logged (by the client) and give an empty list.
     if (result.isErr) return { api_data: [], error: result.error.message };
     return { api_data: result.value };
@@ -70,7 +72,8 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/lichess/study/:id', auth, async (request) => {
     const { id } = request.params as { id: string };
-    const result = await app.sites.lichess.fetchStudyPgn(id);
+    const { lichess } = await playerSites(app, request.user!.id);
+    const result = await lichess.fetchStudyPgn(id);
     if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };
     return { api_data: { title: studyTitle(result.value, id), pgn: result.value } };
   });

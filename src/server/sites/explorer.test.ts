@@ -65,7 +65,7 @@ describe('fetchPosition', () => {
     const result = await makeClient(undefined).fetchPosition(START_FEN, ['blitz'], [2000]);
     expect(result.isErr && result.error.kind).toBe('no-token');
     expect(result.isErr && result.error.message).toBe(NO_TOKEN_MESSAGE);
-    expect(NO_TOKEN_MESSAGE).toContain('LICHESS_TOKEN');
+    expect(NO_TOKEN_MESSAGE).toBe('Connect your Lichess account on Manage Openings to run a coverage check');
     expect(makeClient('  ').hasToken).toBe(false);
     expect(sites.requests('explorer')).toBe(0);
   });

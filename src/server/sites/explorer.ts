@@ -34,13 +34,15 @@ const explorerPositionSchema = z.object({
 export type ExplorerMove = z.infer<typeof explorerMoveSchema>;
 export type ExplorerPosition = z.infer<typeof explorerPositionSchema>;
 
-export const NO_TOKEN_MESSAGE =
-  'The Lichess opening explorer needs a token: set LICHESS_TOKEN on the server to check coverage.';
+/** Neither the player's own token (Connect Lichess) nor the server's LICHESS_TOKEN: nothing is called. */
+export const NO_TOKEN_MESSAGE = 'Connect your Lichess account on Manage Openings to run a coverage check';
 
 export interface ExplorerClientOptions {
   baseUrl: string;
-  /** LICHESS_TOKEN; sent as a bearer header, never logged. */
+  /** The player's token or LICHESS_TOKEN; sent as a bearer header, never logged. */
   token?: string;
+  /** Added to a 401 failure's message: whose token was refused. */
+  refusedTokenNote?: string;
   timeoutMs?: number;
   logger?: SiteLogger;
   queue?: HttpQueue;
@@ -80,7 +82,7 @@ export function createExplorerClient(options: ExplorerClientOptions): ExplorerCl
       }
       if (result.isErr) {
         logger.warn({ site: 'explorer', fen, kind: result.error.kind, status: result.error.status, err: result.error.message }, 'explorer call failed');
-        const message = result.error.status === 401 ? `${result.error.message}: LICHESS_TOKEN was refused` : result.error.message;
+        const message = result.error.status === 401 ? `${result.error.message}: ${options.refusedTokenNote ?? 'LICHESS_TOKEN was refused'}` : result.error.message;
         return siteErr(result.error.kind, message, result.error.status);
       }
       let json: unknown;

@@ -22,6 +22,19 @@ export interface HttpQueueOptions {
   minIntervalMs?: number;
   userAgent?: string;
   logger?: SiteLogger;
+  /** Other processes sharing the database: one call at a time to a host between them, and shared 429 pauses. */
+  coordinator?: HostCoordinator;
+}
+
+/** How the processes sharing one database take turns with a host (see shared-host-coordinator.ts). */
+export interface HostCoordinator {
+  /** True when other processes really take turns (PostgreSQL); false when this process is alone (PGlite). */
+  readonly crossProcess: boolean;
+  /** Runs `call` while no other process runs a call to `host`. */
+  exclusive<T>(host: string, call: () => Promise<T>): Promise<T>;
+  /** Epoch ms until which some process paused `host` after a 429; 0 when none. */
+  pausedUntil(host: string): Promise<number>;
+  pause(host: string, until: number): Promise<void>;
 }
 
 export interface QueueRequest {
@@ -55,6 +68,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   const userAgent = options.userAgent ?? USER_AGENT;
   const logger = options.logger ?? silentLogger;
   const hosts = new Map<string, HostState>();
+  const coordinator = options.coordinator;
 
   function hostState(host: string): HostState {
     let state = hosts.get(host);
@@ -66,6 +80,24 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   }
 
   async function run(url: URL, state: HostState, request: QueueRequest): Promise<SiteResult<SiteResponse>> {
+    if (!coordinator) return call(url, state, request);
+    try {
+      return await coordinator.exclusive(url.host, async () => {
+        state.pausedUntil = Math.max(state.pausedUntil, await coordinator.pausedUntil(url.host));
+        const result = await call(url, state, request);
+        if (result.isErr && result.error.status === 429) await coordinator.pause(url.host, state.pausedUntil);
+        // The turn is kept for the least interval, so the next call from any process waits it out too.
+        const rest = state.lastStart + minIntervalMs - Date.now();
+        if (coordinator.crossProcess && rest > 0) await sleep(rest);
+        return result;
+      });
+    } catch (error) {
+      logger.error({ host: url.host, err: error instanceof Error ? error.message : String(error) }, 'could not take a turn for a site call');
+      return siteErr('network', `${url.host} was not called: the database that orders calls to it did not answer`);
+    }
+  }
+
+  async function call(url: URL, state: HostState, request: QueueRequest): Promise<SiteResult<SiteResponse>> {
     const readyAt = Math.max(state.pausedUntil, state.lastStart + minIntervalMs);
     if (readyAt > Date.now()) await sleep(readyAt - Date.now());
     state.lastStart = Date.now();

@@ -14,7 +14,7 @@ export const LICHESS_GAMES_MAX = 80;
 
 export interface LichessClientOptions {
   baseUrl: string;
-  /** LICHESS_TOKEN; sent as a bearer header on study PGN calls, never logged. */
+  /** The player's token or LICHESS_TOKEN; sent as a bearer header on study calls (private studies), never logged. */
   token?: string;
   timeoutMs?: number;
   logger?: SiteLogger;
@@ -79,7 +79,9 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       const user = username.trim();
       if (!user) return siteErr('bad-input', 'username required');
       const url = `${base}/api/study/by/${encodeURIComponent(user)}`;
-      const result = await queue.get(url, { headers: { Accept: 'application/x-ndjson' }, timeoutMs });
+      const headers: Record<string, string> = { Accept: 'application/x-ndjson' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const result = await queue.get(url, { headers, timeoutMs });
       if (result.isErr) {
         logger.warn({ site: 'lichess', username: user, kind: result.error.kind, err: result.error.message }, 'Lichess study list failed');
         return siteErr(result.error.kind, result.error.message, result.error.status);

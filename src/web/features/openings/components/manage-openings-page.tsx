@@ -3,6 +3,7 @@ import { ConsistencySection } from './consistency-section';
 import type { CoverageActions } from './coverage-live';
 import { CoverageSection } from './coverage-section';
 import { CurrentOpenings } from './current-openings';
+import { LichessConnection } from './lichess-connection';
 import { SetOpeningForm } from './set-opening-form';
 import '../openings.css';
 
@@ -14,6 +15,7 @@ export function ManageOpeningsPage(actions: CoverageActions = {}) {
       <h1>Manage Openings</h1>
       <section className="card op-section" aria-labelledby="studies-title">
         <h2 id="studies-title">Opening Studies</h2>
+        <LichessConnection />
         <CurrentOpenings />
         <SetOpeningForm />
       </section>

@@ -26,6 +26,7 @@ import { CoverageLive, type CoverageActions } from './coverage-live';
 import { ExcludeSymbolsField } from './exclude-symbols-field';
 import { FiltersField } from './filters-field';
 import { GamePicker } from './game-picker';
+import { LichessConnection } from './lichess-connection';
 import { StudySource, type OpeningSource } from './study-source';
 import '../openings.css';
 
@@ -161,6 +162,7 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
         <div className="op-column">
           <section className="card op-section" aria-labelledby={`${ids}-study`}>
             <h2 id={`${ids}-study`}>Set Study</h2>
+            <LichessConnection />
             <StudySource value={source} onChange={setSource} initialUsername={user.username_lichess ?? ''} />
           </section>
           <section className="card op-section" aria-labelledby={`${ids}-props`}>

@@ -1,0 +1,91 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { users } from '../db/schema.js';
+import {
+  deleteConnection,
+  findConnection,
+  saveConnection,
+  saveOAuthState,
+  takeOAuthState,
+} from '../lichess/lichess-connections.js';
+import {
+  exchangeCode,
+  fetchAccountName,
+  revokeToken,
+  startAuthorization,
+  type LichessOAuthSettings,
+} from '../lichess/lichess-oauth.js';
+import { SESSION_COOKIE } from '../plugins/session.js';
+
+/**
+ * Connect Lichess (DESIGN 4): connect sends the browser to Lichess with a PKCE challenge and a state
+ * bound to this session; callback checks the state, exchanges the code, looks up the account and
+ * keeps the token sealed; disconnect revokes the token at Lichess and forgets it. The token never
+ * reaches the browser or a log line.
+ */
+
+const RESULT_PAGE = '/manage_openings?lichess=';
+
+export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const settings: LichessOAuthSettings = {
+    lichessUrl: config.lichessUrl,
+    clientId: config.lichessClientId ?? 'chess-prep',
+    redirectUri: `${config.publicUrl}/api/lichess/callback`,
+    timeoutMs: config.siteTimeoutMs,
+  };
+  // The signed session cookie names the session; only its hash is stored with the flow.
+  const sessionKey = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
+
+  app.get('/lichess/connect', { preHandler: app.requireUser }, async (request, reply) => {
+    const started = await startAuthorization(settings);
+    await saveOAuthState(app.db, {
+      state: started.state,
+      userId: request.user!.id,
+      sessionKey: sessionKey(request),
+      verifier: started.verifier,
+    });
+    return reply.redirect(started.url, 302);
+  });
+
+  app.get('/lichess/callback', async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+    const user = await app.findSessionUser(request);
+    const state = text('state');
+    // The state is used up whatever the outcome, so a callback cannot be replayed.
+    const verifier = user && state ? await takeOAuthState(app.db, state, user.id, sessionKey(request)) : undefined;
+    if (text('error') === 'access_denied') return reply.redirect(`${RESULT_PAGE}denied`, 302);
+    if (!user || !verifier || text('error') || !text('code')) {
+      request.log.warn({ reason: !verifier ? 'unknown, expired or foreign state' : 'no code' }, 'Lichess connection refused');
+      return reply.redirect(`${RESULT_PAGE}failed`, 302);
+    }
+    try {
+      const params = new URLSearchParams({ code: text('code'), state });
+      const token = await exchangeCode(settings, params, verifier);
+      const name = await fetchAccountName(settings, token);
+      await saveConnection(app.db, config.sessionSecret, user.id, name, token);
+      // The Lichess name fills the player's Lichess username when they had not given one.
+      await app.db
+        .update(users)
+        .set({ usernameLichess: name })
+        .where(and(eq(users.id, user.id), isNull(users.usernameLichess)));
+      app.forgetCachedUser(user.id);
+      return reply.redirect(`${RESULT_PAGE}connected`, 302);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      request.log.warn({ err: message }, 'Lichess token exchange or account lookup failed');
+      return reply.redirect(`${RESULT_PAGE}failed`, 302);
+    }
+  });
+
+  app.post('/lichess/disconnect', { preHandler: app.requireUser }, async (request) => {
+    const userId = request.user!.id;
+    const connection = await findConnection(app.db, config.sessionSecret, userId);
+    const revoked = connection ? await revokeToken(settings, connection.token) : false;
+    if (connection && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token; forgotten here');
+    await deleteConnection(app.db, userId);
+    app.forgetCachedUser(userId);
+    return { api_data: { lichess_connected: false, revoked } };
+  });
+}
