@@ -148,7 +148,8 @@ export const exportedDrillItem = z.object({
   move_number: z.number().int().min(1).max(1000),
   answers: z.array(answer).min(1).max(100),
   ord: z.number().int().min(0).max(10_000_000),
-  chapters: z.array(z.string().max(500)).max(1000),
+  /** The chapters reaching the position, with their Lichess links when known. */
+  chapters: z.array(z.object({ name: z.string().max(500), url: z.string().max(2000).nullable() })).max(1000),
   retired_at: isoDate.nullable(),
   changed_at: isoDate.nullable(),
   due: isoDate,
@@ -295,7 +296,7 @@ export function toExportedDrillItem(
     move_number: row.moveNumber,
     answers: row.answers as ExportedDrillItem['answers'],
     ord: row.ord,
-    chapters: row.chapters as string[],
+    chapters: row.chapters as { name: string; url: string | null }[],
     retired_at: isoOrNull(row.retiredAt),
     changed_at: isoOrNull(row.changedAt),
     due: iso(row.due),
