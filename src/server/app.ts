@@ -12,6 +12,7 @@ import { mailPlugin } from './plugins/mail.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitesPlugin } from './plugins/sites.js';
+import { textInputPlugin } from './plugins/text-input.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody);
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 5 * 1024 * 1024 } });
   await app.register(xsrfPlugin, { secure });
+  await app.register(textInputPlugin);
   await app.register(sessionPlugin, { secure, cacheMs: config.sessionCacheMs });
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);

@@ -20,6 +20,11 @@ const updateStudySchema = z.object({
   last_update: z.union([z.string(), z.number()]).nullish(),
 });
 
+/** Lichess study ids are 8 letters and digits; anything else never reaches Lichess. */
+const studyParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9]{8}$/, 'not a Lichess study id (8 letters and digits)'),
+});
+
 export interface StudyRecord {
   color: Color;
   title: string;
@@ -68,7 +73,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/lichess/study/:id', auth, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = studyParamsSchema.parse(request.params);
     const result = await app.sites.lichess.fetchStudyPgn(id);
     if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };
     return { api_data: { title: studyTitle(result.value, id), pgn: result.value } };
