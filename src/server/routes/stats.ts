@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { listCachedStats, storeStats, type StatsRecord } from '../openings/explorer-cache.js';
+import { Chess } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { validateFen } from '../../chess/fen.js';
+import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
+import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
 import { runCoverageCheck } from '../openings/coverage-runner.js';
 import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
-import { parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
+import { explorerFen, parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
 
 /**
- * Position statistics: get_stats and update_stats on the shared explorer cache (spec 7), and the
- * coverage check streamed as server-sent events (DESIGN 4): progress {done,total}, then one result.
+ * Position statistics (spec 7): get_stats reads the shared explorer cache with the caller's own
+ * uploads in place of the same positions; update_stats stores only into the caller's own rows (see
+ * openings/player-stats.ts). The coverage check is streamed as server-sent events (DESIGN 4):
+ * progress {done,total}, then one result.
  */
 
 const statsMoveSchema = z.object({
@@ -42,6 +48,15 @@ function filterOrThrow(speeds: string[] | string | undefined, ratings: string[] 
   return parsed.filter;
 }
 
+/** A position the explorer could answer for: a valid FEN (counters optional) of a legal position. */
+function checkStatsFen(fen: string): void {
+  const full = explorerFen(fen.trim());
+  const valid = validateFen(full);
+  if (valid.isErr) throw new BadRequestError(`fen ${fen}: ${valid.error.message}`);
+  const legal = parseFen(full).chain((setup) => Chess.fromSetup(setup));
+  if (legal.isErr) throw new BadRequestError(`fen ${fen}: not a legal position (${legal.error.message})`);
+}
+
 const HEARTBEAT_MS = 15_000;
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
@@ -50,7 +65,11 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/get_stats', auth, async (request) => {
     const query = request.query as Record<string, string | undefined>;
     const filter = filterOrThrow(query.speeds, query.ratings);
-    return listCachedStats(app.db, filter, 20_000);
+    const [shared, own] = await Promise.all([
+      listCachedStats(app.db, filter, 20_000),
+      listPlayerStats(app.db, request.user!.id, filter, 20_000),
+    ]);
+    return overlayPlayerStats(shared, own);
   });
 
   app.post('/update_stats', auth, async (request) => {
@@ -63,6 +82,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     }
     const input = statsUploadSchema.parse(json);
     const records: StatsRecord[] = input.map((item) => {
+      checkStatsFen(item.fen);
       const filter = filterOrThrow(item.speeds, item.ratings === undefined ? undefined : String(item.ratings));
       let moves: unknown = item.moves;
       if (typeof moves === 'string') {
@@ -74,7 +94,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       }
       return { ...item, ...filter, fen: statsFen(item.fen), moves: z.array(statsMoveSchema).parse(moves) };
     });
-    await storeStats(app.db, records);
+    await storePlayerStats(app.db, request.user!.id, records);
     return { api_result: 'general_sql_success', stored: records.length };
   });
 
