@@ -25,7 +25,8 @@ const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
 export async function cardRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireUser);
+  // The session is checked before any body is read.
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/get-cards', async (request) => {
     const userId = request.user!.id;

@@ -9,7 +9,7 @@ import { savedLinks } from './game-review-store.js';
  * No username, or a site that fails, gives an empty list (the site clients log why).
  */
 export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/recent-games', { preHandler: app.requireUser }, async (request) => {
+  app.get('/recent-games', { onRequest: app.requireUser }, async (request) => {
     const { site } = recentGamesQuerySchema.parse(request.query);
     const user = request.user!;
     const username = (site === 'lichess' ? user.username_lichess : user.username_chess_dot_com)?.trim() ?? '';

@@ -60,7 +60,8 @@ function checkStatsFen(fen: string): void {
 const HEARTBEAT_MS = 15_000;
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
 
   app.get('/get_stats', auth, async (request) => {
     const query = request.query as Record<string, string | undefined>;

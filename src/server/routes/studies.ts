@@ -61,7 +61,8 @@ function studyTitle(pgn: string, fallback: string): string {
 }
 
 export async function studyRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
 
   app.get('/lichess/studies', auth, async (request, reply) => {
     const username = String((request.query as Record<string, unknown>).username ?? '').trim();
