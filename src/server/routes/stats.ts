@@ -58,6 +58,12 @@ function checkStatsFen(fen: string): void {
 }
 
 const HEARTBEAT_MS = 15_000;
+const BUSY_POLL_MS = 100;
+
+/** 'Lichess is busy, retrying in N s' for a pause ending at `until` (epoch ms). */
+export function busyMessage(until: number): string {
+  return `Lichess is busy, retrying in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s`;
+}
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
@@ -118,6 +124,15 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     };
     // A 429 pauses the explorer for a minute: comments keep proxies from closing the quiet stream.
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
+    // While the explorer rests the player is told so, instead of a bar that silently stops moving.
+    const explorer = app.sites.explorer;
+    let toldUntil = 0;
+    const busy = setInterval(() => {
+      const until = explorer.busyUntil();
+      if (until === 0 || until === toldUntil) return;
+      toldUntil = until;
+      send('status', { message: busyMessage(until), retry_at: new Date(until).toISOString() });
+    }, BUSY_POLL_MS);
     const abort = new AbortController();
     raw.on('close', () => abort.abort());
     try {
@@ -129,6 +144,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       send('result', { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] });
     } finally {
       clearInterval(heartbeat);
+      clearInterval(busy);
       raw.end();
     }
   });
