@@ -29,7 +29,7 @@ export interface GameRecord {
   /** From the hero's side: 1 win, 0.5 draw, 0 loss; null for an unfinished game. */
   result: number | null;
   move_left_opening: string | null;
-  /** ISO 8601 UTC, e.g. '2026-01-16T08:32:44Z'; null when the tags give no date. */
+  /** ISO 8601 UTC, e.g. '2026-01-16T08:32:44Z'; the date alone ('2026-01-16') without a UTCTime tag; null without a date. */
   date_time_played: string | null;
   time_control: string;
   site: GameSite;
@@ -52,11 +52,16 @@ const elo = (v: string | undefined): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
+/** Opening names written with a hyphen, which the URL's word separators would lose. */
+const HYPHENATED = ['Caro-Kann', 'Nimzo-Indian', 'Bogo-Indian', 'Nimzo-Larsen'];
+
 /** 'https://www.chess.com/openings/Sicilian-Defense-Najdorf...6.Be3' -> 'Sicilian Defense Najdorf' */
 const openingFromUrl = (url: string): string | undefined => {
   const slug = url.split('/openings/')[1];
   if (!slug) return undefined;
-  const name = slug.split('...')[0].replace(/-\d+\..*$/, '').replace(/-/g, ' ').trim();
+  // '...' starts Black's first move ('Canal-Attack-3...Nd7'), '-4.' White's: both leave the name.
+  const words = slug.split('...')[0].replace(/-\d+\..*$/, '').replace(/-\d+$/, '');
+  const name = HYPHENATED.reduce((text, kept) => text.replaceAll(kept.replace('-', ' '), kept), words.replace(/-/g, ' ')).trim();
   return name === '' ? undefined : name;
 };
 
@@ -87,8 +92,9 @@ const utcDateTime = (headers: Map<string, string>): string | null => {
   const date = known(headers.get('UTCDate')) ?? known(headers.get('Date'));
   if (!date || !/^\d{4}\.\d{2}\.\d{2}$/.test(date)) return null;
   const time = known(headers.get('UTCTime'));
-  const clock = time && /^\d{2}:\d{2}:\d{2}$/.test(time) ? time : '00:00:00';
-  return `${date.replace(/\./g, '-')}T${clock}Z`;
+  const day = date.replace(/\./g, '-');
+  // Without a time the date stands alone: an invented midnight would read as a real time.
+  return time && /^\d{2}:\d{2}:\d{2}$/.test(time) ? `${day}T${time}Z` : day;
 };
 
 /** Builds the record for one game's PGN text; fails when the hero played neither side. */

@@ -1,7 +1,8 @@
 /**
  * The opening book (create_opening_book): for each position of a repertoire, its moves
  * with the number of chapter lines that go on after them and the chapters that play them.
- * A move after which no line goes on has number_of_games 0 and is marked end of line.
+ * A move after which no line goes on has number_of_games 0; it is marked end of line when the position
+ * it leads to has no repertoire moves at all (not when the line only goes on by transposition).
  *
  *   createOpeningBook(rep)['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -']
  *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
@@ -49,7 +50,9 @@ export const createOpeningBook = (rep: Repertoire): OpeningBook => {
         uci: m.uci,
         number_of_games: m.continuingLines,
         chapters: m.chapters.map((c) => rep.chapters[c].name),
-        end_of_line: m.continuingLines === 0,
+        // A line may end in the chapters yet go on by transposition: only a next position with no
+        // repertoire moves is the end, as the game comparison sees it.
+        end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
       };
     }
     book[p.key] = { fen: p.fen, turn: p.turn, moves, total_games: total, lowest_move_number: p.moveNumber };

@@ -23,8 +23,9 @@ import {
 } from 'chessops/pgn';
 import { makeSanAndPlay, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
+import { findBracketFault } from './pgn-brackets.js';
 
-export const PGN_ERROR_CODES = ['empty', 'not_pgn', 'too_complex', 'bad_setup', 'variant', 'illegal_move'] as const;
+export const PGN_ERROR_CODES = ['empty', 'not_pgn', 'too_complex', 'bad_setup', 'variant', 'illegal_move', 'brackets'] as const;
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 
 export class PgnParseError extends Error {
@@ -123,6 +124,8 @@ const hasContent = (game: Game<PgnNodeData>) =>
 
 /** Splits text into games without checking moves. Fails only on text with no PGN in it. */
 export const parsePgn = (text: string): Result<PgnGame[], PgnParseError> => {
+  const brackets = findBracketFault(text);
+  if (brackets) return Result.err(new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`));
   const games: PgnGame[] = [];
   let budgetError = false;
   const parser = new PgnParser((game, err) => {

@@ -1,8 +1,13 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

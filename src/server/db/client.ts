@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -27,10 +28,17 @@ export type DatabaseTarget = { url: string } | { dir: string } | { memory: true 
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
-  const dataDir = 'dir' in target ? join(target.dir, 'pglite') : undefined;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
-  return wrapPglite(client);
+  if (!('dir' in target)) return wrapPglite(new PGlite());
+  const dataDir = join(target.dir, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(target.dir);
+  try {
+    const database = await wrapPglite(new PGlite(dataDir));
+    return { ...database, close: () => database.close().finally(unlock) };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /** Wraps an existing PGlite (for example a clone of a migrated one) and migrates it. */

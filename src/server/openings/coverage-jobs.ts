@@ -27,7 +27,9 @@ import type { StatsFilter } from './stats-key.js';
 export type CoverageEvent =
   | { event: 'progress'; data: { done: number; total: number } }
   | { event: 'holes'; data: { holes: unknown[]; settled: number; bound: number; done: number } }
-  | { event: 'result'; data: { results: string; report: unknown[]; holes: unknown[] } };
+  | { event: 'result'; data: { results: string; report: unknown[]; holes: unknown[] } }
+  /** The explorer rests after a 429: the player is told when it retries. */
+  | { event: 'status'; data: { message: string; retry_at: string } };
 
 type StopReason = 'stop' | 'replaced' | 'shutdown' | 'ended-elsewhere';
 

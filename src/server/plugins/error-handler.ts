@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
+import { BODY_LIMIT_TEXT } from './multipart-body.js';
 
 /** Thrown by routes for input a person can fix; answered as 400 {error}. */
 export class BadRequestError extends Error {}
@@ -16,6 +17,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof BadRequestError) {
       return reply.code(400).send({ error: error.message });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: `The request is larger than the ${BODY_LIMIT_TEXT} limit` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,9 +11,15 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Methods that change nothing; every other one must carry the token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Double-submit XSRF protection: every response hands out a readable XSRF-TOKEN cookie, and every
- * POST to /api must echo it in the X-XSRF-TOKEN header, which another site's form cannot do.
+ * state-changing request must echo it in the X-XSRF-TOKEN header, which another site's form cannot do.
+ * The check does not look at the raw URL: the router decodes it (`/%61pi/login` is `/api/login`), so a
+ * prefix test on the raw text can be dodged. Every POST, PUT, PATCH and DELETE is checked whatever its
+ * path; the app has no state-changing route outside /api, and an unknown path loses nothing by a 403.
  */
 export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean }) => {
   app.addHook('onRequest', async (request, reply) => {
@@ -26,7 +32,7 @@ export const xsrfPlugin = fp(async (app: FastifyInstance, opts: { secure: boolea
         httpOnly: false,
       });
     }
-    if (request.method === 'POST' && request.url.startsWith('/api/')) {
+    if (!SAFE_METHODS.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
         return reply.code(403).send({ error: 'Missing or invalid XSRF token' });

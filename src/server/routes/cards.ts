@@ -25,7 +25,8 @@ const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
 export async function cardRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireUser);
+  // The session is checked before any body is read.
+  app.addHook('onRequest', app.requireUser);
 
   app.get('/get-cards', async (request) => {
     const userId = request.user!.id;
@@ -89,10 +90,14 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
 async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date): Promise<CardRow[]> {
   const existing = new Map<string, CardRow>();
   for (const ids of chunks(input.map((c) => c.id), CHUNK)) {
+    // Locked until the transaction ends: a review committing meanwhile is read here and merged, not
+    // overwritten by the schedule as it was before (review-card locks the row the same way).
     const rows = await tx
       .select()
       .from(cards)
-      .where(and(eq(cards.userId, userId), inArray(cards.id, ids)));
+      .where(and(eq(cards.userId, userId), inArray(cards.id, ids)))
+      .orderBy(asc(cards.id))
+      .for('update');
     for (const row of rows) existing.set(row.id, row);
   }
   const values: CardInsert[] = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateFen } from '../../chess/fen.js';
 
 /**
  * Payloads of the game review calls, shared by the server (validation) and the web (types).
@@ -100,7 +101,17 @@ export const upsertMistakeSchema = z.object({
   game_review_id: id,
   /** Half-moves from the start, 1 = White's first move. */
   ply: z.coerce.number().int().min(0).max(2000).nullable().optional(),
-  fen: z.string().trim().max(100).nullable().optional(),
+  // '' (or null) means no position; anything else must be a legal position.
+  fen: z
+    .string()
+    .trim()
+    .max(100)
+    .superRefine((value, ctx) => {
+      const result = value === '' ? undefined : validateFen(value);
+      if (result?.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
+    })
+    .nullable()
+    .optional(),
   move: shortText(20).nullable().optional(),
   better_move: shortText(20).nullable().optional(),
   notes: z.string().max(MAX_NOTES_CHARS).optional(),

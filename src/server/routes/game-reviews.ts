@@ -31,7 +31,8 @@ import {
  *   POST /api/delete-game-review   {game_review_id} | {mistake_id} -> {api_data: {deleted, id}}
  */
 export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
   app.get('/get-game-reviews', auth, async (request) => ({ api_data: await listReviews(app.db, userId(request)) }));

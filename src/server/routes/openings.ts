@@ -9,7 +9,8 @@ import { fieldText, type FormBody } from '../openings/multipart-fields.js';
  * consistency_check, check_opening (a game against the opening) and create_opening_book.
  */
 export async function openingRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
 
   app.post('/consistency_check', auth, async (request) => {
     const rep = repertoireFromForm(request.body as FormBody);

@@ -11,7 +11,7 @@ import { savedLinks } from './game-review-store.js';
  * list (the site clients log why); a Lichess name with no account adds `error` saying so.
  */
 export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/recent-games', { preHandler: app.requireUser }, async (request) => {
+  app.get('/recent-games', { onRequest: app.requireUser }, async (request) => {
     const query = recentGamesQuerySchema.parse(request.query);
     const site = query.site;
     const user = request.user!;

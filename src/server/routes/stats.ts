@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { listCachedStats, storeStats, type StatsRecord } from '../openings/explorer-cache.js';
+import { Chess } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { validateFen } from '../../chess/fen.js';
 import { COLORS } from '../../chess/index.js';
+import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
+import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
 import { latestRun } from '../openings/coverage-runs.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
 import { playerSites } from '../sites/player-sites.js';
 import { excludeSymbolsOf, fieldList, fieldText, parseColor, type FormBody } from '../openings/multipart-fields.js';
 import { NO_STUDY_TEXT, SORRY_PREFIX } from '../openings/opening-input.js';
-import { parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
+import { explorerFen, parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
 
 /**
- * Position statistics: get_stats and update_stats on the shared explorer cache (spec 7), and the
- * coverage check streamed as server-sent events (DESIGN 4): progress {done,total} and holes
- * {holes,settled,bound,done} as it goes, then one result; the player's latest check of a colour
- * (coverage/latest) and stopping it (coverage/stop).
+ * Position statistics (spec 7): get_stats reads the shared explorer cache with the caller's own
+ * uploads in place of the same positions; update_stats stores only into the caller's own rows (see
+ * openings/player-stats.ts). The coverage check is streamed as server-sent events (DESIGN 4):
+ * progress {done,total} and holes {holes,settled,bound,done} as it goes, then one result; the
+ * player's latest check of a colour (coverage/latest) and stopping it (coverage/stop).
  */
 
 const statsMoveSchema = z.object({
@@ -48,17 +53,37 @@ function filterOrThrow(speeds: string[] | string | undefined, ratings: string[] 
   return parsed.filter;
 }
 
+/** A position the explorer could answer for: a valid FEN (counters optional) of a legal position. */
+function checkStatsFen(fen: string): void {
+  const full = explorerFen(fen.trim());
+  const valid = validateFen(full);
+  if (valid.isErr) throw new BadRequestError(`fen ${fen}: ${valid.error.message}`);
+  const legal = parseFen(full).chain((setup) => Chess.fromSetup(setup));
+  if (legal.isErr) throw new BadRequestError(`fen ${fen}: not a legal position (${legal.error.message})`);
+}
+
 const HEARTBEAT_MS = 15_000;
+const BUSY_POLL_MS = 100;
+
+/** 'Lichess is busy, retrying in N s' for a pause ending at `until` (epoch ms). */
+export function busyMessage(until: number): string {
+  return `Lichess is busy, retrying in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s`;
+}
 
 const colorQuery = z.object({ color: z.enum(COLORS) });
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
 
   app.get('/get_stats', auth, async (request) => {
     const query = request.query as Record<string, string | undefined>;
     const filter = filterOrThrow(query.speeds, query.ratings);
-    return listCachedStats(app.db, filter, 20_000);
+    const [shared, own] = await Promise.all([
+      listCachedStats(app.db, filter, 20_000),
+      listPlayerStats(app.db, request.user!.id, filter, 20_000),
+    ]);
+    return overlayPlayerStats(shared, own);
   });
 
   app.post('/update_stats', auth, async (request) => {
@@ -71,6 +96,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     }
     const input = statsUploadSchema.parse(json);
     const records: StatsRecord[] = input.map((item) => {
+      checkStatsFen(item.fen);
       const filter = filterOrThrow(item.speeds, item.ratings === undefined ? undefined : String(item.ratings));
       let moves: unknown = item.moves;
       if (typeof moves === 'string') {
@@ -82,7 +108,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       }
       return { ...item, ...filter, fen: statsFen(item.fen), moves: z.array(statsMoveSchema).parse(moves) };
     });
-    await storeStats(app.db, records);
+    await storePlayerStats(app.db, request.user!.id, records);
     return { api_result: 'general_sql_success', stored: records.length };
   });
 
@@ -118,6 +144,14 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     };
     // A 429 pauses the explorer for a minute: comments keep proxies from closing the quiet stream.
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
+    // While the explorer rests the player is told so, instead of a bar that silently stops moving.
+    let toldUntil = 0;
+    const busy = setInterval(() => {
+      const until = explorer.busyUntil();
+      if (until === 0 || until === toldUntil) return;
+      toldUntil = until;
+      send({ event: 'status', data: { message: busyMessage(until), retry_at: new Date(until).toISOString() } });
+    }, BUSY_POLL_MS);
     try {
       // The check belongs to the player: a client that goes away only stops listening.
       const job = await jobs.start(userId, rep, filter, explorer, send);
@@ -128,6 +162,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       send({ event: 'result', data: { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] } });
     } finally {
       clearInterval(heartbeat);
+      clearInterval(busy);
       raw.end();
     }
   });

@@ -22,6 +22,11 @@ const updateStudySchema = z.object({
   last_update: z.union([z.string(), z.number()]).nullish(),
 });
 
+/** Lichess study ids are 8 letters and digits; anything else never reaches Lichess. */
+const studyParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9]{8}$/, 'not a Lichess study id (8 letters and digits)'),
+});
+
 export interface StudyRecord {
   color: Color;
   title: string;
@@ -58,7 +63,8 @@ function studyTitle(pgn: string, fallback: string): string {
 }
 
 export async function studyRoutes(app: FastifyInstance): Promise<void> {
-  const auth = { preHandler: app.requireUser };
+  // onRequest: the session is checked before any body is read.
+  const auth = { onRequest: app.requireUser };
 
   app.get('/lichess/studies', auth, async (request, reply) => {
     const username = String((request.query as Record<string, unknown>).username ?? '').trim();
@@ -71,7 +77,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/lichess/study/:id', auth, async (request) => {
-    const { id } = request.params as { id: string };
+    const { id } = studyParamsSchema.parse(request.params);
     const { lichess } = await playerSites(app, request.user!.id);
     const result = await lichess.fetchStudyPgn(id);
     if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };

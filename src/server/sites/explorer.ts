@@ -52,6 +52,8 @@ export interface ExplorerClientOptions {
 
 export interface ExplorerClient {
   readonly hasToken: boolean;
+  /** Epoch ms until which the explorer rests after a 429 (calls wait in the queue); 0 when not resting. */
+  busyUntil(): number;
   /** Speeds like 'blitz'; ratings are band floors like 2000. */
   fetchPosition(fen: string, speeds: readonly string[], ratings: readonly (number | string)[]): Promise<SiteResult<ExplorerPosition>>;
 }
@@ -65,6 +67,7 @@ export function createExplorerClient(options: ExplorerClientOptions): ExplorerCl
 
   return {
     hasToken: token !== undefined,
+    busyUntil: () => queue.pausedUntil(base),
     async fetchPosition(fen, speeds, ratings) {
       if (!token) return siteErr('no-token', NO_TOKEN_MESSAGE);
       if (fen.trim() === '') return siteErr('bad-input', 'FEN required');

@@ -46,7 +46,7 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
       return siteErr('http', TOKEN_REFUSED_MESSAGE, 401);
     };
   return {
-    explorer: { hasToken: true, fetchPosition: refused(explorer.fetchPosition) },
+    explorer: { hasToken: true, busyUntil: explorer.busyUntil, fetchPosition: refused(explorer.fetchPosition) },
     lichess: {
       fetchUserGames: lichess.fetchUserGames,
       listStudies: refused(lichess.listStudies),

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { openTestDatabase, startTestServer, type TestServer } from '../../../test/helper.js';
+import type { Database } from '../db/client.js';
+import { positionStats } from '../db/schema.js';
+import { loggedInClient } from '../openings/test-login.js';
+import { SMALL_STUDY } from '../openings/testdata/small-study.js';
+
+let database: Database;
+let server: TestServer;
+let sites: FakeSites;
+
+beforeAll(async () => {
+  database = await openTestDatabase('pglite');
+  sites = await startFakeSites({ explorerToken: 'explorer-token' });
+  server = await startTestServer(database, {
+    lichessUrl: sites.lichessUrl,
+    lichessExplorerUrl: sites.explorerUrl,
+    lichessToken: 'explorer-token',
+    rateLimitPauseMs: 2_500,
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await sites.close();
+  await database.close();
+});
+
+test('while the explorer rests after a 429 the coverage stream says Lichess is busy and when it retries', async () => {
+  await database.db.delete(positionStats);
+  const { client } = await loggedInClient(server);
+  sites.setMode('explorer', 'rate429', { once: true });
+  const form = new FormData();
+  form.append('opening_text', SMALL_STUDY);
+  form.append('color', 'white');
+  const response = await client.postMultipart('/api/coverage_check', form);
+  const events = response.text
+    .split('\n\n')
+    .map((block) => ({ event: /^event: (.*)$/m.exec(block)?.[1], data: /^data: (.*)$/m.exec(block)?.[1] }))
+    .filter((e) => e.event && e.data)
+    .map((e) => ({ event: e.event!, data: JSON.parse(e.data!) }));
+  const status = events.filter((e) => e.event === 'status');
+  expect(status).toHaveLength(1);
+  expect(status[0].data.message).toMatch(/^Lichess is busy, retrying in [1-3] s$/);
+  expect(events.at(-1)!.event).toBe('result');
+  expect(events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
+}, 30_000);
