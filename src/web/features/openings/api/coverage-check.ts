@@ -6,6 +6,8 @@ import { openingFields, type OpeningInput } from './types';
 export type CoverageProgress = { done: number; total: number };
 /** The likeliest holes so far (DESIGN 4 `holes` event). */
 export type CoverageHoles = { holes: Hole[]; settled: number; bound: number; done: number };
+/** Why the check waits, e.g. "Lichess is busy, retrying in 60 s" after a 429. */
+export type CoverageStatus = { message: string; retry_at: string };
 /** The report entries are the chess core's; the screen reads the fields it knows. */
 export type CoverageResult = { results: string; report: unknown[]; holes?: Hole[] };
 
@@ -19,6 +21,7 @@ export async function coverageCheck(
   onProgress: (progress: CoverageProgress) => void,
   signal?: AbortSignal,
   onHoles: (holes: CoverageHoles) => void = () => {},
+  onStatus: (status: CoverageStatus) => void = () => {},
 ): Promise<CoverageResult> {
   let result: CoverageResult | undefined;
   await apiPostEventStream(
@@ -27,6 +30,7 @@ export async function coverageCheck(
     ({ event, data }) => {
       if (event === 'progress') onProgress(data as CoverageProgress);
       else if (event === 'holes') onHoles(data as CoverageHoles);
+      else if (event === 'status') onStatus(data as CoverageStatus);
       else if (event === 'result') result = data as CoverageResult;
     },
     { signal },

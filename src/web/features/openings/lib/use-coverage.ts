@@ -101,6 +101,7 @@ export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) 
         (p) => run.progress(coverageProgressText(p.done, p.total)),
         controller.signal,
         (h) => update({ holes: h.holes, settled: h.settled, bound: h.bound, done: h.done }),
+        (s) => run.progress(s.message),
       );
       await pause(DONE_PAUSE_MS);
       setResult({ ...answer, color: plan.opening.color });
