@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -21,6 +21,8 @@ declare module 'fastify' {
     db: Db;
   }
 }
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Requests slower than this are logged (with the errors); the others are not. */
 const SLOW_REQUEST_MS = 1000;
@@ -73,7 +75,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDir = config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      // The build writes .br and .gz files beside the others (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed names under /assets never change content; everything else is checked on each load.
+      setHeaders: (res, filePath) =>
+        res.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
+    });
   }
   // Client-side routes (/signin, /game_review, ...) all load the single-page app.
   app.setNotFoundHandler((request, reply) => {
@@ -83,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!existsSync(join(webDir, 'index.html'))) {
       return reply.code(404).type('text/plain').send('The web app is not built: run npm run build');
     }
-    return reply.sendFile('index.html', webDir);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
   });
 
   return app;

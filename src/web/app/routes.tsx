@@ -1,14 +1,20 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { CardReviewScreen, EditCardsScreen } from '../features/cards';
 import { LandingPage } from '../features/account/components/landing-page';
 import { ResetPasswordPage } from '../features/account/components/reset-password-page';
 import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
-import { GameReviewPage } from './game-review-page';
-import { ManageOpeningsPage, OpeningToolPage } from '../features/openings';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
+
+// Logged-in screens load their code when first shown (RootLayout's Suspense shows 'Loading…'),
+// so the landing page and the shell stay small. A new screen: one `lazy` line and one route.
+export const GameReviewPage = lazy(() => import('./game-review-page').then((m) => ({ default: m.GameReviewPage })));
+const OpeningToolPage = lazy(() => import('../features/openings').then((m) => ({ default: m.OpeningToolPage })));
+const ManageOpeningsPage = lazy(() => import('../features/openings').then((m) => ({ default: m.ManageOpeningsPage })));
+const CardReviewScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.CardReviewScreen })));
+const EditCardsScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.EditCardsScreen })));
 
 // To give a screen its real page, replace the `element` of its route below.
 export const routes: RouteObject[] = [
