@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = 3;
 const CONNECTIONS = 10;
 
-function config(dataDir: string, sessionCacheMs?: number): Config {
+function config(dataDir: string, sessionCacheMs?: number, logger = false): Config {
   return {
     port: 0,
     host: '127.0.0.1',
@@ -34,7 +34,7 @@ function config(dataDir: string, sessionCacheMs?: number): Config {
     lichessUrl: 'http://127.0.0.1:9',
     lichessExplorerUrl: 'http://127.0.0.1:9',
     chessComUrl: 'http://127.0.0.1:9',
-    logger: false,
+    logger,
     siteTimeoutMs: 2_000,
     rateLimitPauseMs: 200,
     rateLimits: false,
@@ -72,6 +72,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'chess-prep-bench-'));
 const database = await openDatabase({ memory: true });
 const app = await buildApp(config(dataDir), { database });
 const uncached = await buildApp(config(dataDir, 0), { database });
+// As shipped: the logger on (errors and slow requests only); 'warn' just hides the listening line here.
+const shipped = await buildApp(config(dataDir, undefined, true), { database });
+shipped.log.level = 'warn';
 const bare = Fastify({ logger: false });
 bare.post('/bare', async () => ({ ok: true }));
 try {
@@ -80,23 +83,28 @@ try {
   const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/bare`;
   const appUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/check-if-logged-in`;
   const uncachedUrl = `${await uncached.listen({ port: 0, host: '127.0.0.1' })}/api/check-if-logged-in`;
+  const shippedUrl = `${await shipped.listen({ port: 0, host: '127.0.0.1' })}/api/check-if-logged-in`;
 
   const bareRuns: number[] = [];
   const checkRuns: number[] = [];
+  const shippedRuns: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     bareRuns.push(await measure(bareUrl, {}, (body) => body === '{"ok":true}'));
     checkRuns.push(await measure(appUrl, headers, loggedIn));
+    shippedRuns.push(await measure(shippedUrl, headers, loggedIn));
   }
+  const shippedRps = median(shippedRuns);
   const bareRps = median(bareRuns);
   const checkRps = median(checkRuns);
   const uncachedRps = await measure(uncachedUrl, headers, loggedIn);
   console.log(`bare fastify route: ${Math.round(bareRps)} requests/s`);
   console.log(`check-if-logged-in (valid session): ${Math.round(checkRps)} requests/s`);
   console.log(`check-if-logged-in / bare route: ${(checkRps / bareRps).toFixed(2)} ratio`);
+  console.log(`check-if-logged-in as shipped (logger on) / bare route: ${(shippedRps / bareRps).toFixed(2)} ratio`);
   console.log(`check-if-logged-in without session cache: ${Math.round(uncachedRps)} requests/s`);
   console.log(`check-if-logged-in without session cache / bare route: ${(uncachedRps / bareRps).toFixed(2)} ratio`);
 } finally {
-  await Promise.all([app.close(), uncached.close(), bare.close()]);
+  await Promise.all([app.close(), uncached.close(), shipped.close(), bare.close()]);
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

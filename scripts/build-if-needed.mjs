@@ -1,4 +1,4 @@
-// Builds the web app when dist/web is missing or older than its sources.
+// Builds the web app and the server when their output is missing or older than their sources.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { execSync } from 'node:child_process';
@@ -20,4 +20,11 @@ const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime), statSync('vite.config.ts').mtimeMs);
 if (builtAt < changedAt) {
   execSync('npx vite build', { stdio: 'inherit' });
+}
+
+const server = 'dist/server/main.js';
+const serverBuiltAt = existsSync(server) ? statSync(server).mtimeMs : 0;
+const serverChangedAt = Math.max(newestMtime('src/server'), newestMtime('src/chess'), statSync('package.json').mtimeMs);
+if (serverBuiltAt < serverChangedAt) {
+  execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
 }

@@ -21,7 +21,8 @@ import {
   type Game,
   type PgnNodeData,
 } from 'chessops/pgn';
-import { makeSanAndPlay, parseSan } from 'chessops/san';
+import { parseSan } from 'chessops/san';
+import { makeSanAndPlayFast } from './san-fast.js';
 import { makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
 
@@ -209,7 +210,7 @@ function playChildren(
       return false;
     }
     const uci = makeUci(move);
-    const san = makeSanAndPlay(p, move);
+    const san = 'from' in move ? makeSanAndPlayFast(p, move) : '--';
     const child = new ChildNode<PlayedMove>({ ...data, san, uci, ply: ply + 1, fen: makeFen(p.toSetup()) });
     to.children.push(child);
     if (!playChildren(children[i], child, p, ply + 1, mainline && i === 0, failures, lenient)) return false;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -23,6 +23,11 @@ declare module 'fastify' {
   }
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Requests slower than this are logged (with the errors); the others are not. */
+const SLOW_REQUEST_MS = 1000;
+
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
   database?: Database;
@@ -32,6 +37,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
+    // A log line per request cost a third of throughput: errors (error-handler) and slow requests only.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ?? false,
   });
@@ -40,6 +47,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
+
+  if (config.logger) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (reply.elapsedTime >= SLOW_REQUEST_MS) {
+        request.log.warn(
+          { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+          'slow request',
+        );
+      }
+    });
+  }
 
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -59,7 +77,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDir = config.webDir;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      // The build writes .br and .gz files beside the others (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed names under /assets never change content; everything else is checked on each load.
+      setHeaders: (res, filePath) =>
+        res.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
+    });
   }
   // Client-side routes (/signin, /game_review, ...) all load the single-page app.
   app.setNotFoundHandler((request, reply) => {
@@ -69,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!existsSync(join(webDir, 'index.html'))) {
       return reply.code(404).type('text/plain').send('The web app is not built: run npm run build');
     }
-    return reply.sendFile('index.html', webDir);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
   });
 
   return app;

@@ -1,5 +1,6 @@
-import { buildRepertoireFromPgn, type Repertoire } from '../../chess/index.js';
+import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { repertoireFor } from './repertoire-cache.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 
 /** The spec's text for a failed consistency, comparison or coverage run, followed by the error. */
@@ -8,15 +9,14 @@ export const NO_STUDY_TEXT = 'No study text';
 
 /**
  * The repertoire a multipart opening form describes: opening_text (pasted or uploaded), color,
- * excludeSymbols[] and an optional opening_name. Bad input is a BadRequestError (400).
+ * excludeSymbols[] and an optional opening_name, built through the repertoire cache. Bad input is a
+ * BadRequestError (400).
  */
-export function repertoireFromForm(body: FormBody): Repertoire {
+export async function repertoireFromForm(body: FormBody): Promise<Repertoire> {
   const text = fieldText(body, 'opening_text');
   if (text.trim() === '') throw new BadRequestError(NO_STUDY_TEXT);
   const color = parseColor(fieldText(body, 'color'));
   const excludeSymbols = excludeSymbolsOf(body);
   const name = fieldText(body, 'opening_name').trim() || undefined;
-  const built = buildRepertoireFromPgn(text, { color, excludeSymbols, name });
-  if (built.isErr) throw new BadRequestError(`The opening PGN could not be read: ${built.error.message}`);
-  return built.value;
+  return repertoireFor(text, { color, excludeSymbols, name });
 }

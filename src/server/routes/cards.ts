@@ -1,7 +1,7 @@
 // Flashcard calls: list, create/edit in bulk, review on the server's clock, delete. Every call
 // touches only the caller's rows: cards are keyed by (user_id, id), so another user's id simply
 // names a card of the caller's own.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type Card,
@@ -14,11 +14,15 @@ import {
 import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
 import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
 
-type CardRow = typeof cards.$inferSelect;
+type CardRow = Omit<typeof cards.$inferSelect, 'createdAt' | 'updatedAt'>;
 type CardInsert = typeof cards.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the card screens show: every column but the bookkeeping dates. */
+const { createdAt: _created, updatedAt: _updated, ...CARD_COLUMNS } = getTableColumns(cards);
 
 /** Rows per INSERT statement: well under PostgreSQL's 65535 bound parameters. */
 const CHUNK = 500;
@@ -28,10 +32,14 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
   // The session is checked before any body is read.
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/get-cards', async (request) => {
+  app.get('/get-cards', { schema: { response: getCardsResponseSchema } }, async (request, reply) => {
     const userId = request.user!.id;
+    // The browser revalidates every time (no-cache) and gets 304 while the version is unchanged.
+    const etag = cardsEtag(userId, await cardsVersion(app.db, userId));
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const rows = await app.db
-      .select()
+      .select(CARD_COLUMNS)
       .from(cards)
       .where(eq(cards.userId, userId))
       .orderBy(asc(cards.due), asc(cards.id));
@@ -42,7 +50,10 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     const input = upsertCardsBody.parse(request.body);
     const userId = request.user!.id;
     const now = new Date();
-    const saved = await app.db.transaction((tx) => upsertCards(tx, userId, input, now));
+    const saved = await app.db.transaction(async (tx) => {
+      await bumpCardsVersion(tx, userId);
+      return upsertCards(tx, userId, input, now);
+    });
     return { api_data: saved.map(toCard) };
   });
 
@@ -67,6 +78,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .returning();
       await tx.insert(reviewLogs).values(logRow(userId, id, log));
+      await bumpCardsVersion(tx, userId);
       return { card: toCard(updated), log };
     });
     if (!result) return reply.code(404).send({ error: `No card with id ${id}` });
@@ -75,10 +87,15 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/delete-card', async (request) => {
     const { id } = deleteCardBody.parse(request.body);
-    const deleted = await app.db
-      .delete(cards)
-      .where(and(eq(cards.userId, request.user!.id), eq(cards.id, id)))
-      .returning({ id: cards.id });
+    const userId = request.user!.id;
+    const deleted = await app.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(cards)
+        .where(and(eq(cards.userId, userId), eq(cards.id, id)))
+        .returning({ id: cards.id });
+      if (gone.length > 0) await bumpCardsVersion(tx, userId);
+      return gone;
+    });
     return { api_data: { id, deleted: deleted.length > 0 } };
   });
 }

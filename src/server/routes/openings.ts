@@ -13,7 +13,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
 
   app.post('/consistency_check', auth, async (request) => {
-    const rep = repertoireFromForm(request.body as FormBody);
+    const rep = await repertoireFromForm(request.body as FormBody);
     const { results, results_dict } = checkConsistency(rep);
     return { results, results_dict };
   });
@@ -22,7 +22,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // the repertoire and the repertoire's moves there), which the review screen turns into a card.
   app.post('/check_opening', auth, async (request, reply) => {
     const body = request.body as FormBody;
-    const rep = repertoireFromForm(body);
+    const rep = await repertoireFromForm(body);
     const gameText = fieldText(body, 'game_text');
     if (gameText.trim() === '') throw new BadRequestError('No game text');
     const gameName = fieldText(body, 'game_name').trim() || undefined;
@@ -34,7 +34,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/create_opening_book', auth, async (request) => {
-    const rep = repertoireFromForm(request.body as FormBody);
+    const rep = await repertoireFromForm(request.body as FormBody);
     // The spec sends the book as JSON text that the client parses.
     return { book: JSON.stringify(createOpeningBook(rep)), name: rep.name, color: rep.color };
   });

@@ -9,10 +9,9 @@ import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js
 import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
 import { latestRun } from '../openings/coverage-runs.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
 import { playerSites } from '../sites/player-sites.js';
-import { excludeSymbolsOf, fieldList, fieldText, parseColor, type FormBody } from '../openings/multipart-fields.js';
-import { NO_STUDY_TEXT, SORRY_PREFIX } from '../openings/opening-input.js';
+import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
+import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { explorerFen, parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
 
 /**
@@ -120,13 +119,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/coverage_check', auth, async (request, reply) => {
     const body = request.body as FormBody;
     // Bad input is answered as JSON before the stream starts.
-    const text = fieldText(body, 'opening_text');
-    if (text.trim() === '') throw new BadRequestError(NO_STUDY_TEXT);
-    const rep = await repertoireFor(text, {
-      color: parseColor(fieldText(body, 'color')),
-      excludeSymbols: excludeSymbolsOf(body),
-      name: fieldText(body, 'opening_name').trim() || undefined,
-    });
+    const rep = await repertoireFromForm(body);
     const filter = filterOrThrow(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
     const userId = request.user!.id;
     const { explorer } = await playerSites(app, userId);

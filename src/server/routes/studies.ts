@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseExcludeSymbols, makeExcludeSymbols, parseGames, findStudyName } from '../../chess/index.js';
+import { parseExcludeSymbols, makeExcludeSymbols, parsePgn, findStudyName } from '../../chess/index.js';
 import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor, type Color } from '../openings/multipart-fields.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
+import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
@@ -57,7 +58,7 @@ export async function findStudy(app: FastifyInstance, userId: number, color: Col
 
 /** A study's title from its chapters' tags (StudyName, or the Event before ': '). */
 function studyTitle(pgn: string, fallback: string): string {
-  const games = parseGames(pgn);
+  const games = parsePgn(pgn);
   if (games.isOk && games.value[0]) return findStudyName(games.value[0].headers) ?? fallback;
   return fallback;
 }
@@ -103,8 +104,13 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     const studyText = input.study_text ?? null;
     if (studyText !== null) {
       if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
-      const parsed = parseGames(studyText);
-      if (parsed.isErr) throw new BadRequestError(`The study PGN could not be read: ${parsed.error.message}`);
+      // Built (off the event loop for a large study) through the cache, so the first check is warm.
+      try {
+        await repertoireFor(studyText, { color, excludeSymbols: symbols.value });
+      } catch (error) {
+        if (error instanceof UnreadablePgnError) throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
+        throw error;
+      }
     }
     const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
     if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');

@@ -1,15 +1,17 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { RecentGamesRefresher } from '../features/game-review';
+import { RecentGamesRefresher } from '../features/game-review/components/recent-games-refresher';
 import { useSession } from '../lib/session';
 import { LoggedInNav } from './logged-in-nav';
 import { LoggedOutNav } from './logged-out-nav';
-import { SessionDataLoader } from './session-data-loader';
+import { EarlyDataLoader, SessionDataLoader } from './session-data-loader';
 
 /** The page frame: the navigation for the session state and the current route, once the session is known. */
 export function RootLayout() {
   const session = useSession();
   return (
     <>
+      <EarlyDataLoader />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -28,7 +30,17 @@ export function RootLayout() {
             </button>
           </div>
         )}
-        {(session.status === 'loggedIn' || session.status === 'loggedOut') && <Outlet />}
+        {(session.status === 'loggedIn' || session.status === 'loggedOut') && (
+          <Suspense
+            fallback={
+              <p className="session-pending" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        )}
         {session.status === 'loggedIn' && (
           <>
             <RecentGamesRefresher />

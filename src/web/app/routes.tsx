@@ -1,17 +1,23 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { AccountPage } from '../features/account-data';
-import { CardReviewScreen, EditCardsScreen } from '../features/cards';
 import { LandingPage } from '../features/account/components/landing-page';
 import { ResetPasswordPage } from '../features/account/components/reset-password-page';
 import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
-import { GameReviewPage } from './game-review-page';
-import { DrillScreen } from '../features/drill';
-import { RepertoireReportPage } from './repertoire-report-page';
-import { ManageOpeningsRoute, OpeningToolRoute } from './openings-pages';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
 import { WelcomePage } from './welcome-page';
+
+// Logged-in screens load their code when first shown (RootLayout's Suspense shows 'Loading…'),
+// so the landing page and the shell stay small. A new screen: one `lazy` line and one route.
+export const GameReviewPage = lazy(() => import('./game-review-page').then((m) => ({ default: m.GameReviewPage })));
+const OpeningToolRoute = lazy(() => import('./openings-pages').then((m) => ({ default: m.OpeningToolRoute })));
+const ManageOpeningsRoute = lazy(() => import('./openings-pages').then((m) => ({ default: m.ManageOpeningsRoute })));
+const CardReviewScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.CardReviewScreen })));
+const EditCardsScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.EditCardsScreen })));
+const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ default: m.DrillScreen })));
+const RepertoireReportPage = lazy(() => import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })));
+const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
 export const routes: RouteObject[] = [

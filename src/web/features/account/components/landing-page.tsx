@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Board } from '../../../components/board';
 import { usePageTitle } from '../../../lib/page-title';
 import { SignupForm } from './signup-form';
 
@@ -22,6 +22,9 @@ const BLURBS = [
 ] as const;
 
 // The Italian Game after 3...Bc5, with the last move marked: what a reviewed position looks like.
+// The board library loads beside the page, not before it (the hero keeps its size meanwhile).
+const Board = lazy(() => import('../../../components/board').then((m) => ({ default: m.Board })));
+
 const HERO_FEN = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
 
 /** `/` for visitors: three feature blurbs, the sign-up form and a way to sign in. */
@@ -31,13 +34,15 @@ export function LandingPage() {
     <div className="page landing">
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero-board">
-          <Board
-            id="landing-board"
-            fen={HERO_FEN}
-            lastMove={{ from: 'f8', to: 'c5' }}
-            showCoordinates={false}
-            label="Example position: the Italian Game"
-          />
+          <Suspense fallback={null}>
+            <Board
+              id="landing-board"
+              fen={HERO_FEN}
+              lastMove={{ from: 'f8', to: 'c5' }}
+              showCoordinates={false}
+              label="Example position: the Italian Game"
+            />
+          </Suspense>
         </div>
         <h1 id="landing-title">Train with your own games</h1>
         <p className="lead">

@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Repertoire, RepertoireOptions } from '../../chess/index.js';
+import type { BuildRequest } from './repertoire-worker.js';
+
+/** What a worker answers: the repertoire, the PGN's error message, or an unexpected failure. */
+export type BuildOutcome = { value: Repertoire } | { pgnError: string } | { failure: string };
+
+interface Job extends BuildRequest {
+  resolve: (outcome: BuildOutcome) => void;
+}
+
+// From the TypeScript sources (tsx, tests) the worker loads its .ts file through tsx's loader;
+// the compiled server (dist/server) ships repertoire-worker.js next to the entry point.
+const fromSource = import.meta.url.endsWith('.ts');
+const workerUrl = new URL(fromSource ? './repertoire-worker.ts' : './repertoire-worker.js', import.meta.url);
+
+function startWorker(): Worker {
+  if (!fromSource) return new Worker(workerUrl);
+  // The ESM build of tsx's API sits next to the CommonJS one that require.resolve finds.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * A few worker threads that build repertoires; jobs wait in order for a free one. Workers start on
+ * first use, are unref'd while idle (so they never keep a process alive) and are replaced if one dies.
+ */
+export class RepertoirePool {
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Job>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private started = 0;
+
+  constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
+
+  build(text: string, options: RepertoireOptions): Promise<BuildOutcome> {
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, text, options, resolve });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy.keys()];
+    this.idle.length = 0;
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn() : undefined);
+      if (!worker) return;
+      const job = this.queue.shift()!;
+      this.busy.set(worker, job);
+      worker.ref();
+      worker.postMessage({ id: job.id, text: job.text, options: job.options } satisfies BuildRequest);
+    }
+  }
+
+  private spawn(): Worker {
+    this.started++;
+    const worker = startWorker();
+    worker.on('message', (outcome: BuildOutcome & { id: number }) => {
+      const job = this.busy.get(worker);
+      this.busy.delete(worker);
+      worker.unref();
+      this.idle.push(worker);
+      job?.resolve(outcome);
+      this.pump();
+    });
+    let gone = false;
+    const lost = (reason: string) => {
+      if (gone) return;
+      gone = true;
+      const job = this.busy.get(worker);
+      this.busy.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at >= 0) this.idle.splice(at, 1);
+      this.started--;
+      job?.resolve({ failure: reason });
+      this.pump();
+    };
+    worker.on('error', (error) => lost(error.message));
+    worker.on('exit', (code) => lost(`the repertoire worker stopped (exit code ${code})`));
+    return worker;
+  }
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type HttpClient, openTestDatabase, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
+import type { Database } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+
+describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
+  let database: Database;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestServer(database);
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  async function signedIn(): Promise<HttpClient> {
+    const fields = uniqueUser('etag');
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: fields.email, username: fields.username, passwordHash: 'x' })
+      .returning({ id: users.id });
+    const token = randomBytes(32).toString('base64url');
+    await database.db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const client = server.client();
+    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
+    return client;
+  }
+
+  const card = (id: string, prompt: string) => ({ id, prompt, prompt_fen: START, answer_fen: AFTER_E4, answer: 'e4' });
+
+  test('answers 304 while the cards are unchanged, and a new ETag after each upsert, review and delete', async () => {
+    const client = await signedIn();
+    const first = await client.get('/api/get-cards');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    let etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"cards-\d+-\d+"$/);
+
+    const unchanged = await client.request('GET', '/api/get-cards', undefined, { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe('');
+
+    const changes: [string, () => Promise<unknown>][] = [
+      ['upsert', () => client.postJson('/api/upsert-cards', [card('a', 'first'), card('b', 'second')])],
+      ['edit', () => client.postJson('/api/upsert-cards', [card('a', 'edited')])],
+      ['review', () => client.postJson('/api/review-card', { id: 'a', rating: 3 })],
+      ['delete', () => client.postJson('/api/delete-card', { id: 'b' })],
+    ];
+    for (const [, change] of changes) {
+      await change();
+      const after = await client.request<{ api_data: { id: string; prompt: string; reps: number }[] }>(
+        'GET',
+        '/api/get-cards',
+        undefined,
+        { 'if-none-match': etag },
+      );
+      expect(after.status).toBe(200);
+      expect(after.headers.get('etag')).not.toBe(etag);
+      etag = after.headers.get('etag')!;
+    }
+    const final = await client.get<{ api_data: { id: string; prompt: string; reps: number; user_id: string }[] }>('/api/get-cards');
+    expect(final.body.api_data.map((c) => [c.id, c.prompt, c.reps])).toEqual([['a', 'edited', 1]]);
+  });
+
+  test("one player's change leaves another player's ETag alone", async () => {
+    const alice = await signedIn();
+    const bob = await signedIn();
+    const bobEtag = (await bob.get('/api/get-cards')).headers.get('etag')!;
+    await alice.postJson('/api/upsert-cards', [card('x', 'alice')]);
+    const again = await bob.request('GET', '/api/get-cards', undefined, { 'if-none-match': bobEtag });
+    expect(again.status).toBe(304);
+  });
+});
