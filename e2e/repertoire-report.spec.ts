@@ -4,7 +4,7 @@ import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 
-// Games vs repertoire against the fake Lichess (thibault's 50 real games) and real study fixtures.
+// Games vs repertoire against the fake Lichess (thibault's 49 real games with moves) and real study fixtures.
 
 const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
 const SICILIAN = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');
@@ -55,7 +55,7 @@ test('run the report, open a row, jump to the game at that move, make a card fro
   // Saved reviews only: every game behind a row opens in game review.
   await runReport(page, { lichess: false, chesscom: false });
   await expect(page.getByTestId('rr-compared')).toHaveText('49');
-  await expect(page.getByText('Saved reviews: 50 games')).toBeVisible();
+  await expect(page.getByText('Saved reviews: 49 games')).toBeVisible();
   const surprises = list(page, 'Opponents surprised you');
   await expect(surprises.first()).toBeVisible();
 
@@ -105,7 +105,7 @@ test('recent Lichess games not saved link to Lichess at the move, or open in gam
   await seedPlayer(page, 0);
   await page.goto('/repertoire_report');
   await runReport(page, { lichess: true, chesscom: true });
-  await expect(page.getByText(/Lichess: 50 games/)).toBeVisible();
+  await expect(page.getByText(/Lichess: 49 games/)).toBeVisible();
   await expect(page.getByText(/Chess\.com: 0 games/)).toBeVisible();
   const row = list(page, 'Opponents surprised you').first();
   const played = (await row.locator('strong').textContent())!;

@@ -9,7 +9,7 @@ import { nextItems, toItemPayload, type DrillItemPayload } from './drill-queue.j
 /**
  * Line mode: the next stretch of a repertoire line, from the start (or a given position) to the next
  * item to ask. Opponent replies are weighted by the cached explorer answers at the speeds and ratings
- * of the player's latest coverage check of that colour (defaults without one); no explorer call is made.
+ * of the player's latest coverage check of that colour (study order before their first); no explorer call is made.
  */
 
 export interface DrillLinePayload {
@@ -54,7 +54,9 @@ async function explorerShares(
   const choices = [...rep.positions.values()].filter((p) => p.turn !== rep.color && p.moves.length > 1);
   const shares = new Map<string, Map<string, number>>();
   if (choices.length === 0) return shares;
-  const stats = await readCachedStats(app.db, choices.map((p) => p.key), await playerFilter(app, userId, color));
+  const filter = await playerFilter(app, userId, color);
+  if (!filter) return shares;
+  const stats = await readCachedStats(app.db, choices.map((p) => p.key), filter);
   for (const position of choices) {
     const record = stats.get(position.key);
     if (!record) continue;
@@ -68,13 +70,15 @@ async function explorerShares(
   return shares;
 }
 
-async function playerFilter(app: FastifyInstance, userId: number, color: Color): Promise<StatsFilter> {
+/** The speeds and ratings the player chose for their last coverage check; none before their first. */
+async function playerFilter(app: FastifyInstance, userId: number, color: Color): Promise<StatsFilter | undefined> {
   const [run] = await app.db
     .select({ speeds: coverageRuns.speeds, ratings: coverageRuns.ratings })
     .from(coverageRuns)
     .where(and(eq(coverageRuns.userId, userId), eq(coverageRuns.color, color)))
     .orderBy(desc(coverageRuns.startedAt))
     .limit(1);
-  const parsed = parseStatsFilter(run?.speeds, run?.ratings);
-  return parsed.ok ? parsed.filter : (parseStatsFilter(undefined, undefined) as { ok: true; filter: StatsFilter }).filter;
+  if (!run) return undefined;
+  const parsed = parseStatsFilter(run.speeds, run.ratings);
+  return parsed.ok ? parsed.filter : undefined;
 }

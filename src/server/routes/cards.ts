@@ -62,6 +62,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user!.id;
     const now = new Date();
     const result = await app.db.transaction(async (tx) => {
+      // The player's row first, as in every card change: one lock order, so no deadlock.
+      await bumpCardsVersion(tx, userId);
       const [row] = await tx
         .select()
         .from(cards)
@@ -78,7 +80,6 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .returning();
       await tx.insert(reviewLogs).values(logRow(userId, id, log));
-      await bumpCardsVersion(tx, userId);
       return { card: toCard(updated), log };
     });
     if (!result) return reply.code(404).send({ error: `No card with id ${id}` });
@@ -89,12 +90,11 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     const { id } = deleteCardBody.parse(request.body);
     const userId = request.user!.id;
     const deleted = await app.db.transaction(async (tx) => {
-      const gone = await tx
+      await bumpCardsVersion(tx, userId);
+      return tx
         .delete(cards)
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .returning({ id: cards.id });
-      if (gone.length > 0) await bumpCardsVersion(tx, userId);
-      return gone;
     });
     return { api_data: { id, deleted: deleted.length > 0 } };
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../test/helper.js';
 import { readFixture } from '../../../test/fixtures.js';
 import type { Database } from '../db/client.js';
-import { drillItems, drillLogs, positionStats, sessions, users } from '../db/schema.js';
+import { coverageRuns, drillItems, drillLogs, positionStats, sessions, users } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
@@ -269,12 +269,23 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
   });
 
   test('line mode walks from the start to the next item to ask, the opponent replying by cached explorer counts', async () => {
-    const { client } = await signedIn();
+    const { client, userId } = await signedIn();
     await storeStudy(client, 'white', WHITE);
     // Answer the first item so the walk plays 1. e4 for the player.
     const [first] = (await client.get('/api/drill/next?color=white')).body.api_data;
     await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4', rating: 4 });
     const afterE4Key = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
+    // Before any coverage check of the colour the walk keeps to the study's order.
+    const studyOrder = (await client.get('/api/drill/line?color=white')).body.api_data;
+    expect(studyOrder.moves[1]).toEqual({ uci: 'e7e5', san: 'e5', by: 'opponent' });
+    // The player's last coverage check chose these filters; the explorer figures are read at them.
+    await database.db.insert(coverageRuns).values({
+      userId,
+      color: 'white',
+      status: 'done',
+      speeds: 'blitz,rapid,classical',
+      ratings: '1800,2000,2200,2500',
+    });
     await database.db
       .insert(positionStats)
       .values({
