@@ -15,6 +15,8 @@ async function xsrfToken(page: Page): Promise<string> {
 }
 
 async function openAccountFromHeader(page: Page): Promise<void> {
+  // The header renders once the session is known; only then does the Menu button show or not.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Account/ }).click();

@@ -27,6 +27,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
       await saveScreen(page, 'welcome');
 
+      // The header renders once the session is known; only then does the Menu button show or not.
+
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
       const menu = page.getByRole('button', { name: 'Menu' });
       if (await menu.isVisible()) {
         await menu.click();

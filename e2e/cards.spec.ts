@@ -45,6 +45,8 @@ const shortDate = (page: Page, iso: string) =>
   page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)), iso);
 
 async function openNav(page: Page, name: string): Promise<void> {
+  // The header renders once the session is known; only then does the Menu button show or not.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();

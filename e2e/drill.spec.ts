@@ -42,6 +42,8 @@ async function setWhiteStudy(page: Page, name: string, text: string): Promise<vo
 }
 
 async function openDrill(page: Page): Promise<void> {
+  // The header renders once the session is known; only then does the Menu button show or not.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Drill', exact: true }).click();

@@ -22,6 +22,8 @@ const pgnFile = (name: string, text: string) => ({ name, mimeType: 'application/
 async function switchTheme(page: Page, theme: 'dark' | 'light') {
   const current = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
   if (current === theme) return;
+  // The header renders once the session is known; only then does the Menu button show or not.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();

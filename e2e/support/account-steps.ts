@@ -21,6 +21,8 @@ export async function signIn(page: Page, usernameOrEmail: string, password: stri
 }
 
 export async function logOut(page: Page): Promise<void> {
+  // The header renders once the session is known; only then does the Menu button show or not.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: /^Log Out/ }).click();
