@@ -45,3 +45,29 @@ test('while the explorer rests after a 429 the coverage stream says Lichess is b
   expect(events.at(-1)!.event).toBe('result');
   expect(events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
 }, 30_000);
+
+test('while Lichess rests after a 429, recent games and studies answer at once that it is busy, then work again', async () => {
+  const { client } = await loggedInClient(server);
+  sites.setMode('lichess-games', 'rate429', { once: true });
+  // The first caller meets the 429 (and gets the spec's fallback, an empty list).
+  const first = client.get('/api/recent-games?site=lichess&username=thibault');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+
+  const asked = Date.now();
+  const games = await client.get('/api/recent-games?site=lichess&username=thibault');
+  const studies = await client.get('/api/lichess/studies?username=thibault');
+  const study = await client.get('/api/lichess/study/abcdEFGH');
+  // Answered without waiting for the pause to end.
+  expect(Date.now() - asked).toBeLessThan(2_000);
+  for (const answer of [games, studies, study]) {
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ busy: true, error: expect.stringMatching(/^Lichess is busy, retrying in [1-3] s$/) });
+  }
+  expect(sites.requests('lichess-studies')).toBe(0);
+
+  expect((await first).body.api_data).toEqual([]);
+  await new Promise((resolve) => setTimeout(resolve, 2_600));
+  const again = await client.get('/api/recent-games?site=lichess&username=thibault');
+  expect(again.body.busy).toBeUndefined();
+  expect(again.body.api_data.length).toBeGreaterThan(0);
+}, 30_000);

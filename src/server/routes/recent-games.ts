@@ -3,12 +3,14 @@ import { parsePgn } from '../../chess/pgn.js';
 import { makeGameRecord, type GameRecord, type GameSite } from '../../chess/game-record.js';
 import { recentGamesQuerySchema, type RecentGameSite } from './game-review-schemas.js';
 import { savedLinks } from './game-review-store.js';
+import { siteBusy } from '../sites/site-busy.js';
 
 /**
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
  * recent games on that site (under the username saved for it, or U, which is not saved) that are not
  * saved as reviews yet and have moves, newest first. No username, or a site that fails, gives an empty
- * list (the site clients log why); a Lichess name with no account adds `error` saying so.
+ * list (the site clients log why); a Lichess name with no account adds `error` saying so, and so does
+ * a site resting after a 429 (answered at once with `busy: true`, not after the pause).
  */
 export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
   app.get('/recent-games', { onRequest: app.requireUser }, async (request) => {
@@ -18,6 +20,8 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
     const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
     const username = (query.username ?? saved)?.trim() ?? '';
     if (username === '') return { api_data: [] };
+    const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site]);
+    if (busy) return { api_data: [], error: busy, busy: true };
     const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
     const records = toRecords(pgns, username, SITE_NAMES[site]);
     const games = records.filter((game) => !links.has(game.link));
@@ -30,6 +34,10 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
 }
 
 const SITE_NAMES: Record<RecentGameSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };
+const SITE_URLS: Record<RecentGameSite, (app: FastifyInstance) => string> = {
+  lichess: (app) => app.config.lichessUrl,
+  chesscom: (app) => app.config.chessComUrl,
+};
 
 function fetchPgns(app: FastifyInstance, site: RecentGameSite, username: string): Promise<string[]> {
   switch (site) {

@@ -10,6 +10,7 @@ import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openin
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
 import { latestRun } from '../openings/coverage-runs.js';
 import { playerSites } from '../sites/player-sites.js';
+import { busyMessage } from '../sites/site-busy.js';
 import { fieldList, fieldText, type FormBody } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { explorerFen, parseStatsFilter, statsFen, type StatsFilter } from '../openings/stats-key.js';
@@ -65,10 +66,6 @@ const HEARTBEAT_MS = 15_000;
 const BUSY_POLL_MS = 100;
 
 /** 'Lichess is busy, retrying in N s' for a pause ending at `until` (epoch ms). */
-export function busyMessage(until: number): string {
-  return `Lichess is busy, retrying in ${Math.max(1, Math.ceil((until - Date.now()) / 1000))} s`;
-}
-
 const colorQuery = z.object({ color: z.enum(COLORS) });
 
 export async function statsRoutes(app: FastifyInstance): Promise<void> {
@@ -143,7 +140,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       const until = explorer.busyUntil();
       if (until === 0 || until === toldUntil) return;
       toldUntil = until;
-      send({ event: 'status', data: { message: busyMessage(until), retry_at: new Date(until).toISOString() } });
+      send({ event: 'status', data: { message: busyMessage('Lichess', until), retry_at: new Date(until).toISOString() } });
     }, BUSY_POLL_MS);
     try {
       // The check belongs to the player: a client that goes away only stops listening.

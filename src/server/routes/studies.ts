@@ -7,6 +7,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor, type Color } from '../openings/multipart-fields.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
+import { siteBusy } from '../sites/site-busy.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 
 /**
@@ -70,6 +71,8 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/lichess/studies', auth, async (request, reply) => {
     const username = String((request.query as Record<string, unknown>).username ?? '').trim();
     if (!username) return reply.code(400).send({ error: 'A Lichess username is required to list studies' });
+    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess');
+    if (busy) return { api_data: [], error: busy, busy: true };
     const { lichess } = await playerSites(app, request.user!.id);
     const result = await lichess.listStudies(username);
     // Spec 8: study fetch errors are logged (by the client) and give an empty list.
@@ -79,6 +82,8 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/lichess/study/:id', auth, async (request) => {
     const { id } = studyParamsSchema.parse(request.params);
+    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess');
+    if (busy) return { api_data: { title: '', pgn: '' }, error: busy, busy: true };
     const { lichess } = await playerSites(app, request.user!.id);
     const result = await lichess.fetchStudyPgn(id);
     if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };
