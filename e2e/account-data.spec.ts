@@ -18,8 +18,13 @@ async function openAccountFromHeader(page: Page): Promise<void> {
   // The header renders once the session is known; only then does the Menu button show or not.
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Account/ }).click();
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Account/ });
+  // On a phone the link sits behind the Menu button, which may close again while the screen loads.
+  await expect(async () => {
+    if ((await menu.isVisible()) && !(await link.isVisible())) await menu.click();
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await link.click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 }
