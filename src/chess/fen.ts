@@ -7,7 +7,7 @@
  *   === 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
  */
 import { Result } from '@badrap/result';
-import { makeFen } from 'chessops/fen';
+import { makeFenFast } from './fen-fast.js';
 import type { Position } from 'chessops/chess';
 
 export const FEN_ERROR_CODES = [
@@ -82,10 +82,13 @@ export const validateFen = (fen: string): Result<string, FenValidationError> => 
 
 /** FEN without the half-move clock and move number, so transpositions share one key. */
 export const positionKey = (fen: string): string => {
-  const parts = fen.trim().split(/\s+/);
-  return parts.slice(0, 4).join(' ');
+  // FENs written by the app have single spaces: cut after the fourth field without splitting.
+  const written = WRITTEN_KEY.exec(fen);
+  if (written) return written[1];
+  return fen.trim().split(/\s+/).slice(0, 4).join(' ');
 };
+const WRITTEN_KEY = /^([^\s]+ [^\s]+ [^\s]+ [^\s]+)(?: [^\s]+ [^\s]+)?$/;
 
 /** Full FEN and key of a chessops position. */
-export const fenOf = (pos: Position): string => makeFen(pos.toSetup());
+export const fenOf = (pos: Position): string => makeFenFast(pos);
 export const keyOf = (pos: Position): string => positionKey(fenOf(pos));

@@ -10,7 +10,6 @@
  */
 import { Result } from '@badrap/result';
 import type { Position } from 'chessops/chess';
-import { makeFen } from 'chessops/fen';
 import {
   ChildNode,
   emptyHeaders,
@@ -22,6 +21,7 @@ import {
   type PgnNodeData,
 } from 'chessops/pgn';
 import { parseSan } from 'chessops/san';
+import { makeFenFast } from './fen-fast.js';
 import { makeSanAndPlayFast } from './san-fast.js';
 import { makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
@@ -169,7 +169,7 @@ export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<P
       ),
     );
   const pos = start.value;
-  const startFen = makeFen(pos.toSetup());
+  const startFen = makeFenFast(pos);
   const root = new Node<PlayedMove>();
   const failures: Failure[] = [];
   playChildren(game.moves, root, pos, 0, true, failures, options.lenient ?? false);
@@ -211,7 +211,16 @@ function playChildren(
     }
     const uci = makeUci(move);
     const san = 'from' in move ? makeSanAndPlayFast(p, move) : '--';
-    const child = new ChildNode<PlayedMove>({ ...data, san, uci, ply: ply + 1, fen: makeFen(p.toSetup()) });
+    // Written out rather than spread: one object shape for every move keeps the replay fast.
+    const child = new ChildNode<PlayedMove>({
+      san,
+      uci,
+      ply: ply + 1,
+      fen: makeFenFast(p),
+      startingComments: data.startingComments,
+      comments: data.comments,
+      nags: data.nags,
+    });
     to.children.push(child);
     if (!playChildren(children[i], child, p, ply + 1, mainline && i === 0, failures, lenient)) return false;
   }
