@@ -7,6 +7,7 @@ import { makeFen } from 'chessops/fen';
 import { makeSanAndPlay } from 'chessops/san';
 import { buildRepertoireFromPgn } from '../src/chess/index';
 import { sessions, studies, users } from '../src/server/db/schema';
+import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
 import { openTestDatabase, startTestServer } from '../test/helper';
 
 const TARGET_POSITIONS = 20_000;
@@ -54,6 +55,10 @@ const buildMs = performance.now() - t0;
 const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const database = await openTestDatabase(kind);
 const server = await startTestServer(database);
+// The shipped server boots its repertoire workers when it starts listening (main.ts), well before a
+// player's first sync; give them the same head start here.
+warmRepertoireWorkers();
+await new Promise((resolve) => setTimeout(resolve, 3_000));
 try {
   const [user] = await database.db
     .insert(users)

@@ -41,7 +41,16 @@ describe('drill deck', () => {
     const deck = deckOf('1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 *');
     const qgd = deck.filter((d) => d.answers[0].san === 'Bg5');
     expect(qgd).toHaveLength(1);
-    expect(qgd[0].line).toBe('1. d4 d5 2. c4 e6 3. Nc3 Nf6');
+    // Of the two shortest lines, the first in text order, whatever the order of the chapters.
+    expect(qgd[0].line).toBe('1. c4 e6 2. d4 d5 3. Nc3 Nf6');
+    const reversed = deckOf('1. d4 d5 2. c4 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *');
+    expect(reversed.find((d) => d.answers[0].san === 'Bg5')?.line).toBe(qgd[0].line);
+  });
+
+  test('a longer line never wins over a shorter one, whatever its text', () => {
+    // '1. Nf3 ...' comes first in text order, but reaches the position after 1. d4 d5 four moves later.
+    const deck = deckOf('1. Nf3 Nf6 2. Ng1 Ng8 3. e3 e6 4. d4 d5 5. c4 *\n\n1. d4 d5 2. c4 *');
+    expect(deck.find((d) => d.answers[0].san === 'c4')?.line).toBe('1. d4 d5');
   });
 
   test('excluded moves and what follows them are not asked', () => {

@@ -1,15 +1,15 @@
 /**
  * The drill deck of a repertoire: one item per position with the player to move and at least one
  * repertoire move (exclusions already applied by the repertoire); its answers are those moves, its
- * line a shortest line to it from a chapter start, its order the breadth-first order of the study.
+ * line a shortest line to it from a chapter start (the first in text order), its order the
+ * breadth-first order of the study.
  * `diffDrillDeck` compares a fresh deck with the stored items: what to add, retire, change, or bring back.
  *
  *   buildDrillDeck(buildRepertoireFromPgn('1. e4 e5 2. Nf3 *', { color: 'white' }).unwrap())
  *   -> [{ key: <start>, line: '', answers: [{ uci: 'e2e4', san: 'e4' }], ord: 0, ... },
  *       { key: <after 1. e4 e5>, line: '1. e4 e5', answers: [{ uci: 'g1f3', san: 'Nf3' }], ord: 1, ... }]
  */
-import { makeLinePgn } from './pgn-write.js';
-import type { Repertoire } from './repertoire.js';
+import type { Repertoire, RepertoireMove } from './repertoire.js';
 
 export interface DrillAnswer {
   uci: string;
@@ -27,8 +27,6 @@ export interface DrillDeckItem {
   fen: string;
   /** Movetext of a shortest line from the chapter start ('' at the start itself). */
   line: string;
-  /** SAN moves of that line. */
-  sans: string[];
   /** Full FEN the line starts from. */
   startFen: string;
   moveNumber: number;
@@ -41,16 +39,25 @@ export interface DrillDeckItem {
 
 /** One deck item per own-colour position with a repertoire move, in breadth-first study order. */
 export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
+  // Each position's shortest line is its parent's line plus one move, so lines are written as the
+  // walk goes, in the form makeLinePgn gives ('1. e4 e5 2. Nf3', '3... Nc6' from a set-up position).
   interface Reached {
     startFen: string;
-    sans: string[];
+    line: string;
+    /** Moves from the chapter start. */
+    depth: number;
+    /** Move number and side of the next move on the line. */
+    fullmoves: number;
+    white: boolean;
   }
   const reached = new Map<string, Reached>();
   const queue: string[] = [];
   for (const root of rep.roots) {
     if (reached.has(root)) continue;
     const chapter = rep.chapters.find((c) => positionKeyOf(c.startFen) === root);
-    reached.set(root, { startFen: chapter?.startFen ?? rep.positions.get(root)!.fen, sans: [] });
+    const startFen = chapter?.startFen ?? rep.positions.get(root)!.fen;
+    const fields = startFen.split(' ');
+    reached.set(root, { startFen, line: '', depth: 0, fullmoves: Math.max(1, parseInt(fields[5], 10) || 1), white: fields[1] !== 'b' });
     queue.push(root);
   }
   const deck: DrillDeckItem[] = [];
@@ -60,26 +67,46 @@ export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
     if (!position) continue;
     const at = reached.get(key)!;
     if (position.turn === rep.color && position.moves.length > 0) {
-      const chapterIndexes = [...new Set(position.moves.flatMap((m) => m.chapters))].sort((a, b) => a - b);
       deck.push({
         key,
         fen: position.fen,
-        line: makeLinePgn(at.startFen, at.sans),
-        sans: at.sans,
+        line: at.line,
         startFen: at.startFen,
         moveNumber: position.moveNumber,
         answers: position.moves.map((m) => ({ uci: m.uci, san: m.san })),
         ord: deck.length,
-        chapters: chapterIndexes.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' })),
+        chapters: chaptersPlaying(rep, position.moves),
       });
     }
     for (const move of position.moves) {
-      if (reached.has(move.to)) continue;
-      reached.set(move.to, { startFen: at.startFen, sans: [...at.sans, move.san] });
+      const token = at.white ? `${at.fullmoves}. ${move.san}` : at.line === '' ? `${at.fullmoves}... ${move.san}` : move.san;
+      const line = at.line === '' ? token : `${at.line} ${token}`;
+      const known = reached.get(move.to);
+      if (known) {
+        // Of two shortest lines (a transposition), the first in text order: the line does not
+        // depend on the order of the chapters, so adding or removing one rewrites few items.
+        // Breadth-first, every parent at this depth is seen before the position's own children.
+        if (known.depth === at.depth + 1 && known.startFen === at.startFen && line < known.line) known.line = line;
+        continue;
+      }
+      reached.set(move.to, {
+        startFen: at.startFen,
+        line,
+        depth: at.depth + 1,
+        fullmoves: at.white ? at.fullmoves : at.fullmoves + 1,
+        white: !at.white,
+      });
       queue.push(move.to);
     }
   }
   return deck;
+};
+
+/** Chapters that play any of the moves, in study order. */
+const chaptersPlaying = (rep: Repertoire, moves: readonly RepertoireMove[]): DrillChapterRef[] => {
+  if (moves.length === 1) return moves[0].chapters.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' }));
+  const indexes = [...new Set(moves.flatMap((m) => m.chapters))].sort((a, b) => a - b);
+  return indexes.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' }));
 };
 
 const positionKeyOf = (fen: string): string => fen.trim().split(/\s+/).slice(0, 4).join(' ');

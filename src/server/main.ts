@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { warmRepertoireWorkers } from './openings/repertoire-cache.js';
 
 const config = loadConfig();
 const app = await buildApp(config).catch((error: unknown) => {
@@ -17,6 +18,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  warmRepertoireWorkers();
 } catch (error) {
   app.log.error(error);
   process.exit(1);

@@ -33,6 +33,7 @@ import {
   users,
 } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { lockDrillDeck } from '../drill/drill-sync.js';
 import {
   exportEnvelope,
   exportedCard,
@@ -370,6 +371,8 @@ async function importDrill(
 ): Promise<Pick<ImportCounts, 'drill' | 'drill_logs'>> {
   let items = 0;
   let logs = 0;
+  // The deck's writers take turns (see lockDrillDeck), so a sync never inserts beside the import.
+  await lockDrillDeck(tx as unknown as Db, userId);
   for (const chunk of chunks(input, CHUNK)) {
     const rows = await tx
       .insert(drillItems)

@@ -98,6 +98,12 @@ export function repertoireFor(text: string, options: RepertoireOptions): Promise
   return entry.built;
 }
 
+/** Boots the repertoire workers ahead of the first large study (the server does this at start). */
+export function warmRepertoireWorkers(): void {
+  pool ??= new RepertoirePool();
+  pool.warm();
+}
+
 /** Cache figures for tests and benches: calls answered from the cache, and builds done. */
 export const repertoireCacheCounters = (): Readonly<typeof counters> => ({ ...counters });
 

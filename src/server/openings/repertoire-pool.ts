@@ -45,6 +45,15 @@ export class RepertoirePool {
     });
   }
 
+  /** Starts the workers now (idle, unref'd), so the first large study does not wait for one to boot. */
+  warm(): void {
+    while (this.started < this.size) {
+      const worker = this.spawn();
+      worker.unref();
+      this.idle.push(worker);
+    }
+  }
+
   async close(): Promise<void> {
     const all = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type HttpClient,
@@ -212,6 +212,30 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect(returned).toMatchObject({ retiredAt: null, state: 2, reps: 1 });
     expect(back.filter((r) => r.retiredAt !== null).map((r) => r.line)).toEqual(['1. e4 e6']);
     expect(await database.db.select().from(drillLogs).where(eq(drillLogs.itemId, nc6.id))).toHaveLength(1);
+  });
+
+  test('a chapter dropped from the front rewrites only its own items: the others keep their row and their New order', async () => {
+    const { client, userId } = await signedIn();
+    // xmin changes whenever PostgreSQL rewrites a row.
+    type Version = { id: number; ord: number; version: string; retired: boolean };
+    const rowVersions = async () => {
+      const result: unknown = await database.db.execute(
+        sql`select id, ord, xmin::text as version, retired_at is not null as retired from drill_items where user_id = ${userId}`,
+      );
+      const rows = (Array.isArray(result) ? result : (result as { rows: Version[] }).rows) as Version[];
+      return new Map(rows.map((r) => [Number(r.id), r]));
+    };
+    await storeStudy(client, 'white', `[Event "Prep: Queen's Gambit"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n\n${WHITE}`);
+    const before = await rowVersions();
+    await storeStudy(client, 'white', WHITE);
+    const after = await rowVersions();
+    const untouched = [...after.values()].filter((r) => r.version === before.get(Number(r.id))!.version);
+    const rewritten = [...after.values()].filter((r) => r.version !== before.get(Number(r.id))!.version);
+    // The chapter's two own positions retire; the start position lost 1. d4 from its answers.
+    expect(rewritten.map((r) => r.retired).sort()).toEqual([false, true, true]);
+    expect(untouched.length).toBe(before.size - 3);
+    expect(untouched.length).toBeGreaterThan(2);
+    for (const row of untouched) expect(row.ord).toBe(before.get(Number(row.id))!.ord);
   });
 
   test('an unchanged study re-syncs without change; other exclusions change the deck', async () => {
