@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type HttpClient,
@@ -12,6 +12,7 @@ import {
 import type { Card } from '../../chess/scheduling.js';
 import type { Database } from '../db/client.js';
 import { cards, reviewLogs, sessions, users } from '../db/schema.js';
+import { toCard } from './cards.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -106,6 +107,36 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     const listed = (await client.get<{ api_data: Card[] }>('/api/get-cards')).body.api_data;
     expect(listed.map((c) => c.id)).toEqual(['d1', 'd2', 'd0']);
     expect(listed.map((c) => c.due)).toEqual([dues[1], dues[2], dues[0]]);
+  });
+
+  test('the list the database writes is exactly the stored rows in the Card shape (numbers, dates, text, order)', async () => {
+    const { client, userId } = await signedIn();
+    const saved = await client.postJson('/api/upsert-cards', [
+      {
+        id: 'b',
+        prompt: 'Quotes " and \\ backslash, tab\t, é and ♞, line\nbreak',
+        prompt_fen: START,
+        answer_fen: AFTER_E4,
+        due: '2031-02-03T04:05:06.789Z',
+        stability: 12.345678901234567,
+        difficulty: 0.1,
+        state: 2,
+        reps: 4,
+        lapses: 1,
+        scheduled_days: 9,
+        elapsed_days: 3,
+        last_review: '2031-01-25T23:59:59.001Z',
+      },
+      { id: 'a', prompt_fen: START, answer_fen: START, due: '2031-02-03T04:05:06.789Z' },
+      { id: 'c', prompt_fen: START, answer_fen: START, due: '1999-12-31T23:59:59.999Z', stability: 1e-7, difficulty: 9.999999999999998 },
+    ]);
+    expect(saved.status).toBe(200);
+    const listed = (await client.get<{ api_data: Card[] }>('/api/get-cards')).body.api_data;
+    const rows = await database.db.select().from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.due), asc(cards.id));
+    expect(listed).toStrictEqual(rows.map(toCard));
+    expect(listed.map((c) => c.id)).toEqual(['c', 'a', 'b']);
+    expect(listed[2]).toMatchObject({ stability: 12.345678901234567, due: '2031-02-03T04:05:06.789Z', last_review: '2031-01-25T23:59:59.001Z' });
+    expect('last_review' in listed[1]).toBe(false);
   });
 
   test("an upsert naming another user's card id makes the caller's own card and leaves theirs alone", async () => {

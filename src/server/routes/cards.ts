@@ -1,7 +1,7 @@
 // Flashcard calls: list, create/edit in bulk, review on the server's clock, delete. Every call
 // touches only the caller's rows: cards are keyed by (user_id, id), so another user's id simply
 // names a card of the caller's own.
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   type Card,
@@ -38,12 +38,18 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     const etag = cardsEtag(userId, await cardsVersion(app.db, userId));
     reply.header('cache-control', 'private, no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const rows = await app.db
-      .select(CARD_COLUMNS)
-      .from(cards)
-      .where(eq(cards.userId, userId))
-      .orderBy(asc(cards.due), asc(cards.id));
-    return { api_data: rows.map(toCard) };
+    // The database writes the list as JSON (as toCard would): no row objects, no Date parsing.
+    const result = await app.db.execute<{ list: string }>(sql`
+      select coalesce(json_agg(json_strip_nulls(json_build_object(
+        'id', id, 'user_id', user_id::text, 'prompt', prompt, 'prompt_fen', prompt_fen, 'prompt_pgn', prompt_pgn,
+        'answer', answer, 'answer_fen', answer_fen, 'answer_pgn', answer_pgn, 'orientation', orientation,
+        'due', ${isoText(sql`due`)}, 'stability', stability, 'difficulty', difficulty,
+        'elapsed_days', elapsed_days, 'scheduled_days', scheduled_days, 'reps', reps, 'lapses', lapses,
+        'state', state, 'last_review', ${isoText(sql`last_review`)}
+      )) order by due, id)::text, '[]') as list
+      from cards where user_id = ${userId}`);
+    const list = rowsOf<{ list: string }>(result)[0]?.list ?? '[]';
+    return reply.type('application/json; charset=utf-8').send(`{"api_data":${list}}`);
   });
 
   app.post('/upsert-cards', async (request) => {
@@ -262,6 +268,15 @@ function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLo
     scheduledDays: log.scheduled_days,
     review: new Date(log.review),
   };
+}
+
+/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** node-postgres-like drivers answer {rows}; PGlite and postgres.js answer the rows array or {rows}. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
