@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
+import { startEarlyLoads } from './app/session-data-loader';
 import { createQueryClient } from './lib/query-client';
 import { applyStoredTheme } from './lib/theme';
 import './styles/theme.css';
@@ -12,6 +13,7 @@ import './styles/components.css';
 
 applyStoredTheme();
 const queryClient = createQueryClient();
+startEarlyLoads(queryClient);
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

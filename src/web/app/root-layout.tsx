@@ -4,14 +4,13 @@ import { RecentGamesRefresher } from '../features/game-review/components/recent-
 import { useSession } from '../lib/session';
 import { LoggedInNav } from './logged-in-nav';
 import { LoggedOutNav } from './logged-out-nav';
-import { EarlyDataLoader, SessionDataLoader } from './session-data-loader';
+import { SessionDataLoader } from './session-data-loader';
 
 /** The page frame: the navigation for the session state and the current route, once the session is known. */
 export function RootLayout() {
   const session = useSession();
   return (
     <>
-      <EarlyDataLoader />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

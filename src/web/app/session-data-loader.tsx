@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { getCardsQueryOptions } from '../features/cards/api/get-cards';
 import { gameReviewsQueryOptions } from '../features/game-review/api/get-game-reviews';
-import { useUser } from '../lib/session';
+import { sessionQueryOptions, useUser } from '../lib/session';
 import { paths } from './paths';
 
 /** Loads the user's cards and game reviews as soon as the session is known, so every screen opens with them. */
@@ -17,19 +17,16 @@ export function SessionDataLoader() {
 }
 
 /**
- * A card or review screen opened directly (reload, bookmark) asks for its data at once, beside the
- * session check, instead of after it. Logged out, the calls just answer 401.
+ * Started before the first render: the session check, and for a card or review screen opened
+ * directly (reload, bookmark) its data and its code, all at once instead of one after another.
+ * Logged out, the data calls just answer 401.
  */
-export function EarlyDataLoader() {
-  const queryClient = useQueryClient();
-  const [path] = useState(() => window.location.pathname);
-  useEffect(() => {
-    if (path !== paths.gameReview && path !== paths.reviewCards && path !== paths.manageCards) return;
-    void queryClient.prefetchQuery(getCardsQueryOptions());
-    if (path === paths.gameReview) {
-      void queryClient.prefetchQuery(gameReviewsQueryOptions);
-      void import('./game-review-page');
-    }
-  }, [queryClient, path]);
-  return null;
+export function startEarlyLoads(queryClient: QueryClient, path = window.location.pathname): void {
+  void queryClient.prefetchQuery(sessionQueryOptions);
+  if (path !== paths.gameReview && path !== paths.reviewCards && path !== paths.manageCards) return;
+  void queryClient.prefetchQuery(getCardsQueryOptions());
+  if (path === paths.gameReview) {
+    void queryClient.prefetchQuery(gameReviewsQueryOptions);
+    void import('./game-review-page');
+  }
 }

@@ -10,7 +10,14 @@ export async function getCards(): Promise<Card[]> {
   return answer.api_data;
 }
 
-export const getCardsQueryOptions = () => queryOptions({ queryKey: cardsQueryKey, queryFn: getCards });
+/**
+ * Fresh for a short while: the early and the session prefetch and the screen itself share one load
+ * (a refetch of thousands of cards costs a parse and a deep compare). This client's own changes
+ * update the cache at once; other devices' changes show on the next load or window focus after it.
+ */
+export const LIST_FRESH_MS = 15_000;
+
+export const getCardsQueryOptions = () => queryOptions({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: LIST_FRESH_MS });
 
 export function useCards() {
   return useQuery(getCardsQueryOptions());

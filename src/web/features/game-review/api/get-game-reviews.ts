@@ -13,6 +13,8 @@ export async function getGameReviews(): Promise<GameReview[]> {
 export const gameReviewsQueryOptions = queryOptions({
   queryKey: gameReviewsQueryKey,
   queryFn: getGameReviews,
+  // The early and the session prefetch and the screen share one load (see the cards list).
+  staleTime: 15_000,
 });
 
 export function useGameReviews() {
