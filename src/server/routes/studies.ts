@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -64,7 +65,15 @@ function studyTitle(pgn: string, fallback: string): string {
   return fallback;
 }
 
+/** How long storing a study waits for its drill deck before answering. */
+const DRILL_SYNC_WAIT_MS = 1_500;
+
 export async function studyRoutes(app: FastifyInstance): Promise<void> {
+  // Deck syncs still running after their answer finish before the database closes.
+  const drillSyncs = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...drillSyncs]);
+  });
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
@@ -130,7 +139,12 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       .insert(studies)
       .values({ userId: request.user!.id, color, ...values })
       .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
-    await syncDrillAfterStudyChange(app, request.user!.id, color, studyText !== null);
+    // The deck follows the study; a very large study's deck goes on being written after the answer
+    // (the drill screen's own sync waits for it), so storing never waits long on the drill.
+    const sync = syncDrillAfterStudyChange(app, request.user!.id, color, studyText !== null);
+    drillSyncs.add(sync);
+    void sync.finally(() => drillSyncs.delete(sync));
+    await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
     return { api_result: 'general_sql_success' };
   });
 }
