@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GameReview } from '../../../../server/routes/game-review-schemas';
 import { Board, START_FEN } from '../../../components/board';
@@ -35,7 +35,18 @@ export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPane
 
   const list = reviews.data ?? [];
   const wanted = Number(params.get('review'));
-  const selected = list.find((r) => r.id === wanted) ?? (params.has('review') && reviews.isFetching ? undefined : list[0]);
+  // A review opened by link that the loaded list lacks (saved elsewhere a moment ago): load the list
+  // once more before falling back to the newest review.
+  const missing = params.has('review') && reviews.isSuccess && !list.some((r) => r.id === wanted);
+  const [reloadedFor, setReloadedFor] = useState<number>();
+  const { refetch, isFetching } = reviews;
+  useEffect(() => {
+    if (!missing || isFetching || reloadedFor === wanted) return;
+    setReloadedFor(wanted);
+    void refetch();
+  }, [missing, isFetching, reloadedFor, wanted, refetch]);
+  const waiting = params.has('review') && (isFetching || (missing && reloadedFor !== wanted));
+  const selected = list.find((r) => r.id === wanted) ?? (waiting ? undefined : list[0]);
   const select = (id: number) => setParams({ review: String(id) }, { replace: true });
   const ply = selected?.id === wanted ? Math.trunc(Number(params.get('ply'))) || 0 : 0;
 
