@@ -235,7 +235,7 @@ export function toExportedGameReview(
   };
 }
 
-export function toExportedCard(row: typeof cards.$inferSelect): ExportedCard {
+export function toExportedCard(row: Omit<typeof cards.$inferSelect, 'listJson'>): ExportedCard {
   return {
     id: row.id,
     prompt: row.prompt,

@@ -1,6 +1,6 @@
 // The export document written piece by piece: rows are read in pages of PAGE by id, and each page
 // is serialized and handed on before the next is read, so a large account never sits in memory whole.
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   cards,
@@ -26,6 +26,9 @@ import {
 } from './export-format.js';
 
 const PAGE = 200;
+
+/** The stored JSON that get-cards sends is not part of the export. */
+const { listJson: _json, ...EXPORTED_CARD_COLUMNS } = getTableColumns(cards);
 
 /** The player's whole export as JSON text chunks; never holds a password hash, token or session. */
 export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGenerator<string> {
@@ -86,7 +89,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
   yield ',"cards":[';
   for (let first = true; ; ) {
     const rows = await db
-      .select()
+      .select(EXPORTED_CARD_COLUMNS)
       .from(cards)
       .where(and(eq(cards.userId, userId), gt(cards.id, lastCardId)))
       .orderBy(asc(cards.id))

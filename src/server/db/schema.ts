@@ -155,6 +155,8 @@ export const cards = pgTable(
     lastReview: timestamp('last_review', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The card as get-cards sends it, written by the database on every change (trigger cards_list_json). */
+    listJson: text('list_json'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.id] }), index('cards_due_idx').on(t.userId, t.due)],
 );

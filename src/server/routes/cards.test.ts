@@ -275,6 +275,8 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect(good.body.api_data.log).toMatchObject({ rating: 3, state: 1 });
     const [row] = await database.db.select().from(cards).where(and(eq(cards.userId, userId), eq(cards.id, 'r')));
     expect(row.reps).toBe(2);
+    // The list's stored JSON follows every change to the row.
+    expect((await client.get<{ api_data: Card[] }>('/api/get-cards')).body.api_data).toStrictEqual([afterGood]);
   });
 
   test('a review caps intervals at the review screen\'s 1000 days, keeping Easy two days past Hard', async () => {
