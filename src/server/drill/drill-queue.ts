@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs, users } from '../db/schema.js';
@@ -47,9 +47,14 @@ export const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFu
 const active = (userId: number, color: Color) =>
   and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt));
 
-/** Due now: reviewed items whose time has come, and changed or focused items (even New ones). */
-const dueNow = (now: Date) =>
-  and(lte(drillItems.due, now), or(ne(drillItems.state, 0), isNotNull(drillItems.changedAt)));
+/**
+ * Items that can fall due: reviewed, changed or focused ones (even New). Written as in the partial
+ * index drill_items_due_idx (literal 0, no parameter), so the planner can always use that index.
+ */
+const canFallDue = sql`(${drillItems.state} <> 0 or ${drillItems.changedAt} is not null)`;
+
+/** Due now: reviewed items whose time has come, and changed or focused items. */
+const dueNow = (now: Date) => and(lte(drillItems.due, now), canFallDue);
 
 export async function newPerDay(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: users.drillNewPerDay }).from(users).where(eq(users.id, userId));
@@ -117,7 +122,7 @@ export async function drillStats(db: Db, userId: number, color: Color, now: Date
   const [next] = await db
     .select({ due: drillItems.due })
     .from(drillItems)
-    .where(and(active(userId, color), gt(drillItems.due, now), ne(drillItems.state, 0)))
+    .where(and(active(userId, color), gt(drillItems.due, now), canFallDue, ne(drillItems.state, 0)))
     .orderBy(asc(drillItems.due))
     .limit(1);
   const { fresh, ...counts } = row;

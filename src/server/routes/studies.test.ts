@@ -4,6 +4,7 @@ import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
 import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
+import { repertoireCacheCounters } from '../openings/repertoire-cache.js';
 import { loggedInClient } from '../openings/test-login.js';
 
 const fixture = (name: string) => readFileSync(`${defaultFixturesDir()}/lichess/${name}`, 'utf8');
@@ -85,6 +86,22 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
       exclude_move_indicators: '?,??',
       last_update: '2026-01-02T03:04:05.000Z',
     });
+  });
+
+  test('a stored study is read once: its drill deck is built from that same read', async () => {
+    const { client } = await loggedInClient(server);
+    // A text no other test stores, so this build is the only one of it.
+    const text = `${fixture('study_i5a1oOJH_ruy_lopez_2021.pgn')}\n\n[Event "Only here on ${kind}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *`;
+    const before = repertoireCacheCounters().builds;
+    const saved = await client.postJson('/api/update-study', {
+      color: 'white',
+      exclude_move_indicators: '??,?',
+      study_text: text,
+      title: 'Ruy Lopez, once',
+    });
+    expect(saved.status).toBe(200);
+    expect((await client.postJson('/api/drill/sync', { color: 'white' })).status).toBe(200);
+    expect(repertoireCacheCounters().builds).toBe(before + 1);
   });
 
   test('an uploaded file has no link, and a null study_text clears that side', async () => {

@@ -118,9 +118,10 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     const studyText = input.study_text ?? null;
     if (studyText !== null) {
       if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
-      // Built (off the event loop for a large study) through the cache, so the first check is warm.
+      // Built (off the event loop for a large study) through the cache, with the options the drill
+      // and the checks of the stored study use, so they find it warm.
       try {
-        await repertoireFor(studyText, { color, excludeSymbols: symbols.value });
+        await repertoireFor(studyText, { color, excludeSymbols: symbols.value, name: input.title || undefined });
       } catch (error) {
         if (error instanceof UnreadablePgnError) throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
         throw error;

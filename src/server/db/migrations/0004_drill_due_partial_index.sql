@@ -1,0 +1,2 @@
+DROP INDEX "drill_items_due_idx";--> statement-breakpoint
+CREATE INDEX "drill_items_due_idx" ON "drill_items" USING btree ("user_id","color","due") WHERE "drill_items"."state" <> 0 or "drill_items"."changed_at" is not null;
