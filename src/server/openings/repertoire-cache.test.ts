@@ -6,6 +6,7 @@ import {
   repertoireCacheCounters,
   repertoireFor,
   UnreadablePgnError,
+  warmRepertoireWorkers,
   WORKER_THRESHOLD_CHARS,
 } from './repertoire-cache.js';
 
@@ -26,6 +27,17 @@ describe('repertoireFor', () => {
     expect(checkConsistency(cached)).toEqual(checkConsistency(expected));
     expect(createOpeningBook(cached)).toEqual(createOpeningBook(expected));
     expect([...cached.positions.keys()]).toEqual([...expected.positions.keys()]);
+  });
+
+  it('workers started ahead of need (reading a generated study first) build the same result', async () => {
+    await clearRepertoireCache();
+    warmRepertoireWorkers();
+    const options: RepertoireOptions = { color: 'black', excludeSymbols: ['?!'], lenient: true };
+    const cached = await repertoireFor(deep, options);
+    const expected = fresh(deep, options);
+    expect([...cached.positions.keys()]).toEqual([...expected.positions.keys()]);
+    expect(checkConsistency(cached)).toEqual(checkConsistency(expected));
+    expect(createOpeningBook(cached)).toEqual(createOpeningBook(expected));
   });
 
   it('builds a small study in place with the same result as a fresh parse', async () => {

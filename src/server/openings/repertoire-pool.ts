@@ -17,12 +17,13 @@ interface Job extends BuildRequest {
 const fromSource = import.meta.url.endsWith('.ts');
 const workerUrl = new URL(fromSource ? './repertoire-worker.ts' : './repertoire-worker.js', import.meta.url);
 
-function startWorker(): Worker {
-  if (!fromSource) return new Worker(workerUrl);
-  // The ESM build of tsx's API sits next to the CommonJS one that require.resolve finds.
+/** warmUp: read a generated study first (workers started ahead of need; see repertoire-worker). */
+function startWorker(warmUp: boolean): Worker {
+  const workerData = { warmUp };
+  if (!fromSource) return new Worker(workerUrl, { workerData });
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 /**
@@ -48,7 +49,7 @@ export class RepertoirePool {
   /** Starts the workers now (idle, unref'd), so the first large study does not wait for one to boot. */
   warm(): void {
     while (this.started < this.size) {
-      const worker = this.spawn();
+      const worker = this.spawn(true);
       worker.unref();
       this.idle.push(worker);
     }
@@ -62,7 +63,7 @@ export class RepertoirePool {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn() : undefined);
+      const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn(false) : undefined);
       if (!worker) return;
       const job = this.queue.shift()!;
       this.busy.set(worker, job);
@@ -71,9 +72,9 @@ export class RepertoirePool {
     }
   }
 
-  private spawn(): Worker {
+  private spawn(warmUp: boolean): Worker {
     this.started++;
-    const worker = startWorker();
+    const worker = startWorker(warmUp);
     worker.on('message', (outcome: BuildOutcome & { id: number }) => {
       const job = this.busy.get(worker);
       this.busy.delete(worker);
