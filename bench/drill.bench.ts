@@ -1,5 +1,6 @@
 // Drill sync of a generated white study of about 20,000 positions, over HTTP on the embedded database
-// (or PostgreSQL when TEST_DATABASE_URL is set): the first sync (every item added), a re-sync with no
+// (or PostgreSQL when TEST_DATABASE_URL is set): the first sync (every item added, the study read
+// from scratch), a first sync of a study already read (as right after storing it), a re-sync with no
 // change (the median of several), and a re-sync after one chapter changed.
 import { createHash, randomBytes } from 'node:crypto';
 import { Chess } from 'chessops/chess';
@@ -95,11 +96,28 @@ try {
   await database.db.update(studies).set({ studyText: edited });
   const changed = await sync();
 
+  // Another player stores the same study: its repertoire is in the cache, as it is after update-study
+  // read it, so this first sync is the deck's own work (building the items and writing them).
+  const [second] = await database.db
+    .insert(users)
+    .values({ email: `drill-bench-2-${Date.now()}@example.com`, username: `drillbench2${Date.now()}`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  const secondToken = randomBytes(32).toString('base64url');
+  await database.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(secondToken).digest('hex'),
+    userId: second.id,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  await database.db.insert(studies).values({ userId: second.id, color: 'white', title: 'Generated', studyText: edited });
+  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(secondToken)));
+  const firstWarm = await sync();
+
   console.log(`drill_sync_20k_positions_repertoire: ${rep.positions.size} positions`);
   console.log(`drill_sync_20k_positions_items: ${first.result.total} items`);
   console.log(`drill_sync_20k_positions: ${first.ms.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_repertoire_build: ${buildMs.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_first: ${first.ms.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_first_study_already_read: ${firstWarm.ms.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_no_change: ${median(again).toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_one_chapter_changed: ${changed.ms.toFixed(0)} ms`);
 } finally {

@@ -310,6 +310,11 @@ export const drillItems = pgTable(
     ord: integer('ord').notNull().default(0),
     /** Chapter names that reach the position, for the link to the study. */
     chapters: jsonb('chapters').notNull().default([]),
+    /**
+     * Digest of fen, line, move number, answers and chapters as last synced: a re-sync reads this
+     * instead of the texts. Null (imported rows) means rewrite at the next sync.
+     */
+    contentDigest: text('content_digest'),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     /** The answers changed at the last sync. */
     changedAt: timestamp('changed_at', { withTimezone: true }),

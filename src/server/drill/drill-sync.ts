@@ -118,16 +118,14 @@ async function writeDeck(
   now: Date,
 ): Promise<DrillSyncResult> {
   await lockDrillDeck(db, userId);
+  // The texts themselves stay in the database: their digest tells whether an item needs rewriting.
   const rows = await db
     .select({
       id: drillItems.id,
       key: drillItems.positionKey,
-      fen: drillItems.fen,
-      line: drillItems.line,
-      moveNumber: drillItems.moveNumber,
       answers: drillItems.answers,
       ord: drillItems.ord,
-      chapters: drillItems.chapters,
+      digest: drillItems.contentDigest,
       retiredAt: drillItems.retiredAt,
     })
     .from(drillItems)
@@ -137,62 +135,53 @@ async function writeDeck(
     deck,
     rows.map((r) => ({ key: r.key, answers: r.answers as Answers, retired: r.retiredAt !== null })),
   );
-  const chaptersOf = (item: DrillDeckItem): DrillChapterLink[] =>
-    item.chapters.map((c) => ({ name: c.name, url: urls[c.index] ?? null }));
-  const valuesOf = (item: DrillDeckItem) => ({
-    fen: item.fen,
-    line: item.line,
-    move_number: item.moveNumber,
-    answers: item.answers,
-    ord: item.ord,
-    chapters: chaptersOf(item),
-  });
+  const valuesOf = (item: DrillDeckItem) => {
+    const chapters = item.chapters.map((c): DrillChapterLink => ({ name: c.name, url: urls[c.index] ?? null }));
+    const text = [item.fen, item.line, item.moveNumber, answersText(item.answers), chaptersText(chapters)].join('\n');
+    const digest = createHash('sha1').update(text).digest('base64');
+    return { fen: item.fen, line: item.line, move_number: item.moveNumber, answers: item.answers, ord: item.ord, chapters, digest };
+  };
 
   if (diff.added.length > 0) {
     const json = JSON.stringify(diff.added.map((item) => ({ key: item.key, ...valuesOf(item) })));
     await db.execute(sql`
-      insert into drill_items (user_id, color, position_key, fen, line, move_number, answers, ord, chapters, due, state)
-      select ${userId}, ${color}, v.key, v.fen, v.line, v.move_number, v.answers, v.ord, v.chapters, ${now.toISOString()}::timestamptz, 0
+      insert into drill_items (user_id, color, position_key, fen, line, move_number, answers, ord, chapters, content_digest, due, state)
+      select ${userId}, ${color}, v.key, v.fen, v.line, v.move_number, v.answers, v.ord, v.chapters, v.digest, ${now.toISOString()}::timestamptz, 0
       from json_to_recordset(${json}::json)
-        as v(key text, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb)`);
+        as v(key text, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)`);
   }
 
   // Changed, returning, and same items whose line or chapters moved: one update.
   const updates: object[] = [];
   let returnedChanged = 0;
-  const push = (item: DrillDeckItem, changed: boolean, unretire: boolean) => {
+  const push = (item: DrillDeckItem, values: ReturnType<typeof valuesOf>, changed: boolean, unretire: boolean) => {
     const row = byKey.get(item.key)!;
-    updates.push({ id: row.id, changed, unretire, ...valuesOf(item), ord: row.retiredAt === null ? row.ord : item.ord });
+    updates.push({ id: row.id, changed, unretire, ...values, ord: row.retiredAt === null ? row.ord : item.ord });
   };
-  for (const item of diff.changed) push(item, true, false);
+  for (const item of diff.changed) push(item, valuesOf(item), true, false);
   for (const item of diff.returning) {
     const row = byKey.get(item.key)!;
     const changed = !sameSet(row.answers as Answers, item.answers);
     if (changed) returnedChanged++;
-    push(item, changed, true);
+    push(item, valuesOf(item), changed, true);
   }
   // An item keeps its place in the New order (ord) while its position stays in the study: a chapter
   // added or removed near the start would otherwise shift every item and rewrite the whole deck.
   for (const item of diff.same) {
-    const row = byKey.get(item.key)!;
-    const differs =
-      row.fen !== item.fen ||
-      row.line !== item.line ||
-      row.moveNumber !== item.moveNumber ||
-      answersText(row.answers as Answers) !== answersText(item.answers) ||
-      chaptersText(row.chapters as DrillChapterLink[]) !== chaptersText(chaptersOf(item));
-    if (differs) push(item, false, false);
+    const values = valuesOf(item);
+    if (byKey.get(item.key)!.digest !== values.digest) push(item, values, false, false);
   }
   if (updates.length > 0) {
     const at = now.toISOString();
     await db.execute(sql`
       update drill_items as d set
         fen = v.fen, line = v.line, move_number = v.move_number, answers = v.answers, ord = v.ord, chapters = v.chapters,
+        content_digest = v.digest,
         changed_at = case when v.changed then ${at}::timestamptz else d.changed_at end,
         due = case when v.changed then ${at}::timestamptz else d.due end,
         retired_at = case when v.unretire then null else d.retired_at end
       from json_to_recordset(${JSON.stringify(updates)}::json)
-        as v(id int, changed boolean, unretire boolean, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb)
+        as v(id int, changed boolean, unretire boolean, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)
       where d.id = v.id and d.user_id = ${userId}`);
   }
 

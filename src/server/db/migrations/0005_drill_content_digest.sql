@@ -1,0 +1,1 @@
+ALTER TABLE "drill_items" ADD COLUMN "content_digest" text;
