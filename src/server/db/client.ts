@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,7 +33,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(target.dir);
   try {
-    const database = await wrapPglite(new PGlite(dataDir));
+    const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+    let database = await wrapPglite(new PGlite(dataDir));
+    if (fresh) {
+      // Creating the cluster grows PGlite's memory to some 800 MiB, which WebAssembly never gives
+      // back; a new instance on the files just written starts at about half that.
+      await database.close();
+      database = await wrapPglite(new PGlite(dataDir));
+    }
     return { ...database, close: () => database.close().finally(unlock) };
   } catch (error) {
     unlock();
