@@ -1,6 +1,7 @@
 // Latency of GET /api/get-cards for a player with 5,000 cards, over HTTP on the embedded database
 // (or PostgreSQL when TEST_DATABASE_URL is set). Prints the median and the 95th percentile.
 import { createHash, randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { openTestDatabase, startTestServer } from '../test/helper';
 import { sessions, users } from '../src/server/db/schema';
 
@@ -46,10 +47,12 @@ try {
   const saved = await client.postJson('/api/upsert-cards', cards);
   if (saved.status !== 200) throw new Error(`seeding failed: ${saved.status} ${saved.text.slice(0, 200)}`);
 
+  // As a browser asks: compressed answers accepted (the server picks brotli).
+  const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
   const times: number[] = [];
   for (let i = 0; i < WARM_UP + RUNS; i++) {
     const t0 = performance.now();
-    const response = await client.get<{ api_data: unknown[] }>('/api/get-cards');
+    const response = await client.request<{ api_data: unknown[] }>('GET', '/api/get-cards', undefined, asBrowser);
     const elapsed = performance.now() - t0;
     if (response.status !== 200 || response.body.api_data.length !== CARDS) throw new Error('get-cards failed');
     if (i >= WARM_UP) times.push(elapsed);
@@ -57,6 +60,17 @@ try {
   times.sort((a, b) => a - b);
   console.log(`get_cards_5000_median: ${times[Math.floor(RUNS / 2)].toFixed(1)} ms`);
   console.log(`get_cards_5000_p95: ${times[Math.floor(RUNS * 0.95)].toFixed(1)} ms`);
+  // Bytes on the wire (node:http does not decompress).
+  const sizes = (encoding: string) =>
+    new Promise<number>((resolve, reject) => {
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      get(`${server.url}/api/get-cards`, { headers: { 'accept-encoding': encoding, cookie } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      }).on('error', reject);
+    });
+  console.log(`get_cards_5000_bytes_sent: ${Math.round((await sizes('identity')) / 1024)} KB plain, ${Math.round((await sizes('br')) / 1024)} KB brotli`);
 
   // A screen that already holds the list revalidates it (the browser sends the ETag back): 304.
   const etag = (await client.get('/api/get-cards')).headers.get('etag')!;

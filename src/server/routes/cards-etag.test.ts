@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type HttpClient, openTestDatabase, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
@@ -38,6 +39,29 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
   }
 
   const card = (id: string, prompt: string) => ({ id, prompt, prompt_fen: START, answer_fen: AFTER_E4, answer: 'e4' });
+
+  test('a large list is sent compressed (brotli, else gzip) with the same content, and plain when not accepted', async () => {
+    const client = await signedIn();
+    await client.postJson('/api/upsert-cards', Array.from({ length: 40 }, (_, i) => card(`c${i}`, `card ${i}`)));
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const ask = (encoding: string) => server.app.inject({ url: '/api/get-cards', headers: { cookie, 'accept-encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const list = JSON.parse(plain.body);
+    expect(list.api_data).toHaveLength(40);
+
+    const br = await ask('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(list);
+
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(list);
+    // Small answers are not worth it.
+    expect((await server.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+  });
 
   test('answers 304 while the cards are unchanged, and a new ETag after each upsert, review and delete', async () => {
     const client = await signedIn();
