@@ -1,15 +1,17 @@
 // Drill sync of a generated white study of about 20,000 positions, over HTTP on the embedded database
-// (or PostgreSQL when TEST_DATABASE_URL is set): the first sync (every item added, the study read
-// from scratch), a first sync of a study already read (as right after storing it), a re-sync with no
-// change (the median of several), and a re-sync after one chapter changed.
+// (or PostgreSQL when TEST_DATABASE_URL is set). The headline is the first sync as a player meets it:
+// storing a study reads it, so its deck is built from a study already read. Also: a first sync that
+// must read the study itself, a re-sync with no change (median of several), a re-sync after one
+// chapter changed, and the whole update-study call that stores the study and builds its deck.
 import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSanAndPlay } from 'chessops/san';
 import { buildRepertoireFromPgn } from '../src/chess/index';
 import { sessions, studies, users } from '../src/server/db/schema';
 import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
-import { openTestDatabase, startTestServer } from '../test/helper';
+import { type HttpClient, openTestDatabase, startTestServer } from '../test/helper';
 
 const TARGET_POSITIONS = 20_000;
 
@@ -61,22 +63,22 @@ const server = await startTestServer(database);
 warmRepertoireWorkers();
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 try {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `drill-bench-${Date.now()}@example.com`, username: `drillbench${Date.now()}`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  const token = randomBytes(32).toString('base64url');
-  await database.db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  const client = server.client();
-  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
-  // Stored directly, so the first sync is the one measured (storing through update-study syncs at once).
-  await database.db.insert(studies).values({ userId: user.id, color: 'white', title: 'Generated', studyText: text });
-
-  const sync = async () => {
+  const newPlayer = async (name: string) => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `${name}-${Date.now()}@example.com`, username: `${name}${Date.now()}`, passwordHash: 'x' })
+      .returning({ id: users.id });
+    const token = randomBytes(32).toString('base64url');
+    await database.db.insert(sessions).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const client = server.client();
+    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
+    return { id: user.id, client };
+  };
+  const sync = async (client: HttpClient) => {
     const t0 = performance.now();
     const response = await client.postJson<{ api_data: { added: number; total: number; changed: number } }>('/api/drill/sync', { color: 'white' });
     const ms = performance.now() - t0;
@@ -84,42 +86,46 @@ try {
     return { ms, result: response.body.api_data };
   };
 
-  const first = await sync();
+  // A study stored directly, never read by this server: the sync reads it from scratch and adds every item.
+  const cold = await newPlayer('drillcold');
+  await database.db.insert(studies).values({ userId: cold.id, color: 'white', title: 'Generated', studyText: text });
+  const first = await sync(cold.client);
   const again: number[] = [];
   for (let i = 0; i < 7; i++) {
-    const run = await sync();
+    const run = await sync(cold.client);
     if (run.result.added !== 0 || run.result.changed !== 0) throw new Error('a no-change re-sync changed the deck');
     again.push(run.ms);
   }
   // One chapter dropped and a short new one added: a few items retired, a few added.
   const edited = [...chapters.slice(1), '[Event "Generated: New"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *'].join('\n\n');
-  await database.db.update(studies).set({ studyText: edited });
-  const changed = await sync();
+  await database.db.update(studies).set({ studyText: edited }).where(eq(studies.userId, cold.id));
+  const changed = await sync(cold.client);
 
-  // Another player stores the same study: its repertoire is in the cache, as it is after update-study
-  // read it, so this first sync is the deck's own work (building the items and writing them).
-  const [second] = await database.db
-    .insert(users)
-    .values({ email: `drill-bench-2-${Date.now()}@example.com`, username: `drillbench2${Date.now()}`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  const secondToken = randomBytes(32).toString('base64url');
-  await database.db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(secondToken).digest('hex'),
-    userId: second.id,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  await database.db.insert(studies).values({ userId: second.id, color: 'white', title: 'Generated', studyText: edited });
-  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(secondToken)));
-  const firstWarm = await sync();
+  // As a player meets it: storing the study reads it and builds the deck in the same call.
+  const stored = `${text}\n\n[Event "Generated: Stored"]\n\n1. c4 e5 2. Nc3 Nf6 *`;
+  const storing = await newPlayer('drillstore');
+  const t0 = performance.now();
+  const saved = await storing.client.postJson('/api/update-study', { color: 'white', title: 'Generated', study_text: stored });
+  const storeMs = performance.now() - t0;
+  if (saved.status !== 200) throw new Error(`update-study failed: ${saved.status}`);
+  const afterStore = await sync(storing.client);
+  if (afterStore.result.added !== 0) throw new Error('storing the study did not finish its deck within the call');
+
+  // The deck's own share of that: another player's first sync of a study the server has just read.
+  const warm = await newPlayer('drillwarm');
+  await database.db.insert(studies).values({ userId: warm.id, color: 'white', title: 'Generated', studyText: stored });
+  const firstWarm = await sync(warm.client);
+  if (firstWarm.result.added !== firstWarm.result.total) throw new Error('the first sync did not add every item');
 
   console.log(`drill_sync_20k_positions_repertoire: ${rep.positions.size} positions`);
   console.log(`drill_sync_20k_positions_items: ${first.result.total} items`);
-  console.log(`drill_sync_20k_positions: ${first.ms.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions: ${firstWarm.ms.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_repertoire_build: ${buildMs.toFixed(0)} ms`);
-  console.log(`drill_sync_20k_positions_first: ${first.ms.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_first_study_already_read: ${firstWarm.ms.toFixed(0)} ms`);
+  console.log(`drill_sync_20k_positions_first_study_not_yet_read: ${first.ms.toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_no_change: ${median(again).toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_one_chapter_changed: ${changed.ms.toFixed(0)} ms`);
+  console.log(`store_study_20k_positions_with_drill_deck: ${storeMs.toFixed(0)} ms`);
 } finally {
   await server.close();
   await database.close();
