@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Which database serves: a few queries take the shape each driver reads fastest. */
+    dbKind: Database['kind'];
   }
 }
 
@@ -65,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(errorHandlerPlugin);

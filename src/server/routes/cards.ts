@@ -39,11 +39,22 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     // Each row holds its own JSON (kept by the trigger cards_list_json, as toCard would write it):
-    // joining texts is several times cheaper than building 5,000 objects per request.
-    const result = await app.db.execute<{ list: string }>(sql`
-      select coalesce(string_agg(list_json, ',' order by due, id), '') as list
-      from cards where user_id = ${userId}`);
-    const list = rowsOf<{ list: string }>(result)[0]?.list ?? '';
+    // joining texts is several times cheaper than building 5,000 objects per request. PGlite hands
+    // over one joined text fastest; PostgreSQL's driver reads 5,000 short rows faster than one 2.6 MB value.
+    let list: string;
+    if (app.dbKind === 'pglite') {
+      const result = await app.db.execute(sql`
+        select coalesce(string_agg(list_json, ',' order by due, id), '') as list
+        from cards where user_id = ${userId}`);
+      list = rowsOf<{ list: string }>(result)[0]?.list ?? '';
+    } else {
+      const rows = await app.db
+        .select({ json: cards.listJson })
+        .from(cards)
+        .where(eq(cards.userId, userId))
+        .orderBy(asc(cards.due), asc(cards.id));
+      list = rows.map((row) => row.json).join(',');
+    }
     return reply.type('application/json; charset=utf-8').send(`{"api_data":[${list}]}`);
   });
 
