@@ -1,8 +1,7 @@
 // What the other players feel while one player stores a 4.5 MB study: the session check's latency,
 // polled from a second logged-in client for as long as the upload takes (the repertoire is built on a
 // worker thread, so the event loop keeps answering).
-import { loggedInClient } from '../src/server/openings/test-login.js';
-import { openTestDatabase, startTestServer } from '../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer } from '../test/helper.js';
 import { generateStudy } from './generated-study.js';
 
 const TARGET_BYTES = 4.5 * 1024 * 1024;
@@ -18,8 +17,8 @@ const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const database = await openTestDatabase(kind);
 const server = await startTestServer(database);
 try {
-  const { client: uploader } = await loggedInClient(server);
-  const { client: other } = await loggedInClient(server);
+  const { client: uploader } = await signedInClient(server);
+  const { client: other } = await signedInClient(server);
   const times: number[] = [];
   let uploading = true;
   const upload = uploader

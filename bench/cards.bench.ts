@@ -1,9 +1,7 @@
 // Latency of GET /api/get-cards for a player with 5,000 cards, over HTTP on the embedded database
 // (or PostgreSQL when TEST_DATABASE_URL is set). Prints the median and the 95th percentile.
-import { createHash, randomBytes } from 'node:crypto';
 import { get } from 'node:http';
-import { openTestDatabase, startTestServer } from '../test/helper';
-import { sessions, users } from '../src/server/db/schema';
+import { openTestDatabase, signedInClient, startTestServer } from '../test/helper';
 
 const CARDS = 5_000;
 const WARM_UP = 5;
@@ -13,18 +11,7 @@ const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const database = await openTestDatabase(kind);
 const server = await startTestServer(database);
 try {
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: `bench-${Date.now()}@example.com`, username: `bench${Date.now()}`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  const token = randomBytes(32).toString('base64url');
-  await database.db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  const client = server.client();
-  client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
+  const { client } = await signedInClient(server, { prefix: 'cardsbench' });
 
   const start = Date.parse('2024-01-01T00:00:00.000Z');
   const cards = Array.from({ length: CARDS }, (_, i) => ({

@@ -9,8 +9,7 @@ import { startFakeSites } from '../e2e/fakes/fake-sites';
 import { coveragePositions } from '../src/chess/coverage';
 import { buildRepertoireFromPgn } from '../src/chess/repertoire';
 import { openDatabase } from '../src/server/db/client';
-import { loggedInClient } from '../src/server/openings/test-login';
-import { startTestServer } from '../test/helper';
+import { signedInClient, startTestServer } from '../test/helper';
 
 const TARGET_POSITIONS = 300;
 const CACHED_RUNS = 7;
@@ -76,7 +75,7 @@ const sites = await startFakeSites({ explorerToken: 'bench-token' });
 const database = await openDatabase({ memory: true });
 const server = await startTestServer(database, { lichessExplorerUrl: sites.explorerUrl, lichessToken: 'bench-token' });
 try {
-  const { client } = await loggedInClient(server);
+  const { client } = await signedInClient(server);
   const run = async () => {
     const form = new FormData();
     form.append('opening_text', pgn);

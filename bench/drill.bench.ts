@@ -3,15 +3,14 @@
 // storing a study reads it, so its deck is built from a study already read. Also: a first sync that
 // must read the study itself, a re-sync with no change (median of several), a re-sync after one
 // chapter changed, and the whole update-study call that stores the study and builds its deck.
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSanAndPlay } from 'chessops/san';
 import { buildRepertoireFromPgn } from '../src/chess/index';
-import { sessions, studies, users } from '../src/server/db/schema';
+import { studies } from '../src/server/db/schema';
 import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
-import { type HttpClient, openTestDatabase, startTestServer } from '../test/helper';
+import { type HttpClient, openTestDatabase, signedInClient, startTestServer } from '../test/helper';
 
 const TARGET_POSITIONS = 20_000;
 
@@ -63,20 +62,9 @@ const server = await startTestServer(database);
 warmRepertoireWorkers();
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 try {
-  const newPlayer = async (name: string) => {
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: `${name}-${Date.now()}@example.com`, username: `${name}${Date.now()}`, passwordHash: 'x' })
-      .returning({ id: users.id });
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(sessions).values({
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    const client = server.client();
-    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
-    return { id: user.id, client };
+  const newPlayer = async (prefix: string) => {
+    const { client, userId } = await signedInClient(server, { prefix });
+    return { id: userId, client };
   };
   const sync = async (client: HttpClient) => {
     const t0 = performance.now();

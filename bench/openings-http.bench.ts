@@ -2,8 +2,7 @@
 // about 20,000 positions sent as text (as the opening tool sends it), on PGlite or PostgreSQL
 // (TEST_DATABASE_URL). The first call builds the repertoire; the medians are of the calls after it.
 import { buildRepertoireFromPgn } from '../src/chess/index.js';
-import { loggedInClient } from '../src/server/openings/test-login.js';
-import { openTestDatabase, startTestServer } from '../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer } from '../test/helper.js';
 import { generateStudy } from './generated-study.js';
 
 const RUNS = 11;
@@ -13,7 +12,7 @@ const kind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const database = await openTestDatabase(kind);
 const server = await startTestServer(database);
 try {
-  const { client } = await loggedInClient(server);
+  const { client } = await signedInClient(server);
   const form = () => {
     const data = new FormData();
     data.set('opening_text', text);

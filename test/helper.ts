@@ -1,4 +1,5 @@
 // Boots the real app on a real database for integration tests, and talks HTTP to it.
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import type { Config } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
+import { sessions, users } from '../src/server/db/schema.js';
+import { SESSION_COOKIE } from '../src/server/plugins/session.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -137,4 +140,43 @@ export function uniqueUser(prefix = 'user') {
   counter += 1;
   const id = `${prefix}${Date.now().toString(36)}${process.pid}${counter}`;
   return { email: `${id}@example.com`, username: id, password: `pw-${id}-secret` };
+}
+
+export interface SignInOptions {
+  /** Start of the generated username. */
+  prefix?: string;
+  lichess?: string;
+  chesscom?: string;
+}
+
+/**
+ * A user row and a session made straight in the database (no sign-up flow), with the session cookie
+ * set on the given client. Returns the user's id.
+ */
+export async function signInDirectly(app: FastifyInstance, client: HttpClient, options: SignInOptions = {}): Promise<number> {
+  const fields = uniqueUser(options.prefix ?? 'user');
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      email: fields.email,
+      username: fields.username,
+      passwordHash: 'not-a-hash',
+      usernameLichess: options.lichess ?? null,
+      usernameChessDotCom: options.chesscom ?? null,
+    })
+    .returning({ id: users.id });
+  const token = randomBytes(32).toString('base64url');
+  await app.db.insert(sessions).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    userId: row.id,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  client.cookies.set(SESSION_COOKIE, encodeURIComponent(app.signCookie(token)));
+  return row.id;
+}
+
+/** A new client (its own cookie jar) signed in as a new user. */
+export async function signedInClient(server: TestServer, options: SignInOptions = {}): Promise<{ client: HttpClient; userId: number }> {
+  const client = server.client();
+  return { client, userId: await signInDirectly(server.app, client, options) };
 }

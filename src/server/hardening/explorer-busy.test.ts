@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, startTestServer, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 
 let database: Database;
@@ -28,7 +27,7 @@ afterAll(async () => {
 
 test('while the explorer rests after a 429 the coverage stream says Lichess is busy and when it retries', async () => {
   await database.db.delete(positionStats);
-  const { client } = await loggedInClient(server);
+  const { client } = await signedInClient(server);
   sites.setMode('explorer', 'rate429', { once: true });
   const form = new FormData();
   form.append('opening_text', SMALL_STUDY);
@@ -47,7 +46,7 @@ test('while the explorer rests after a 429 the coverage stream says Lichess is b
 }, 30_000);
 
 test('while Lichess rests after a 429, recent games and studies answer at once that it is busy, then work again', async () => {
-  const { client } = await loggedInClient(server);
+  const { client } = await signedInClient(server);
   sites.setMode('lichess-games', 'rate429', { once: true });
   // The first caller meets the 429 (and gets the spec's fallback, an empty list).
   const first = client.get('/api/recent-games?site=lichess&username=thibault');

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats, userPositionStats } from '../db/schema.js';
-import { loggedInClient } from '../openings/test-login.js';
 
 const FEN = '8/8/8/4k3/8/8/4K3/7R w - - 0 40';
 const KEY = '8/8/8/4k3/8/8/4K3/7R w - -';
@@ -41,8 +40,8 @@ describe.each(testDatabaseKinds())('update_stats keeps the shared explorer cache
   });
 
   test("an upload lands in the caller's own rows only: others still see the explorer's answer", async () => {
-    const alice = await loggedInClient(server);
-    const bob = await loggedInClient(server);
+    const alice = await signedInClient(server);
+    const bob = await signedInClient(server);
     const stored = await alice.client.postMultipart('/api/update_stats', upload([record(FEN, 999)]));
     expect(stored.status, stored.text).toBe(200);
 
@@ -60,7 +59,7 @@ describe.each(testDatabaseKinds())('update_stats keeps the shared explorer cache
   test.each([['not a fen'], ['8/8/8/8/8/8/8/8 w - -'], ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -']])(
     'an invalid FEN %s is refused and nothing is stored',
     async (fen) => {
-      const { client, userId } = await loggedInClient(server);
+      const { client, userId } = await signedInClient(server);
       const response = await client.postMultipart('/api/update_stats', upload([record(FEN, 1), record(fen, 2)]));
       expect(response.status).toBe(400);
       expect(response.body.error).toMatch(/fen/i);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 
 const MB = 1024 * 1024;
@@ -32,7 +31,7 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
   });
 
   test('a pasted opening between 1 and 5 MB is read whole', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const form = new FormData();
     form.append('opening_text', longStudy(1.5 * MB));
     form.append('color', 'white');
@@ -42,7 +41,7 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
   });
 
   test('a text field over the limit is refused with 413 naming it, never cut', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const form = new FormData();
     form.append('opening_text', 'x'.repeat(5 * MB + 10));
     form.append('color', 'white');
@@ -52,7 +51,7 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
   });
 
   test('too many files in one form are refused with 413', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const form = new FormData();
     for (let i = 0; i < 10; i += 1) form.append(`f${i}`, new Blob(['1. e4 *']), `f${i}.pgn`);
     const response = await client.postMultipart('/api/consistency_check', form);
@@ -60,7 +59,7 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
   });
 
   test('a study_text over the body limit is refused with a clear message', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postJson('/api/update-study', { color: 'white', title: 't', study_text: 'x'.repeat(5 * MB + 10) });
     expect(response.status).toBe(413);
     expect(response.body.error).toMatch(/5 MB/);

@@ -1,9 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type HttpClient, openTestDatabase, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -21,22 +19,7 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
     await database.close();
   });
 
-  async function signedIn(): Promise<HttpClient> {
-    const fields = uniqueUser('etag');
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: fields.email, username: fields.username, passwordHash: 'x' })
-      .returning({ id: users.id });
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(sessions).values({
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const client = server.client();
-    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
-    return client;
-  }
+  const signedIn = async () => (await signedInClient(server, { prefix: 'etag' })).client;
 
   const card = (id: string, prompt: string) => ({ id, prompt, prompt_fen: START, answer_fen: AFTER_E4, answer: 'e4' });
 

@@ -1,17 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  type HttpClient,
   openTestDatabase,
+  signedInClient,
   startTestServer,
   testDatabaseKinds,
   type TestServer,
-  uniqueUser,
 } from '../../../test/helper.js';
 import type { Card } from '../../chess/scheduling.js';
 import type { Database } from '../db/client.js';
-import { cards, reviewLogs, sessions, users } from '../db/schema.js';
+import { cards, reviewLogs } from '../db/schema.js';
 import { toCard } from './cards.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -32,22 +30,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
   });
 
   /** A client signed in as a fresh user (a user row and a session, as a login makes them). */
-  async function signedIn(): Promise<{ client: HttpClient; userId: number }> {
-    const fields = uniqueUser('cards');
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: fields.email, username: fields.username, passwordHash: 'x' })
-      .returning({ id: users.id });
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(sessions).values({
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const client = server.client();
-    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
-    return { client, userId: user.id };
-  }
+  const signedIn = () => signedInClient(server, { prefix: 'cards' });
 
   const storedCards = (userId: number) => database.db.select().from(cards).where(eq(cards.userId, userId));
   const storedLogs = (userId: number) =>

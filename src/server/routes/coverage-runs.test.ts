@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fakeRepertoirePgn } from '../../../e2e/fakes/fake-repertoire.js';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer } from '../../../test/helper.js';
+import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
 import { DIED_MESSAGE, SHUTDOWN_MESSAGE } from '../openings/coverage-runs.js';
-import { loggedInClient } from '../openings/test-login.js';
 
 type Event = { event: string; data: any };
 
@@ -120,7 +119,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   }
 
   test('the explorer is asked best first, and the likeliest holes are streamed as they are found', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const before = sites.requests('explorer');
     const { events } = await coverage(client, { speeds: 'blitz', ratings: '1600' });
     const asked = sites.requestLog('explorer').slice(before).map((r) => fenOf(r.url));
@@ -152,7 +151,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('an explorer failure after 3 calls keeps what was fetched; the next run asks only for the rest', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const full = await (async () => {
       // The order the walk will take, worked out on other filters with the same made-up answers.
       await coverage(client, { speeds: 'rapid', ratings: '1600' });
@@ -175,7 +174,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('a client that leaves mid-run: the run goes on and coverage/latest shows it, live then done', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('explorer', 'slow', { delayMs: 150 });
     try {
       const seen = await startAndLeave(client, { speeds: 'blitz', ratings: '1800' });
@@ -193,7 +192,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('Stop ends the run and keeps the holes found so far', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('explorer', 'slow', { delayMs: 150 });
     try {
       await startAndLeave(client, { speeds: 'rapid', ratings: '1800' });
@@ -208,7 +207,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('starting another check of the same colour replaces the running one', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('explorer', 'slow', { delayMs: 100 });
     try {
       const first = client.postMultipart('/api/coverage_check', form({ speeds: 'classical', ratings: '1800' }));
@@ -223,7 +222,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('a run whose process died shows as failed', async () => {
-    const { client, userId } = await loggedInClient(server);
+    const { client, userId } = await signedInClient(server);
     await database.db.insert(coverageRuns).values({
       userId,
       color: 'black',
@@ -236,7 +235,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('answers older than 30 days are fetched again; the old answer serves when that fails', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     await coverage(client, { speeds: 'bullet', ratings: '2200' });
     const [first] = await walkOrder(client, 'bullet', '2200');
     const old = new Date(Date.now() - 31 * 86_400_000);
@@ -258,7 +257,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
 
   test('closing the app ends a running check cleanly; the next run resumes from the cache', async () => {
     const other = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, lichessToken: 'explorer-token' });
-    const { client } = await loggedInClient(other);
+    const { client } = await signedInClient(other);
     sites.setMode('explorer', 'slow', { delayMs: 100 });
     const before = sites.requests('explorer');
     try {

@@ -1,17 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type HttpClient,
   openTestDatabase,
+  signedInClient,
   startTestServer,
   testDatabaseKinds,
   type TestServer,
-  uniqueUser,
 } from '../../../test/helper.js';
 import { readFixture } from '../../../test/fixtures.js';
 import type { Database } from '../db/client.js';
-import { coverageRuns, drillItems, drillLogs, positionStats, sessions, users } from '../db/schema.js';
+import { coverageRuns, drillItems, drillLogs, positionStats } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
@@ -31,22 +30,7 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await database.close();
   });
 
-  async function signedIn(): Promise<{ client: HttpClient; userId: number }> {
-    const fields = uniqueUser('drill');
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: fields.email, username: fields.username, passwordHash: 'x' })
-      .returning({ id: users.id });
-    const token = randomBytes(32).toString('base64url');
-    await database.db.insert(sessions).values({
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    const client = server.client();
-    client.cookies.set('sid', encodeURIComponent(server.app.signCookie(token)));
-    return { client, userId: user.id };
-  }
+  const signedIn = () => signedInClient(server, { prefix: 'drill' });
 
   const storeStudy = (client: HttpClient, color: string, text: string | null, extra: Record<string, string> = {}) =>
     client.postJson('/api/update-study', { color, study_text: text, title: 'Prep', ...extra });

@@ -1,10 +1,6 @@
-// Test support: a user row and a signed-in HTTP client for the game review tests, made straight in
-// the database so these tests need no sign-up flow.
-import { createHash, randomBytes } from 'node:crypto';
+// Test support: a user with site usernames and a signed-in client, for the game review tests.
 import type { FastifyInstance } from 'fastify';
-import { HttpClient, uniqueUser } from '../../../test/helper.js';
-import { sessions, users } from '../db/schema.js';
-import { SESSION_COOKIE } from '../plugins/session.js';
+import { HttpClient, signInDirectly } from '../../../test/helper.js';
 
 export interface TestUser {
   id: number;
@@ -17,24 +13,6 @@ export async function signedInUser(
   baseUrl: string,
   names: { lichess?: string; chesscom?: string } = {},
 ): Promise<TestUser> {
-  const fields = uniqueUser('gr');
-  const [row] = await app.db
-    .insert(users)
-    .values({
-      email: fields.email,
-      username: fields.username,
-      passwordHash: 'not-a-hash',
-      usernameLichess: names.lichess ?? null,
-      usernameChessDotCom: names.chesscom ?? null,
-    })
-    .returning({ id: users.id });
-  const token = randomBytes(32).toString('base64url');
-  await app.db.insert(sessions).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    userId: row.id,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
   const client = new HttpClient(baseUrl);
-  client.cookies.set(SESSION_COOKIE, encodeURIComponent(app.signCookie(token)));
-  return { id: row.id, client };
+  return { id: await signInDirectly(app, client, { prefix: 'gr', ...names }), client };
 }

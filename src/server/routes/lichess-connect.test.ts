@@ -7,11 +7,10 @@ import { FAKE_LICHESS_ACCOUNT, PRIVATE_STUDY } from '../../../e2e/fakes/fake-oau
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { lichessConnections, oauthStates, positionStats } from '../db/schema.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer, uniqueUser } from '../../../test/helper.js';
+import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
 
 /** Follows Connect Lichess like a browser: our server, the fake Lichess's authorize page, our callback. */
 async function connect(client: HttpClient): Promise<{ authorize: URL; result: string }> {
@@ -75,7 +74,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('connect sends the player to Lichess with a PKCE challenge and comes back connected', async () => {
-    const { client, userId } = await loggedInClient(server);
+    const { client, userId } = await signedInClient(server);
     expect(await sessionUser(client)).toMatchObject({ lichess_connected: false, lichess_connected_as: null, username_lichess: null });
 
     const { authorize, result } = await connect(client);
@@ -106,7 +105,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('the token is used for the study list, a private study and the explorer, and never sent to the browser', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const before = await coverage(client);
     expect(before.results).toBe(NO_TOKEN_MESSAGE);
 
@@ -140,12 +139,12 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('a forged state or one from another session connects nothing', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const forged = await client.get('/api/lichess/callback?code=abc&state=forged-state-value');
     expect(forged.headers.get('location')).toBe('/manage_openings?lichess=failed');
 
     // Someone else's flow: their state and code arrive in this player's session.
-    const other = await loggedInClient(server);
+    const other = await signedInClient(server);
     const start = await other.client.get('/api/lichess/connect');
     const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
@@ -156,7 +155,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('a denied consent is told as denied and stores nothing', async () => {
-    const { client, userId } = await loggedInClient(server);
+    const { client, userId } = await signedInClient(server);
     sites.oauth.setConsent('deny');
     try {
       expect((await connect(client)).result).toBe('/manage_openings?lichess=denied');
@@ -167,7 +166,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('a state older than 10 minutes fails', async () => {
-    const { client, userId } = await loggedInClient(server);
+    const { client, userId } = await signedInClient(server);
     const start = await client.get('/api/lichess/connect');
     await server.app.db
       .update(oauthStates)
@@ -180,7 +179,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('disconnect revokes the token at Lichess and forgets it', async () => {
-    const { client, userId } = await loggedInClient(server);
+    const { client, userId } = await signedInClient(server);
     await connect(client);
     const [token] = sites.oauth.liveTokens().slice(-1);
     const answer = await client.postJson('/api/lichess/disconnect', {});
@@ -191,7 +190,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test('a token Lichess refuses (401) is forgotten and the player is told to connect again', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     await connect(client);
     sites.oauth.invalidateAll();
     const list = await client.get(`/api/lichess/studies?username=${FAKE_LICHESS_ACCOUNT.username}`);
@@ -200,7 +199,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
   });
 
   test.runIf(kind === 'pglite')('no token is stored in clear in the database files', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     await connect(client);
     const [token] = sites.oauth.liveTokens().slice(-1);
     await database.db.execute(sql`checkpoint`);

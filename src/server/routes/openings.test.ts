@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_C5, FEN_AFTER_E4_E5_NF3, FEN_AFTER_RUY_NC6, SMALL_STUDY } from '../openings/testdata/small-study.js';
 
 function form(fields: Record<string, string | string[]>): FormData {
@@ -26,7 +25,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('the consistency check finds the two positions where White has two moves', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'white' }));
     expect(response.status).toBe(200);
     const dict = response.body.results_dict;
@@ -40,7 +39,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('as Black the only position with two moves is the reply to 1. e4', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'black' }));
     const dict = response.body.results_dict;
     expect(dict.map((p: { fen: string }) => p.fen)).toEqual([FEN_AFTER_E4]);
@@ -51,14 +50,14 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('a single line has no inconsistencies', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/consistency_check', form({ opening_text: '1. e4 e5 2. Nf3 Nc6 *', color: 'white' }));
     expect(response.body.results_dict).toEqual([]);
     expect(response.body.results).toContain('No inconsistencies found');
   });
 
   test('an uploaded opening file and repeated excludeSymbols[] fields are read', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const data = form({ color: 'white', 'excludeSymbols[]': ['?!', '??'] });
     data.append('opening_text', new Blob([SMALL_STUDY], { type: 'application/x-chess-pgn' }), 'small.pgn');
     const response = await client.postMultipart('/api/create_opening_book', data);
@@ -70,7 +69,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('the opening book counts lines per move and marks end of line', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/create_opening_book', form({ opening_text: SMALL_STUDY, color: 'white' }));
     const book = JSON.parse(response.body.book);
     const start = book['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'];
@@ -86,7 +85,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('a game leaving on the opponent move is compared as plain text', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart(
       '/api/check_opening',
       form({ opening_text: SMALL_STUDY, color: 'white', game_text: '[White "me"]\n[Black "you"]\n\n1. e4 e5 2. Nf3 d6 *', game_name: 'me vs. you' }),
@@ -99,7 +98,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('with format=json the comparison names the position and the repertoire moves there', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart(
       '/api/check_opening',
       form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 c5 2. d4 cxd4 *', format: 'json' }),
@@ -111,7 +110,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   });
 
   test('a game that stays in book until the line ends says so', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart(
       '/api/check_opening',
       form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *', format: 'json' }),
@@ -126,14 +125,14 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     ['an opening that is not PGN', { opening_text: '1. e4 e5 2. Ke3', color: 'white' }, /opening PGN could not be read/],
     ['an unknown symbol', { opening_text: SMALL_STUDY, color: 'white', 'excludeSymbols[]': '!!' }, /Unknown exclude symbol/],
   ])('the consistency check refuses %s with 400', async (_name, fields, message) => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/consistency_check', form(fields));
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(message);
   });
 
   test('a game that is not PGN is refused with 400', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/check_opening', form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 e5 2. Qxf7 *' }));
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/game PGN could not be read/);

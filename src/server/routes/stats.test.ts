@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer } from '../../../test/helper.js';
+import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_E5_NF3, SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 
@@ -54,7 +53,7 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('a coverage check streams progress, then the report; the same check again needs no explorer call', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const before = sites.requests('explorer');
     const first = await coverage(client, { speeds: 'blitz', ratings: '2000' });
     expect(first.response.status).toBe(200);
@@ -87,8 +86,8 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('another user with the same filters is answered from the shared cache', async () => {
-    const a = await loggedInClient(server);
-    const b = await loggedInClient(server);
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
     await coverage(a.client, { speeds: 'classical', ratings: '2200,2500' });
     const before = sites.requests('explorer');
     await coverage(b.client, { speeds: 'classical', ratings: '2500,2200' });
@@ -96,8 +95,8 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('two users checking at once share each explorer call, one call at a time', async () => {
-    const a = await loggedInClient(server);
-    const b = await loggedInClient(server);
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
     const before = sites.requests('explorer');
     const [ra, rb] = await Promise.all([
       coverage(a.client, { speeds: 'blitz,rapid', ratings: '1800' }),
@@ -110,7 +109,7 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('a 429 from the explorer is waited out and the check completes', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('explorer', 'rate429', { once: true });
     const before = sites.requests('explorer');
     const started = Date.now();
@@ -124,7 +123,7 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('an explorer that is down ends in the Sorry message and the server keeps serving', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('explorer', 'down');
     try {
       const { response, events } = await coverage(client, { speeds: 'rapid', ratings: '1400' });
@@ -143,7 +142,7 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('without a token the check says so plainly, unless everything is cached', async () => {
-    const { client } = await loggedInClient(noToken);
+    const { client } = await signedInClient(noToken);
     const before = sites.requests('explorer');
     const { events } = await coverage(client, { speeds: 'correspondence', ratings: '400' });
     expect(events.at(-1)!.data.results).toBe(NO_TOKEN_MESSAGE);
@@ -153,14 +152,14 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('coverage with no study text is refused before the stream starts', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const { response } = await coverage(client, { opening_text: '' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'No study text' });
   });
 
   test('get_stats lists cached records for the filters; update_stats stores uploaded ones', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const form = new FormData();
     const fen = '8/8/8/4k3/8/8/4K3/7R w - - 0 40';
     form.append('stats', JSON.stringify([

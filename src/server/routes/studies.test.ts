@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { repertoireCacheCounters } from '../openings/repertoire-cache.js';
-import { loggedInClient } from '../openings/test-login.js';
 
 const fixture = (name: string) => readFileSync(`${defaultFixturesDir()}/lichess/${name}`, 'utf8');
 
@@ -26,7 +25,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('the study list is read from Lichess through the server', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.get('/api/lichess/studies?username=Chess700800');
     expect(response.status).toBe(200);
     expect(response.body.api_data[0]).toEqual({ id: 'Vl9LYHvz', name: "Chess700800's Study" });
@@ -34,14 +33,14 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('listing studies needs a username', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const response = await client.get('/api/lichess/studies?username=');
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/username/);
   });
 
   test('a study is fetched with the server token, never asked of the browser', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const before = sites.requests('lichess-study-pgn');
     const response = await client.get('/api/lichess/study/LKbBDz6U');
     expect(response.status).toBe(200);
@@ -53,7 +52,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('a failing study list gives an empty list and the reason', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     sites.setMode('lichess-studies', 'error500', { once: true });
     const response = await client.get('/api/lichess/studies?username=someone');
     expect(response.status).toBe(200);
@@ -62,7 +61,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('update-study then get-studies returns it with its colour; the other side is null', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const empty = await client.get('/api/get-studies');
     expect(empty.body).toEqual({ api_data: { white: null, black: null } });
 
@@ -89,7 +88,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('a stored study is read once: its drill deck is built from that same read', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     // A text no other test stores, so this build is the only one of it.
     const text = `${fixture('study_i5a1oOJH_ruy_lopez_2021.pgn')}\n\n[Event "Only here on ${kind}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *`;
     const before = repertoireCacheCounters().builds;
@@ -105,7 +104,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('an uploaded file has no link, and a null study_text clears that side', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     await client.postJson('/api/update-study', { color: 'black', exclude_move_indicators: '', link: null, study_text: '1. e4 c5 *', title: 'sicilian.pgn' });
     let got = await client.get('/api/get-studies');
     expect(got.body.api_data.black).toMatchObject({ color: 'black', link: null, title: 'sicilian.pgn', study_text: '1. e4 c5 *' });
@@ -115,7 +114,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('bad input is refused with 400 and nothing stored', async () => {
-    const { client } = await loggedInClient(server);
+    const { client } = await signedInClient(server);
     const badColor = await client.postJson('/api/update-study', { color: 'green', study_text: '1. e4 *' });
     expect(badColor.status).toBe(400);
     const badPgn = await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 e5 2. Ke3 *' });
@@ -128,8 +127,8 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test("another user's study is never visible", async () => {
-    const alice = await loggedInClient(server);
-    const bob = await loggedInClient(server);
+    const alice = await signedInClient(server);
+    const bob = await signedInClient(server);
     await alice.client.postJson('/api/update-study', { color: 'white', study_text: '1. d4 d5 *', title: 'alice' });
     const bobs = await bob.client.get('/api/get-studies');
     expect(bobs.body.api_data).toEqual({ white: null, black: null });

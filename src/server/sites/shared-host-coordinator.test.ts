@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type HttpClient, type TestServer } from '../../../test/helper.js';
+import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats, sitePauses } from '../db/schema.js';
-import { loggedInClient } from '../openings/test-login.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { createHttpQueue } from './http-queue.js';
 import { createSharedHostCoordinator } from './shared-host-coordinator.js';
@@ -66,7 +65,7 @@ describe.each(testDatabaseKinds())('site calls shared between processes on %s', 
       sites.reset();
       // Slow answers give the two instances every chance to overlap.
       sites.setMode('explorer', 'slow', { delayMs: 150 });
-      const [a, b] = await Promise.all([loggedInClient(one), loggedInClient(two)]);
+      const [a, b] = await Promise.all([signedInClient(one), signedInClient(two)]);
       const [ra, rb] = await Promise.all([coverage(a.client, 'ultraBullet'), coverage(b.client, 'correspondence')]);
       const log = sites.requestLog('explorer').sort((x, y) => x.startedAt - y.startedAt);
       sites.reset();
