@@ -4,11 +4,10 @@
 // must read the study itself, a re-sync with no change (median of several), a re-sync after one
 // chapter changed, and the whole update-study call that stores the study and builds its deck.
 import { eq } from 'drizzle-orm';
-import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
-import { makeSanAndPlay } from 'chessops/san';
 import { buildRepertoireFromPgn } from '../src/chess/index';
 import { studies } from '../src/server/db/schema';
+import { playRandomGame } from '../src/server/openings/random-game';
 import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
 import { type HttpClient, openTestDatabase, signedInClient, startTestServer } from '../test/helper';
 
@@ -26,21 +25,8 @@ function generateStudy(): { text: string; chapters: string[] } {
   const chapters: string[] = [];
   const keys = new Set<string>();
   while (keys.size < TARGET_POSITIONS) {
-    const pos = Chess.default();
-    const sans: string[] = [];
-    for (let ply = 0; ply < 60; ply++) {
-      const moves = [...pos.allDests()].flatMap(([from, dests]) =>
-        [...dests].map((to) => {
-          const promotes = pos.board.get(from)?.role === 'pawn' && (to >> 3 === 0 || to >> 3 === 7);
-          return promotes ? { from, to, promotion: 'queen' as const } : { from, to };
-        }),
-      );
-      if (moves.length === 0) break;
-      // Narrow early (shared openings), wide later (distinct positions).
-      const width = ply < 6 ? Math.min(3, moves.length) : moves.length;
-      sans.push(makeSanAndPlay(pos, moves[Math.floor(random() * width)]));
-      keys.add(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' '));
-    }
+    // Narrow early (shared openings), wide later (distinct positions).
+    const sans = playRandomGame(random, 60, 6, (pos) => keys.add(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ')));
     chapters.push(`[Event "Generated: Chapter ${chapters.length + 1}"]\n\n${sans.join(' ')} *`);
   }
   return { text: chapters.join('\n\n'), chapters };
