@@ -20,6 +20,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseGames } from '../../chess/pgn.js';
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
+import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import {
   cards,
@@ -454,10 +455,4 @@ async function importUploadedStats(tx: Tx, userId: number, input: ExportedUpload
     added += rows.length;
   }
   return added;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

@@ -10,6 +10,7 @@ import {
   type DrillDeckItem,
   type Repertoire,
 } from '../../chess/index.js';
+import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { drillItems, studies } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
@@ -76,7 +77,15 @@ export async function syncDrill(app: FastifyInstance, userId: number, color: Col
   if (!stored) return undefined;
   const deck = buildDrillDeck(stored.rep);
   const urls = chapterUrls(stored.studyText, stored.link);
-  const result = await app.db.transaction((tx) => writeDeck(tx as unknown as Db, userId, color, deck, urls, now));
+  const result =
+    app.dbKind === 'pglite'
+      ? // One process owns the embedded database: each statement commits on its own, so other players'
+        // queries are answered between them, and the turn keeps this player's other deck writers out.
+        await deckTurn(userId, () => writeDeck(app.db, userId, color, deck, urls, now))
+      : await app.db.transaction(async (tx) => {
+          await lockDrillDeck(tx as unknown as Db, userId);
+          return writeDeck(tx as unknown as Db, userId, color, deck, urls, now);
+        });
   // Only when the study is still the one just synced (storing another one at the same time syncs again).
   await app.db
     .update(studies)
@@ -89,9 +98,28 @@ export async function syncDrill(app: FastifyInstance, userId: number, color: Col
  * One writer of a player's deck at a time (a sync, or an import), until the transaction ends: storing
  * a study and a sync from the drill screen may race. Inside it, the items read are all there are,
  * so new ones are inserted without a conflict clause (which costs about a third of a large insert).
+ * On the embedded database, deckTurn plays this part.
  */
 export async function lockDrillDeck(db: Db, userId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${7_014_000_000 + userId})`);
+}
+
+const deckTurns = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs `work` when this process's earlier deck writers of the player are done. A sync on the embedded
+ * database writes in several statements; an import or another sync must not write between them.
+ */
+export async function deckTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
+  const earlier = deckTurns.get(userId) ?? Promise.resolve();
+  const run = earlier.catch(() => undefined).then(work);
+  const settled = run.catch(() => undefined);
+  deckTurns.set(userId, settled);
+  try {
+    return await run;
+  } finally {
+    if (deckTurns.get(userId) === settled) deckTurns.delete(userId);
+  }
 }
 
 /** Retires every active item of the colour (its study was removed). */
@@ -106,6 +134,15 @@ export async function retireDrill(db: Db, userId: number, color: Color, now = ne
 
 type Answers = { uci: string; san: string }[];
 
+/** Rows per statement when a sync writes: about 40 ms of the embedded database's time each. */
+const WRITE_CHUNK = 1_000;
+
+/**
+ * Lets timers and other requests run. The embedded database answers on this thread without giving the
+ * event loop a turn, so a long run of statements needs these between them.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const answersText = (answers: Answers) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
 const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
 
@@ -117,7 +154,6 @@ async function writeDeck(
   urls: (string | null)[],
   now: Date,
 ): Promise<DrillSyncResult> {
-  await lockDrillDeck(db, userId);
   // The texts themselves stay in the database: their digest tells whether an item needs rewriting.
   const rows = await db
     .select({
@@ -142,8 +178,11 @@ async function writeDeck(
     return { fen: item.fen, line: item.line, move_number: item.moveNumber, answers: item.answers, ord: item.ord, chapters, digest };
   };
 
-  if (diff.added.length > 0) {
-    const json = JSON.stringify(diff.added.map((item) => ({ key: item.key, ...valuesOf(item) })));
+  // In statements of WRITE_CHUNK rows: the embedded database works on this thread, and a study of
+  // 200,000 positions written in one statement would hold every other request for half a minute.
+  for (const chunk of chunks(diff.added, WRITE_CHUNK)) {
+    await nextTurn();
+    const json = JSON.stringify(chunk.map((item) => ({ key: item.key, ...valuesOf(item) })));
     await db.execute(sql`
       insert into drill_items (user_id, color, position_key, fen, line, move_number, answers, ord, chapters, content_digest, due, state)
       select ${userId}, ${color}, v.key, v.fen, v.line, v.move_number, v.answers, v.ord, v.chapters, v.digest, ${now.toISOString()}::timestamptz, 0
@@ -151,7 +190,7 @@ async function writeDeck(
         as v(key text, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)`);
   }
 
-  // Changed, returning, and same items whose line or chapters moved: one update.
+  // Changed, returning, and same items whose line or chapters moved.
   const updates: object[] = [];
   let returnedChanged = 0;
   const push = (item: DrillDeckItem, values: ReturnType<typeof valuesOf>, changed: boolean, unretire: boolean) => {
@@ -167,12 +206,14 @@ async function writeDeck(
   }
   // An item keeps its place in the New order (ord) while its position stays in the study: a chapter
   // added or removed near the start would otherwise shift every item and rewrite the whole deck.
-  for (const item of diff.same) {
+  for (const [i, item] of diff.same.entries()) {
     const values = valuesOf(item);
     if (byKey.get(item.key)!.digest !== values.digest) push(item, values, false, false);
+    if (i % WRITE_CHUNK === WRITE_CHUNK - 1) await nextTurn();
   }
-  if (updates.length > 0) {
-    const at = now.toISOString();
+  const at = now.toISOString();
+  for (const chunk of chunks(updates, WRITE_CHUNK)) {
+    await nextTurn();
     await db.execute(sql`
       update drill_items as d set
         fen = v.fen, line = v.line, move_number = v.move_number, answers = v.answers, ord = v.ord, chapters = v.chapters,
@@ -180,7 +221,7 @@ async function writeDeck(
         changed_at = case when v.changed then ${at}::timestamptz else d.changed_at end,
         due = case when v.changed then ${at}::timestamptz else d.due end,
         retired_at = case when v.unretire then null else d.retired_at end
-      from json_to_recordset(${JSON.stringify(updates)}::json)
+      from json_to_recordset(${JSON.stringify(chunk)}::json)
         as v(id int, changed boolean, unretire boolean, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)
       where d.id = v.id and d.user_id = ${userId}`);
   }

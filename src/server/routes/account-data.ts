@@ -6,6 +6,7 @@ import { ANKI_HEADER, makeAnkiLine } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
 import { importDocument, parseImportDocument } from '../account-data/import-document.js';
+import { deckTurn } from '../drill/drill-sync.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
 import { cards, users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -55,7 +56,8 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
   app.post('/import', { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
     const doc = parseImportDocument(request.isMultipart() ? uploadedJson(request.body) : request.body);
     const userId = request.user!.id;
-    const counts = await app.db.transaction((tx) => importDocument(tx, userId, doc));
+    // In the deck's turn: on the embedded database a sync writes in several statements.
+    const counts = await deckTurn(userId, () => app.db.transaction((tx) => importDocument(tx, userId, doc)));
     app.forgetCachedUser(userId);
     return { api_data: counts };
   });

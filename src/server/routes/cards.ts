@@ -11,6 +11,7 @@ import {
   reviewCard,
   reviewScreenScheduler,
 } from '../../chess/scheduling.js';
+import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -306,10 +307,4 @@ export function toCard(row: CardRow): Card {
   };
   if (row.lastReview) card.last_review = row.lastReview.toISOString();
   return card;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

@@ -67,6 +67,11 @@ function studyTitle(pgn: string, fallback: string): string {
 
 /** How long storing a study waits for its drill deck before answering. */
 const DRILL_SYNC_WAIT_MS = 1_500;
+/**
+ * A study this large cannot have its deck built within that wait (building it alone takes longer,
+ * on this thread), so storing it answers first and the deck follows.
+ */
+const DRILL_SYNC_WAIT_MAX_POSITIONS = 50_000;
 
 export async function studyRoutes(app: FastifyInstance): Promise<void> {
   // Deck syncs still running after their answer finish before the database closes.
@@ -116,12 +121,14 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
     if (symbols.isErr) throw new BadRequestError(symbols.error.message);
     const studyText = input.study_text ?? null;
+    let positions = 0;
     if (studyText !== null) {
       if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
       // Built (off the event loop for a large study) through the cache, with the options the drill
       // and the checks of the stored study use, so they find it warm.
       try {
-        await repertoireFor(studyText, { color, excludeSymbols: symbols.value, name: input.title || undefined });
+        const rep = await repertoireFor(studyText, { color, excludeSymbols: symbols.value, name: input.title || undefined });
+        positions = rep.positions.size;
       } catch (error) {
         if (error instanceof UnreadablePgnError) throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
         throw error;
@@ -142,10 +149,13 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
     // The deck follows the study; a very large study's deck goes on being written after the answer
     // (the drill screen's own sync waits for it), so storing never waits long on the drill.
-    const sync = syncDrillAfterStudyChange(app, request.user!.id, color, studyText !== null);
+    const userId = request.user!.id;
+    const startSync = () => syncDrillAfterStudyChange(app, userId, color, studyText !== null);
+    const waits = positions <= DRILL_SYNC_WAIT_MAX_POSITIONS;
+    const sync = waits ? startSync() : delay(0).then(startSync);
     drillSyncs.add(sync);
     void sync.finally(() => drillSyncs.delete(sync));
-    await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
+    if (waits) await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
     return { api_result: 'general_sql_success' };
   });
 }
