@@ -28,8 +28,12 @@ declare module 'fastify' {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Brotli for answers made on the fly: its fastest setting still takes a 2.6 MB card list to 65 KB, in about 3 ms. */
+/**
+ * Answers are compressed as they are sent, so at the fastest settings: brotli's still takes a 2.6 MB
+ * card list to 65 KB in about 3 ms, gzip's to some 70 KB in about 4 ms (level 6 would take 14 ms).
+ */
 const BROTLI_QUALITY = 1;
+const GZIP_LEVEL = 1;
 
 /** Requests slower than this are logged (with the errors); the others are not. */
 const SLOW_REQUEST_MS = 1000;
@@ -77,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: 4 },
+    zlibOptions: { level: GZIP_LEVEL },
   });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
