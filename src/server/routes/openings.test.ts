@@ -84,6 +84,17 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     expect(sicilian.lowest_move_number).toBe(2);
   });
 
+  test('a repeated book of one study is the same text, and a changed study gives its own book', async () => {
+    const { client } = await signedInClient(server);
+    const ask = async (text: string) =>
+      (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).body.book as string;
+    const first = await ask(SMALL_STUDY);
+    expect(await ask(SMALL_STUDY)).toBe(first);
+    const changed = JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`));
+    expect(JSON.parse(first)[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(2);
+    expect(changed[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(3);
+  });
+
   test('a game leaving on the opponent move is compared as plain text', async () => {
     const { client } = await signedInClient(server);
     const response = await client.postMultipart(

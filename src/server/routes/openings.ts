@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkConsistency, compareGamePgn, createOpeningBook } from '../../chess/index.js';
+import { checkConsistency, compareGamePgn, createOpeningBook, type Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
 import { fieldText, type FormBody } from '../openings/multipart-fields.js';
@@ -8,6 +8,12 @@ import { fieldText, type FormBody } from '../openings/multipart-fields.js';
  * The opening checks of spec 7, all multipart forms (opening_text, color, excludeSymbols[]):
  * consistency_check, check_opening (a game against the opening) and create_opening_book.
  */
+/**
+ * The book's text of each cached repertoire (see repertoire-cache): a repeated request for one study
+ * is a lookup, and the text goes when its repertoire leaves the cache.
+ */
+const bookTexts = new WeakMap<Repertoire, string>();
+
 export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
@@ -36,6 +42,11 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   app.post('/create_opening_book', auth, async (request) => {
     const rep = await repertoireFromForm(request.body as FormBody);
     // The spec sends the book as JSON text that the client parses.
-    return { book: JSON.stringify(createOpeningBook(rep)), name: rep.name, color: rep.color };
+    let book = bookTexts.get(rep);
+    if (book === undefined) {
+      book = JSON.stringify(createOpeningBook(rep));
+      bookTexts.set(rep, book);
+    }
+    return { book, name: rep.name, color: rep.color };
   });
 }
