@@ -2,7 +2,8 @@
 // (or PostgreSQL when TEST_DATABASE_URL is set). The headline is the first sync as a player meets it:
 // storing a study reads it, so its deck is built from a study already read. Also: a first sync that
 // must read the study itself, a re-sync with no change (median of several), a re-sync after one
-// chapter changed, and the whole update-study call that stores the study and builds its deck.
+// chapter changed, the whole update-study call that stores the study and builds its deck, and the
+// first next call after a sync (New items are stored as they are served).
 import { eq } from 'drizzle-orm';
 import { makeFen } from 'chessops/fen';
 import { buildRepertoireFromPgn } from '../src/chess/index';
@@ -90,6 +91,17 @@ try {
   await database.db.insert(studies).values({ userId: warm.id, color: 'white', title: 'Generated', studyText: stored });
   const firstWarm = await sync(warm.client);
   if (firstWarm.result.added !== firstWarm.result.total) throw new Error('the first sync did not add every item');
+  // New items are stored as they are served: the first screen of items after that sync.
+  const t1 = performance.now();
+  const served = await warm.client.get<{ api_data: unknown[] }>('/api/drill/next?color=white');
+  const firstNextMs = performance.now() - t1;
+  if (served.status !== 200 || served.body.api_data.length !== 20) throw new Error('the first items were not served');
+  const nextRuns: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t = performance.now();
+    await warm.client.get('/api/drill/next?color=white');
+    nextRuns.push(performance.now() - t);
+  }
 
   console.log(`drill_sync_20k_positions_repertoire: ${rep.positions.size} positions`);
   console.log(`drill_sync_20k_positions_items: ${first.result.total} items`);
@@ -100,6 +112,8 @@ try {
   console.log(`drill_sync_20k_positions_no_change: ${median(again).toFixed(0)} ms`);
   console.log(`drill_sync_20k_positions_one_chapter_changed: ${changed.ms.toFixed(0)} ms`);
   console.log(`store_study_20k_positions_with_drill_deck: ${storeMs.toFixed(0)} ms`);
+  console.log(`drill_next_first_20_new_items: ${firstNextMs.toFixed(0)} ms`);
+  console.log(`drill_next_again: ${median(nextRuns).toFixed(0)} ms`);
 } finally {
   await server.close();
   await database.close();

@@ -273,7 +273,9 @@ export function toExportedReviewLog(row: typeof reviewLogs.$inferSelect): Export
   };
 }
 
-export function toExportedStudy(row: typeof studies.$inferSelect): ExportedStudy {
+export function toExportedStudy(
+  row: Pick<typeof studies.$inferSelect, 'title' | 'link' | 'studyText' | 'excludeMoveIndicators' | 'lastUpdate'>,
+): ExportedStudy {
   return {
     title: row.title,
     link: row.link,

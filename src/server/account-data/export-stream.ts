@@ -45,7 +45,17 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
   if (!user) throw new Error(`export: no user ${userId}`);
   const { drillNewPerDay, ...names } = user;
   const exportedUser: ExportedUser = names;
-  const studyRows = await db.select().from(studies).where(eq(studies.userId, userId));
+  const studyRows = await db
+    .select({
+      color: studies.color,
+      title: studies.title,
+      link: studies.link,
+      studyText: studies.studyText,
+      excludeMoveIndicators: studies.excludeMoveIndicators,
+      lastUpdate: studies.lastUpdate,
+    })
+    .from(studies)
+    .where(eq(studies.userId, userId));
   const study = (color: 'white' | 'black') => {
     const row = studyRows.find((s) => s.color === color);
     return row ? toExportedStudy(row) : null;

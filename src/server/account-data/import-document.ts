@@ -34,7 +34,7 @@ import {
   users,
 } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { lockDrillDeck } from '../drill/drill-sync.js';
+import { lockDrillDeck } from '../drill/drill-writer.js';
 import {
   exportEnvelope,
   exportedCard,
@@ -429,6 +429,8 @@ async function importDrill(
     for (const logChunk of chunks(logValues, CHUNK)) await tx.insert(drillLogs).values(logChunk);
     logs += logValues.length;
   }
+  // Imported items may be of positions the stored study no longer has: the next sync compares them all.
+  if (items > 0) await tx.update(studies).set({ drillSynced: null }).where(eq(studies.userId, userId));
   return { drill: items, drill_logs: logs };
 }
 

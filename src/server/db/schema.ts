@@ -200,6 +200,11 @@ export const studies = pgTable(
     lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
     /** '<SHA-256 of the text and exclusions>:<items>' as of the last drill sync: an unchanged study skips the rebuild. */
     drillSynced: text('drill_synced'),
+    /**
+     * Position keys of the deck as of the last drill sync, one a line: the next sync counts what was
+     * added and retired against it (New items are not stored until they are served).
+     */
+    drillDeckKeys: text('drill_deck_keys'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
 );

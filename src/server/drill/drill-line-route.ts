@@ -30,7 +30,7 @@ export async function drillLine(
   fromFen: string | undefined,
   now: Date,
 ): Promise<DrillLinePayload> {
-  const served = await nextItems(app.db, userId, color, ASK_LIMIT, now);
+  const served = await nextItems(app, userId, color, ASK_LIMIT, now);
   const byKey = new Map(served.map((row) => [row.positionKey, row]));
   const shares = await explorerShares(app, userId, color, rep);
   const fromKey = fromFen ? positionKey(fromFen) : undefined;

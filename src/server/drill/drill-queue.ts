@@ -1,13 +1,16 @@
 import { and, asc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
-import { drillItems, drillLogs, users } from '../db/schema.js';
-import type { DrillChapterLink } from './drill-sync.js';
+import { drillItems, drillLogs, studies, users } from '../db/schema.js';
+import { freshItems } from './drill-new-items.js';
+import type { DrillChapterLink } from './drill-source.js';
 
 /**
  * What the drill serves and counts: due items first (oldest due first), then New items in repertoire
  * order up to what is left of the day's allowance. A changed item (or one the player asked to drill)
- * is due now even while New. Days are UTC days.
+ * is due now even while New. Days are UTC days. New items without a row yet (see drill-new-items)
+ * are counted from the synced deck's size.
  */
 
 export type DrillItemRow = typeof drillItems.$inferSelect;
@@ -70,7 +73,8 @@ export async function newAnsweredToday(db: Db, userId: number, now: Date): Promi
   return row?.n ?? 0;
 }
 
-export async function nextItems(db: Db, userId: number, color: Color, limit: number, now: Date): Promise<DrillItemRow[]> {
+export async function nextItems(app: FastifyInstance, userId: number, color: Color, limit: number, now: Date): Promise<DrillItemRow[]> {
+  const db = app.db;
   const due = await db
     .select()
     .from(drillItems)
@@ -79,13 +83,17 @@ export async function nextItems(db: Db, userId: number, color: Color, limit: num
     .limit(limit);
   const room = Math.min(limit - due.length, Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))));
   if (room <= 0) return due;
-  const fresh = await db
-    .select()
-    .from(drillItems)
-    .where(and(active(userId, color), eq(drillItems.state, 0), isNull(drillItems.changedAt)))
-    .orderBy(asc(drillItems.ord))
-    .limit(room);
-  return [...due, ...fresh];
+  return [...due, ...(await freshItems(app, userId, color, room))];
+}
+
+/** Items of the colour's deck as last synced; null when it was never synced (or its study was removed). */
+async function syncedDeckSize(db: Db, userId: number, color: Color): Promise<number | null> {
+  const [study] = await db
+    .select({ synced: studies.drillSynced })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  const size = study?.synced ? Number(study.synced.slice(study.synced.lastIndexOf(':') + 1)) : NaN;
+  return Number.isInteger(size) ? size : null;
 }
 
 export interface DrillStats {
@@ -117,6 +125,8 @@ export async function drillStats(db: Db, userId: number, color: Color, now: Date
     })
     .from(drillItems)
     .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
+  // Active rows are all in the synced deck; the rest of it is New without a row.
+  const unstored = Math.max(0, ((await syncedDeckSize(db, userId, color)) ?? 0) - row.total);
   const perDay = await newPerDay(db, userId);
   const today = await newAnsweredToday(db, userId, now);
   const [next] = await db
@@ -128,9 +138,11 @@ export async function drillStats(db: Db, userId: number, color: Color, now: Date
   const { fresh, ...counts } = row;
   return {
     ...counts,
+    total: counts.total + unstored,
+    new: counts.new + unstored,
     new_today: today,
     new_per_day: perDay,
-    new_left: Math.min(fresh, Math.max(0, perDay - today)),
+    new_left: Math.min(fresh + unstored, Math.max(0, perDay - today)),
     next_due: next ? next.due.toISOString() : null,
   };
 }

@@ -1,26 +1,18 @@
-import { createHash } from 'node:crypto';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import {
-  buildDrillDeck,
-  diffDrillDeck,
-  parseExcludeSymbols,
-  splitPgn,
-  type Color,
-  type DrillDeckItem,
-  type Repertoire,
-} from '../../chess/index.js';
+import { diffDrillDeck, type Color, type DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { drillItems, studies } from '../db/schema.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
-import { findStudy } from '../routes/studies.js';
+import { deckSource, isSynced, itemValues, readDrillStudy, studyDigest, type DrillDeckSource, type DrillStudy } from './drill-source.js';
+import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
 /**
- * Keeps a colour's drill deck in step with the stored study: new positions are added as New, positions
- * that left the study are retired (kept with their history), retired ones that come back are active
- * again, and items whose answers changed are marked and due now. Only rows that differ are written,
- * each kind in one statement (rows travel as one JSON parameter), so a large study re-syncs quickly.
+ * Keeps a colour's drill deck in step with the stored study. New items are not stored: they are the
+ * study's positions that have no row yet, and become rows when first served. A sync writes only the
+ * stored items that differ: those that left the study are retired (kept with their history), retired
+ * ones that come back are active again, and those whose answers changed are marked and due now. The
+ * deck's keys are kept with the study, so the next sync can count what was added and retired.
  */
 
 export interface DrillSyncResult {
@@ -33,127 +25,57 @@ export interface DrillSyncResult {
   total: number;
 }
 
-export interface DrillChapterLink {
-  name: string;
-  /** The chapter on Lichess, when the study came from there. */
-  url: string | null;
-}
-
-/** The repertoire of the player's stored study for a colour; undefined when there is none. */
-export async function storedRepertoire(
-  app: FastifyInstance,
-  userId: number,
-  color: Color,
-): Promise<{ rep: Repertoire; studyText: string; link: string | null } | undefined> {
-  const study = await findStudy(app, userId, color);
-  if (!study) return undefined;
-  const symbols = parseExcludeSymbols(study.exclude_move_indicators);
-  const rep = await repertoireFor(study.study_text, {
-    color,
-    excludeSymbols: symbols.isOk ? symbols.value : [],
-    name: study.title || undefined,
-  });
-  return { rep, studyText: study.study_text, link: study.link };
-}
-
 /** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
 export async function syncDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<DrillSyncResult | undefined> {
-  const [study] = await app.db
-    .select({ text: studies.studyText, exclude: studies.excludeMoveIndicators, link: studies.link, synced: studies.drillSynced })
-    .from(studies)
-    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
-  if (!study || study.text === null) return undefined;
-  // The study as last synced, and every item still there: nothing to rebuild.
-  const digest = createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
-  if (study.synced?.startsWith(`${digest}:`)) {
-    const total = Number(study.synced.slice(digest.length + 1));
-    const [active] = await app.db
-      .select({ n: count() })
-      .from(drillItems)
-      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)));
-    if (active.n === total) return { added: 0, retired: 0, changed: 0, returned: 0, total };
+  const study = await readDrillStudy(app, userId, color);
+  if (!study) return undefined;
+  // The study as last synced: nothing to rebuild.
+  if (isSynced(study)) {
+    const total = Number(study.synced!.slice(studyDigest(study).length + 1));
+    return { added: 0, retired: 0, changed: 0, returned: 0, total };
   }
-  const stored = await storedRepertoire(app, userId, color);
-  if (!stored) return undefined;
-  const deck = buildDrillDeck(stored.rep);
-  const urls = chapterUrls(stored.studyText, stored.link);
-  const result =
-    app.dbKind === 'pglite'
-      ? // One process owns the embedded database: each statement commits on its own, so other players'
-        // queries are answered between them, and the turn keeps this player's other deck writers out.
-        await deckTurn(userId, () => writeDeck(app.db, userId, color, deck, urls, now))
-      : await app.db.transaction(async (tx) => {
-          await lockDrillDeck(tx as unknown as Db, userId);
-          return writeDeck(tx as unknown as Db, userId, color, deck, urls, now);
-        });
-  // Only when the study is still the one just synced (storing another one at the same time syncs again).
-  await app.db
-    .update(studies)
-    .set({ drillSynced: `${digest}:${deck.length}` })
-    .where(and(eq(studies.userId, userId), eq(studies.color, color), eq(studies.studyText, stored.studyText)));
-  return result;
+  const source = await deckSource(study, color);
+  return asDeckWriter(app, userId, (db) => writeDeck(db, userId, color, study, source, now));
 }
 
 /**
- * One writer of a player's deck at a time (a sync, or an import), until the transaction ends: storing
- * a study and a sync from the drill screen may race. Inside it, the items read are all there are,
- * so new ones are inserted without a conflict clause (which costs about a third of a large insert).
- * On the embedded database, deckTurn plays this part.
+ * The deck of the colour's study, synced first when the study changed since the last sync (a sync
+ * after storing it failed, or has not finished); undefined when the colour has no study.
  */
-export async function lockDrillDeck(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${7_014_000_000 + userId})`);
-}
-
-const deckTurns = new Map<number, Promise<unknown>>();
-
-/**
- * Runs `work` when this process's earlier deck writers of the player are done. A sync on the embedded
- * database writes in several statements; an import or another sync must not write between them.
- */
-export async function deckTurn<T>(userId: number, work: () => Promise<T>): Promise<T> {
-  const earlier = deckTurns.get(userId) ?? Promise.resolve();
-  const run = earlier.catch(() => undefined).then(work);
-  const settled = run.catch(() => undefined);
-  deckTurns.set(userId, settled);
-  try {
-    return await run;
-  } finally {
-    if (deckTurns.get(userId) === settled) deckTurns.delete(userId);
-  }
+export async function syncedDeck(app: FastifyInstance, userId: number, color: Color): Promise<DrillDeckSource | undefined> {
+  const study = await readDrillStudy(app, userId, color);
+  if (!study) return undefined;
+  if (!isSynced(study)) await syncDrill(app, userId, color);
+  return deckSource(study, color);
 }
 
 /** Retires every active item of the colour (its study was removed). */
-export async function retireDrill(db: Db, userId: number, color: Color, now = new Date()): Promise<number> {
-  const rows = await db
-    .update(drillItems)
-    .set({ retiredAt: now })
-    .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)))
-    .returning({ id: drillItems.id });
-  return rows.length;
+export async function retireDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<number> {
+  return asDeckWriter(app, userId, async (db) => {
+    const rows = await db
+      .update(drillItems)
+      .set({ retiredAt: now })
+      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)))
+      .returning({ id: drillItems.id });
+    await db
+      .update(studies)
+      .set({ drillSynced: null, drillDeckKeys: '' })
+      .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+    return rows.length;
+  });
 }
 
 type Answers = { uci: string; san: string }[];
-
-/** Rows per statement when a sync writes: about 40 ms of the embedded database's time each. */
-const WRITE_CHUNK = 1_000;
-
-/**
- * Lets timers and other requests run. The embedded database answers on this thread without giving the
- * event loop a turn, so a long run of statements needs these between them.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const answersText = (answers: Answers) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
-const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
 
 async function writeDeck(
   db: Db,
   userId: number,
   color: Color,
-  deck: DrillDeckItem[],
-  urls: (string | null)[],
+  study: DrillStudy,
+  source: DrillDeckSource,
   now: Date,
 ): Promise<DrillSyncResult> {
+  const { deck, urls } = source;
   // The texts themselves stay in the database: their digest tells whether an item needs rewriting.
   const rows = await db
     .select({
@@ -166,52 +88,40 @@ async function writeDeck(
     })
     .from(drillItems)
     .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
+  const [previous] = await db
+    .select({ keys: studies.drillDeckKeys })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const diff = diffDrillDeck(
     deck,
     rows.map((r) => ({ key: r.key, answers: r.answers as Answers, retired: r.retiredAt !== null })),
   );
-  const valuesOf = (item: DrillDeckItem) => {
-    const chapters = item.chapters.map((c): DrillChapterLink => ({ name: c.name, url: urls[c.index] ?? null }));
-    const text = [item.fen, item.line, item.moveNumber, answersText(item.answers), chaptersText(chapters)].join('\n');
-    const digest = createHash('sha1').update(text).digest('base64');
-    return { fen: item.fen, line: item.line, move_number: item.moveNumber, answers: item.answers, ord: item.ord, chapters, digest };
-  };
-
-  // In statements of WRITE_CHUNK rows: the embedded database works on this thread, and a study of
-  // 200,000 positions written in one statement would hold every other request for half a minute.
-  for (const chunk of chunks(diff.added, WRITE_CHUNK)) {
-    await nextTurn();
-    const json = JSON.stringify(chunk.map((item) => ({ key: item.key, ...valuesOf(item) })));
-    await db.execute(sql`
-      insert into drill_items (user_id, color, position_key, fen, line, move_number, answers, ord, chapters, content_digest, due, state)
-      select ${userId}, ${color}, v.key, v.fen, v.line, v.move_number, v.answers, v.ord, v.chapters, v.digest, ${now.toISOString()}::timestamptz, 0
-      from json_to_recordset(${json}::json)
-        as v(key text, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)`);
-  }
 
   // Changed, returning, and same items whose line or chapters moved.
   const updates: object[] = [];
   let returnedChanged = 0;
-  const push = (item: DrillDeckItem, values: ReturnType<typeof valuesOf>, changed: boolean, unretire: boolean) => {
+  const push = (item: DrillDeckItem, values: ReturnType<typeof itemValues>, changed: boolean, unretire: boolean) => {
     const row = byKey.get(item.key)!;
     updates.push({ id: row.id, changed, unretire, ...values, ord: row.retiredAt === null ? row.ord : item.ord });
   };
-  for (const item of diff.changed) push(item, valuesOf(item), true, false);
+  for (const item of diff.changed) push(item, itemValues(item, urls), true, false);
   for (const item of diff.returning) {
     const row = byKey.get(item.key)!;
     const changed = !sameSet(row.answers as Answers, item.answers);
     if (changed) returnedChanged++;
-    push(item, valuesOf(item), changed, true);
+    push(item, itemValues(item, urls), changed, true);
   }
-  // An item keeps its place in the New order (ord) while its position stays in the study: a chapter
-  // added or removed near the start would otherwise shift every item and rewrite the whole deck.
+  // An item keeps its place (ord) while its position stays in the study: a chapter added or removed
+  // near the start would otherwise shift every item and rewrite every row.
   for (const [i, item] of diff.same.entries()) {
-    const values = valuesOf(item);
+    const values = itemValues(item, urls);
     if (byKey.get(item.key)!.digest !== values.digest) push(item, values, false, false);
     if (i % WRITE_CHUNK === WRITE_CHUNK - 1) await nextTurn();
   }
   const at = now.toISOString();
+  // In statements of WRITE_CHUNK rows: the embedded database works on this thread, and a study of
+  // 200,000 positions written in one statement would hold every other request for half a minute.
   for (const chunk of chunks(updates, WRITE_CHUNK)) {
     await nextTurn();
     await db.execute(sql`
@@ -229,13 +139,32 @@ async function writeDeck(
   if (diff.retired.length > 0) {
     const ids = diff.retired.map((key) => byKey.get(key)!.id);
     await db.execute(sql`
-      update drill_items set retired_at = ${now.toISOString()}::timestamptz
+      update drill_items set retired_at = ${at}::timestamptz
       where user_id = ${userId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
   }
 
+  // Counted against the deck of the last sync (before its keys were kept: the active rows).
+  const activeKeys = rows.filter((r) => r.retiredAt === null).map((r) => r.key);
+  const before = new Set(previous?.keys ? previous.keys.split('\n') : []);
+  for (const key of activeKeys) before.add(key);
+  const inDeck = new Set(deck.map((item) => item.key));
+  const added = diff.added.filter((item) => !before.has(item.key)).length;
+  let retired = 0;
+  for (const key of before) if (!inDeck.has(key)) retired++;
+
+  // The marker only when the study is still the one just synced (storing another one at the same time
+  // syncs again); the keys always, as they describe the rows just written.
+  await db
+    .update(studies)
+    .set({
+      drillDeckKeys: deck.map((item) => item.key).join('\n'),
+      drillSynced: sql`case when ${studies.studyText} = ${study.text} then ${`${source.digest}:${deck.length}`} else ${studies.drillSynced} end`,
+    })
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+
   return {
-    added: diff.added.length,
-    retired: diff.retired.length,
+    added,
+    retired,
     changed: diff.changed.length + returnedChanged,
     returned: diff.returning.length,
     total: deck.length,
@@ -244,20 +173,11 @@ async function writeDeck(
 
 const sameSet = (a: Answers, b: Answers) => a.length === b.length && a.every((x) => b.some((y) => y.uci === x.uci));
 
-/** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */
-export function chapterUrls(studyText: string, studyLink: string | null): (string | null)[] {
-  if (!/lichess\.org\/study\//.test(studyText)) return [];
-  return splitPgn(studyText).map((game) => {
-    const tag = /\[(?:ChapterURL|Site) "(https:\/\/lichess\.org\/study\/[^"]+)"\]/.exec(game);
-    return tag ? tag[1] : studyLink;
-  });
-}
-
 /** Storing a study keeps its colour's deck in step; a failure here never fails the store itself. */
 export async function syncDrillAfterStudyChange(app: FastifyInstance, userId: number, color: Color, hasStudy: boolean): Promise<void> {
   try {
     if (hasStudy) await syncDrill(app, userId, color);
-    else await retireDrill(app.db, userId, color);
+    else await retireDrill(app, userId, color);
   } catch (error) {
     app.log.error({ err: error, userId, color }, 'drill sync after a study change failed');
   }

@@ -89,6 +89,8 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     expect(upsert.status).toBe(200);
     expect((await client.postJson('/api/review-card', { id: 'card-1', rating: 3 })).status).toBe(200);
     await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 e5 2. Nf3 *', title: 'My whites', link: null, exclude_move_indicators: '?' });
+    // Served once, the white study's two items are stored (New items are rows only once served).
+    expect((await client.get('/api/drill/next?color=white')).body.api_data).toHaveLength(2);
     const [item] = await database.db
       .insert(drillItems)
       .values({
@@ -196,7 +198,7 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     expect(doc.review_logs).toEqual([expect.objectContaining({ card_id: 'card-1', rating: 3 })]);
     expect(doc.studies.white).toMatchObject({ title: 'My whites', study_text: '1. e4 e5 2. Nf3 *', exclude_move_indicators: '?' });
     expect(doc.studies.black).toBeNull();
-    // The white study's own items (synced when it was stored) and the black item with its history.
+    // The white study's served items and the black item with its history.
     expect(doc.drill).toHaveLength(3);
     expect(doc.drill.filter((item: { color: string }) => item.color === 'white')).toHaveLength(2);
     expect(doc.drill).toContainEqual(

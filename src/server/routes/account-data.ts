@@ -6,7 +6,7 @@ import { ANKI_HEADER, makeAnkiLine } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
 import { importDocument, parseImportDocument } from '../account-data/import-document.js';
-import { deckTurn } from '../drill/drill-sync.js';
+import { deckTurn } from '../drill/drill-writer.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
 import { cards, users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';

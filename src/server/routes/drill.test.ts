@@ -10,7 +10,7 @@ import {
 } from '../../../test/helper.js';
 import { readFixture } from '../../../test/fixtures.js';
 import type { Database } from '../db/client.js';
-import { coverageRuns, drillItems, drillLogs, positionStats } from '../db/schema.js';
+import { coverageRuns, drillItems, drillLogs, positionStats, studies } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
@@ -64,14 +64,21 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect(await items(userId)).toEqual([]);
   });
 
-  test('storing a study syncs its colour; next serves New items in repertoire order with their answers', async () => {
+  test('storing a study syncs its colour; next serves New items in repertoire order with their answers, stored as served', async () => {
     const { client, userId } = await signedIn();
     expect((await storeStudy(client, 'white', WHITE)).status).toBe(200);
-    expect((await items(userId)).map((i) => i.line)).toEqual(['', '1. e4 e5', '1. e4 c5', '1. e4 e5 2. Nf3 Nc6']);
+    // New items are counted from the study, and stored only when served.
+    expect(await items(userId)).toEqual([]);
+    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 4, new: 4, new_left: 4 });
     const sync = await client.postJson('/api/drill/sync', { color: 'white' });
     expect(sync.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 4 });
     const next = await client.get('/api/drill/next?color=white&limit=2');
     expect(next.body.api_data).toHaveLength(2);
+    expect((await items(userId)).map((i) => i.line)).toEqual(['', '1. e4 e5']);
+    // Served again (not answered): the same rows, then the rest of the deck in order.
+    const all = (await client.get('/api/drill/next?color=white')).body.api_data;
+    expect(all.slice(0, 2).map((i: { id: number }) => i.id)).toEqual(next.body.api_data.map((i: { id: number }) => i.id));
+    expect((await items(userId)).map((i) => i.line)).toEqual(['', '1. e4 e5', '1. e4 c5', '1. e4 e5 2. Nf3 Nc6']);
     expect(next.body.api_data[0]).toMatchObject({
       color: 'white',
       fen: START,
@@ -161,22 +168,29 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
   test('a study change between two syncs: added, retired with history, changed and due, and returning with history', async () => {
     const { client, userId } = await signedIn();
     await storeStudy(client, 'white', WHITE);
-    const before = await items(userId);
-    const nc6 = before.find((i) => i.line === '1. e4 e5 2. Nf3 Nc6')!;
     const first = (await client.get('/api/drill/next?color=white')).body.api_data;
+    const nc6 = first.find((i: { line: string }) => i.line === '1. e4 e5 2. Nf3 Nc6');
     const e5Item = first.find((i: { line: string }) => i.line === '1. e4 e5');
     // Reviewed items: history that must survive.
     await client.postJson('/api/drill/answer', { id: nc6.id, uci: 'f1b5', rating: 4 });
     await client.postJson('/api/drill/answer', { id: e5Item.id, uci: 'g1f3', rating: 4 });
 
     // The Sicilian chapter goes, 2. Nf3 Nc6 goes, 2. Bc4 joins Nf3 after 1... e5, and 1. e4 e6 2. d4 is new.
+    // Written straight to the database (as another server would), so the sync call itself does the work.
     const changed = '1. e4 e5 2. Nf3 (2. Bc4) *\n\n1. e4 e6 2. d4 *\n';
-    await storeStudy(client, 'white', changed);
+    await database.db.update(studies).set({ studyText: changed }).where(eq(studies.userId, userId));
     const sync = await client.postJson('/api/drill/sync', { color: 'white' });
-    expect(sync.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 3 });
+    expect(sync.body.api_data).toEqual({ added: 1, retired: 2, changed: 1, returned: 0, total: 3 });
+    expect((await client.postJson('/api/drill/sync', { color: 'white' })).body.api_data).toEqual({
+      added: 0,
+      retired: 0,
+      changed: 0,
+      returned: 0,
+      total: 3,
+    });
     const mid = await items(userId);
     const byLine = (rows: typeof mid, line: string) => rows.find((r) => r.line === line)!;
-    expect(byLine(mid, '1. e4 e6')).toMatchObject({ state: 0, retiredAt: null });
+    expect(byLine(mid, '1. e4 e6')).toBeUndefined(); // New, not served yet
     expect(byLine(mid, '1. e4 c5').retiredAt).not.toBeNull();
     expect(mid.find((r) => r.id === nc6.id)!.retiredAt).not.toBeNull();
     const e5 = mid.find((r) => r.id === e5Item.id)!;
@@ -186,11 +200,13 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     // Changed items are due now, ahead of New ones.
     const next = (await client.get('/api/drill/next?color=white')).body.api_data;
     expect(next[0]).toMatchObject({ id: e5Item.id, changed: true });
-    expect(next.map((i: { line: string }) => i.line)).not.toContain('1. e4 c5');
-    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 3, retired: 2 });
+    expect(next.map((i: { line: string }) => i.line)).toEqual(['1. e4 e5', '', '1. e4 e6']);
+    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 3, new: 2, review: 1, retired: 2 });
 
-    // The Nc6 position comes back with its history.
-    await storeStudy(client, 'white', WHITE);
+    // The Nc6 position comes back with its history; 1. e4 e6, served, retires.
+    await database.db.update(studies).set({ studyText: WHITE }).where(eq(studies.userId, userId));
+    const back_ = await client.postJson('/api/drill/sync', { color: 'white' });
+    expect(back_.body.api_data).toEqual({ added: 0, retired: 1, changed: 1, returned: 2, total: 4 });
     const back = await items(userId);
     const returned = back.find((r) => r.id === nc6.id)!;
     expect(returned).toMatchObject({ retiredAt: null, state: 2, reps: 1 });
@@ -210,6 +226,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
       return new Map(rows.map((r) => [Number(r.id), r]));
     };
     await storeStudy(client, 'white', `[Event "Prep: Queen's Gambit"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n\n${WHITE}`);
+    // Every item served once, so each has a row.
+    await client.postJson('/api/drill/settings', { new_per_day: 500 });
+    expect((await client.get('/api/drill/next?color=white&limit=500')).body.api_data).toHaveLength(6);
     const before = await rowVersions();
     await storeStudy(client, 'white', WHITE);
     const after = await rowVersions();
@@ -227,6 +246,7 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *');
     const again = await client.postJson('/api/drill/sync', { color: 'white' });
     expect(again.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 3 });
+    expect((await client.get('/api/drill/next?color=white')).body.api_data).toHaveLength(3);
     await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *', { exclude_move_indicators: '?!' });
     const afterE5 = (await items(userId)).find((i) => i.line === '1. e4 e5')!;
     expect((afterE5.answers as { san: string }[]).map((a) => a.san)).toEqual(['Nf3']);
@@ -240,6 +260,28 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect((await items(userId)).every((i) => i.retiredAt === null)).toBe(true);
     await storeStudy(client, 'white', null);
     expect((await items(userId)).every((i) => i.retiredAt !== null)).toBe(true);
+  });
+
+  test("imported items of positions the player's study lacks are retired by the next sync", async () => {
+    const source = await signedIn();
+    await storeStudy(source.client, 'white', WHITE);
+    const [first] = (await source.client.get('/api/drill/next?color=white')).body.api_data;
+    await source.client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4' });
+    const doc = (await source.client.get('/api/export')).body;
+    expect(doc.drill).toHaveLength(4);
+
+    const target = await signedIn();
+    await storeStudy(target.client, 'white', '1. d4 d5 2. c4 *');
+    expect((await target.client.postJson('/api/import', doc)).body.api_data).toMatchObject({ drill: 4, drill_logs: 1 });
+    // The start position is in both studies (answers 1. d4 now); the three 1. e4 positions are not.
+    const sync = await target.client.postJson('/api/drill/sync', { color: 'white' });
+    expect(sync.body.api_data).toEqual({ added: 0, retired: 3, changed: 1, returned: 0, total: 2 });
+    expect((await target.client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 2, retired: 3 });
+    const next = (await target.client.get('/api/drill/next?color=white')).body.api_data;
+    expect(next.map((i: { line: string; changed: boolean }) => [i.line, i.changed])).toEqual([
+      ['', true],
+      ['1. d4 d5', false],
+    ]);
   });
 
   test('a Lichess study links each item to its chapter', async () => {
@@ -267,13 +309,25 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect((await client.postJson('/api/drill/focus', { color: 'white', fen: 'not a fen' })).status).toBe(400);
   });
 
-  test('focus on a colour whose deck was never synced syncs it first', async () => {
+  test('focus on a colour whose deck was never synced syncs it first, and stores only the focused item', async () => {
     const { client, userId } = await signedIn();
     await storeStudy(client, 'white', WHITE);
-    await database.db.delete(drillItems).where(eq(drillItems.userId, userId));
+    await database.db.update(studies).set({ drillSynced: null, drillDeckKeys: null }).where(eq(studies.userId, userId));
     const focused = await client.postJson('/api/drill/focus', { color: 'white', fen: START });
     expect(focused.status).toBe(200);
-    expect(await items(userId)).toHaveLength(4);
+    expect((await items(userId)).map((i) => i.line)).toEqual(['']);
+    const stats = (await client.get('/api/drill/stats?color=white')).body.api_data;
+    expect(stats).toMatchObject({ total: 4, new: 4, due_now: 1 });
+  });
+
+  test('two players asking for their next items at once each store their own New items once', async () => {
+    const [a, b] = await Promise.all([signedIn(), signedIn()]);
+    await Promise.all([storeStudy(a.client, 'white', WHITE), storeStudy(b.client, 'white', WHITE)]);
+    const served = await Promise.all([a, a, b].map((p) => p.client.get('/api/drill/next?color=white')));
+    expect(served.map((r) => r.body.api_data.length)).toEqual([4, 4, 4]);
+    expect(served[0].body.api_data.map((i: { id: number }) => i.id)).toEqual(served[1].body.api_data.map((i: { id: number }) => i.id));
+    expect(await items(a.userId)).toHaveLength(4);
+    expect(await items(b.userId)).toHaveLength(4);
   });
 
   test('line mode walks from the start to the next item to ask, the opponent replying by cached explorer counts', async () => {

@@ -9,7 +9,8 @@ import { drillItems, users } from '../db/schema.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
 import { drillLine } from '../drill/drill-line-route.js';
 import { drillStats, newPerDay, nextItems, toItemPayload } from '../drill/drill-queue.js';
-import { storedRepertoire, syncDrill } from '../drill/drill-sync.js';
+import { storeItems } from '../drill/drill-new-items.js';
+import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor } from '../openings/multipart-fields.js';
 
@@ -39,7 +40,7 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
   app.get('/drill/next', async (request) => {
     const query = nextQuery.parse(request.query);
     const color = parseColor(query.color);
-    const rows = await nextItems(app.db, request.user!.id, color, query.limit, new Date());
+    const rows = await nextItems(app, request.user!.id, color, query.limit, new Date());
     return { api_data: rows.map(toItemPayload) };
   });
 
@@ -50,9 +51,9 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
       const valid = validateFen(query.fen);
       if (valid.isErr) throw new BadRequestError(valid.error.message);
     }
-    const stored = await storedRepertoire(app, request.user!.id, color);
-    if (!stored) throw new BadRequestError(noStudy(color));
-    return { api_data: await drillLine(app, request.user!.id, color, stored.rep, query.fen, new Date()) };
+    const source = await syncedDeck(app, request.user!.id, color);
+    if (!source) throw new BadRequestError(noStudy(color));
+    return { api_data: await drillLine(app, request.user!.id, color, source.rep, query.fen, new Date()) };
   });
 
   app.post('/drill/answer', async (request, reply) => {
@@ -88,8 +89,13 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
         )
         .returning();
     let [row] = await focus();
-    // The deck may lag behind the study (or not exist yet): sync once and try again.
-    if (!row && (await syncDrill(app, userId, color))) [row] = await focus();
+    // A New item without a row yet: stored from the study's deck (synced first if it lags behind).
+    for (let attempt = 0; !row && attempt < 3; attempt++) {
+      const source = await syncedDeck(app, userId, color);
+      const item = source?.deck.find((i) => i.key === key);
+      if (!source || !item) break;
+      if (await storeItems(app, userId, color, source, [item])) [row] = await focus();
+    }
     if (!row) return reply.code(404).send({ error: `That position is not in your ${color} repertoire` });
     return { api_data: toItemPayload(row) };
   });

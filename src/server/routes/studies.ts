@@ -42,7 +42,13 @@ export interface StudyRecord {
 /** The user's study for a colour, or null when none is set (or its text is null). */
 export async function findStudy(app: FastifyInstance, userId: number, color: Color): Promise<StudyRecord | null> {
   const rows = await app.db
-    .select()
+    .select({
+      title: studies.title,
+      link: studies.link,
+      studyText: studies.studyText,
+      excludeMoveIndicators: studies.excludeMoveIndicators,
+      lastUpdate: studies.lastUpdate,
+    })
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)))
     .limit(1);

@@ -1,0 +1,1 @@
+ALTER TABLE "studies" ADD COLUMN "drill_deck_keys" text;

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  buildDrillDeck,
+  parseExcludeSymbols,
+  splitPgn,
+  type Color,
+  type DrillDeckItem,
+  type Repertoire,
+} from '../../chess/index.js';
+import { studies } from '../db/schema.js';
+import { repertoireFor } from '../openings/repertoire-cache.js';
+
+/**
+ * Where a colour's drill deck comes from: the stored study, read through the shared repertoire cache.
+ * The deck of a repertoire is built once and kept with it; New items are taken from it as they are
+ * served, so only items with a history (or served, or focused) are rows.
+ */
+
+export interface DrillChapterLink {
+  name: string;
+  /** The chapter on Lichess, when the study came from there. */
+  url: string | null;
+}
+
+export interface DrillStudy {
+  text: string;
+  exclude: string;
+  link: string | null;
+  title: string;
+  /** '<digest>:<items>' as of the last sync (studies.drill_synced). */
+  synced: string | null;
+}
+
+export interface DrillDeckSource {
+  rep: Repertoire;
+  deck: DrillDeckItem[];
+  /** Each chapter's Lichess address, by chapter index. */
+  urls: (string | null)[];
+  /** What studies.drill_synced starts with once this deck is synced. */
+  digest: string;
+}
+
+/** The colour's stored study; undefined when there is none. */
+export async function readDrillStudy(app: FastifyInstance, userId: number, color: Color): Promise<DrillStudy | undefined> {
+  const [study] = await app.db
+    .select({
+      text: studies.studyText,
+      exclude: studies.excludeMoveIndicators,
+      link: studies.link,
+      title: studies.title,
+      synced: studies.drillSynced,
+    })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  if (!study || study.text === null) return undefined;
+  return { ...study, text: study.text };
+}
+
+/** The digest of what the deck depends on: the text, the exclusions and the link (chapter addresses). */
+export const studyDigest = (study: DrillStudy): string =>
+  createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
+
+/** True when the last sync was of this very study. */
+export const isSynced = (study: DrillStudy): boolean => study.synced?.startsWith(`${studyDigest(study)}:`) ?? false;
+
+/** The repertoire of a study, with the options storing it used (one cache entry for both). */
+export async function studyRepertoire(study: DrillStudy, color: Color): Promise<Repertoire> {
+  const symbols = parseExcludeSymbols(study.exclude);
+  return repertoireFor(study.text, {
+    color,
+    excludeSymbols: symbols.isOk ? symbols.value : [],
+    name: study.title || undefined,
+  });
+}
+
+const decks = new WeakMap<Repertoire, DrillDeckItem[]>();
+const chapterLinks = new WeakMap<Repertoire, Map<string, (string | null)[]>>();
+
+/** The deck of the study, built once per cached repertoire. */
+export async function deckSource(study: DrillStudy, color: Color): Promise<DrillDeckSource> {
+  const rep = await studyRepertoire(study, color);
+  let deck = decks.get(rep);
+  if (!deck) {
+    deck = buildDrillDeck(rep);
+    decks.set(rep, deck);
+  }
+  let byLink = chapterLinks.get(rep);
+  if (!byLink) chapterLinks.set(rep, (byLink = new Map()));
+  let urls = byLink.get(study.link ?? '');
+  if (!urls) {
+    urls = chapterUrls(study.text, study.link);
+    byLink.set(study.link ?? '', urls);
+  }
+  return { rep, deck, urls, digest: studyDigest(study) };
+}
+
+/** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */
+export function chapterUrls(studyText: string, studyLink: string | null): (string | null)[] {
+  if (!/lichess\.org\/study\//.test(studyText)) return [];
+  return splitPgn(studyText).map((game) => {
+    const tag = /\[(?:ChapterURL|Site) "(https:\/\/lichess\.org\/study\/[^"]+)"\]/.exec(game);
+    return tag ? tag[1] : studyLink;
+  });
+}
+
+type Answers = { uci: string; san: string }[];
+
+export interface DrillItemValues {
+  fen: string;
+  line: string;
+  move_number: number;
+  answers: Answers;
+  ord: number;
+  chapters: DrillChapterLink[];
+  /** Digest of the texts: a sync compares it instead of reading them. */
+  digest: string;
+}
+
+const answersText = (answers: Answers) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
+const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
+
+/** What a row of the item holds. */
+export function itemValues(item: DrillDeckItem, urls: (string | null)[]): DrillItemValues {
+  const chapters = item.chapters.map((c): DrillChapterLink => ({ name: c.name, url: urls[c.index] ?? null }));
+  const text = [item.fen, item.line, item.moveNumber, answersText(item.answers), chaptersText(chapters)].join('\n');
+  const digest = createHash('sha1').update(text).digest('base64');
+  return { fen: item.fen, line: item.line, move_number: item.moveNumber, answers: item.answers, ord: item.ord, chapters, digest };
+}
