@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { makePgnText, wrapText } from './pgn-write.js';
-import { findStudyName, gameName, mainlineMoves, parseGames, parsePgn, splitPgn, type PlayedGame } from './pgn.js';
+import { findStudyName, gameName, mainlineMoves, parseGames, parsePgn, replayGame, splitPgn, type PlayedGame } from './pgn.js';
 import { readFixture } from '../../test/fixtures.js';
 
 const fixture = readFixture;
@@ -72,6 +72,23 @@ describe('what the parser keeps', () => {
     );
     const [game] = parseGames(text, { lenient: true }).unwrap();
     expect(game.warnings.map((w) => w.move)).toEqual(['12... Nbd2', '8. h6', '6... Qf3', '7... Bh4']);
+  });
+
+  test('replayGame leaves the parsed game as it was; parseGames, which plays its own games in place, gives the same moves', () => {
+    const text = fixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
+    const [parsed] = parsePgn(text).unwrap();
+    const rawSans = (node: PlayedGame['moves'] | (typeof parsed)['moves']): string[] =>
+      node.children.flatMap((child) => [child.data.san, ...rawSans(child)]);
+    const before = rawSans(parsed.moves);
+    const replayed = replayGame(parsed, { lenient: true }).unwrap();
+    expect(rawSans(parsed.moves)).toEqual(before);
+    expect('fen' in parsed.moves.children[0].data).toBe(false);
+    const [inPlace] = parseGames(text, { lenient: true }).unwrap();
+    expect(allSans(inPlace)).toEqual(allSans(replayed));
+    const fens = (node: PlayedGame['moves']): string[] => node.children.flatMap((child) => [child.data.fen, ...fens(child)]);
+    expect(fens(inPlace.moves)).toEqual(fens(replayed.moves));
+    // The cut variations are gone from both.
+    expect(allSans(inPlace).length).toBeLessThan(before.length);
   });
 
   test('an abandoned game with empty movetext has no moves', () => {

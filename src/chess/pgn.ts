@@ -152,8 +152,15 @@ export const parsePgn = (text: string): Result<PgnGame[], PgnParseError> => {
   return Result.ok(games);
 };
 
-/** Plays every move of every variation. */
-export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<PlayedGame, PgnParseError> => {
+/** Plays every move of every variation; the game itself is left as it was. */
+export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<PlayedGame, PgnParseError> =>
+  replay(game, options, false);
+
+/**
+ * inPlace: the game's own nodes become the played ones (their data replaced, illegal moves cut), which
+ * spares a second tree of a whole study; for games no one else holds.
+ */
+const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result<PlayedGame, PgnParseError> => {
   const label = gameLabel(game.index, game.name);
   const variant = game.headers.get('Variant');
   if (variant && parseVariant(variant) !== 'chess')
@@ -170,9 +177,9 @@ export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<P
     );
   const pos = start.value;
   const startFen = makeFenFast(pos);
-  const root = new Node<PlayedMove>();
+  const root = inPlace ? (game.moves as unknown as Node<PlayedMove>) : new Node<PlayedMove>();
   const failures: Failure[] = [];
-  playChildren(game.moves, root, pos, 0, true, failures, options.lenient ?? false);
+  playChildren(game.moves, inPlace ? undefined : root, pos, 0, true, failures, options.lenient ?? false);
   const warnings = failures.map((failure) => {
     const move = moveLabel(failure.pos.fullmoves, failure.pos.turn, failure.san);
     const where = failure.mainline ? '' : ' (in a variation)';
@@ -188,10 +195,13 @@ interface Failure {
   mainline: boolean;
 }
 
-// Returns false once an illegal move has been met and the replay is not lenient.
+/**
+ * Plays `from`'s children onto `to`, or in place when `to` is undefined. Returns false once an
+ * illegal move has been met and the replay is not lenient.
+ */
 function playChildren(
   from: Node<PgnNodeData>,
-  to: Node<PlayedMove>,
+  to: Node<PlayedMove> | undefined,
   pos: Position,
   ply: number,
   mainline: boolean,
@@ -199,10 +209,13 @@ function playChildren(
   lenient: boolean,
 ): boolean {
   const children = from.children;
-  for (let i = 0; i < children.length; i++) {
+  const count = children.length;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
     // The last child may consume the position; the others need their own copy.
-    const p = i === children.length - 1 ? pos : pos.clone();
-    const data = children[i].data;
+    const p = i === count - 1 ? pos : pos.clone();
+    const source = children[i];
+    const data = source.data;
     const move = parseSan(p, data.san);
     if (!move) {
       failures.push({ pos: p, san: data.san, mainline: mainline && i === 0 });
@@ -212,7 +225,7 @@ function playChildren(
     const uci = makeUci(move);
     const san = 'from' in move ? makeSanAndPlayFast(p, move) : '--';
     // Written out rather than spread: one object shape for every move keeps the replay fast.
-    const child = new ChildNode<PlayedMove>({
+    const played: PlayedMove = {
       san,
       uci,
       ply: ply + 1,
@@ -220,10 +233,19 @@ function playChildren(
       startingComments: data.startingComments,
       comments: data.comments,
       nags: data.nags,
-    });
-    to.children.push(child);
-    if (!playChildren(children[i], child, p, ply + 1, mainline && i === 0, failures, lenient)) return false;
+    };
+    let child: ChildNode<PlayedMove>;
+    if (to) {
+      child = new ChildNode<PlayedMove>(played);
+      to.children.push(child);
+    } else {
+      child = source as unknown as ChildNode<PlayedMove>;
+      child.data = played;
+      children[kept++] = source;
+    }
+    if (!playChildren(source, to ? child : undefined, p, ply + 1, mainline && i === 0, failures, lenient)) return false;
   }
+  if (!to) children.length = kept;
   return true;
 }
 
@@ -233,7 +255,8 @@ export const parseGames = (text: string, options: ReplayOptions = {}): Result<Pl
   if (parsed.isErr) return Result.err(parsed.error);
   const played: PlayedGame[] = [];
   for (const game of parsed.value) {
-    const result = replayGame(game, options);
+    // The parsed games are this call's own: played in place.
+    const result = replay(game, options, true);
     if (result.isErr) return Result.err(result.error);
     played.push(result.value);
   }
