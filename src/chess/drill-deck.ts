@@ -39,6 +39,20 @@ export interface DrillDeckItem {
 
 /** One deck item per own-colour position with a repertoire move, in breadth-first study order. */
 export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
+  const builder = drillDeckBuilder(rep);
+  while (builder.step(Infinity));
+  return builder.deck;
+};
+
+/** A deck built a few positions at a time, so a caller can let other work run between steps. */
+export interface DrillDeckBuilder {
+  /** Walks up to `positions` more positions; false once the whole repertoire is walked. */
+  step(positions: number): boolean;
+  /** The items found so far (all of them once step has returned false). */
+  readonly deck: DrillDeckItem[];
+}
+
+export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
   // Each position's shortest line is its parent's line plus one move, so lines are written as the
   // walk goes, in the form makeLinePgn gives ('1. e4 e5 2. Nf3', '3... Nc6' from a set-up position).
   interface Reached {
@@ -61,10 +75,10 @@ export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
     queue.push(root);
   }
   const deck: DrillDeckItem[] = [];
-  for (let i = 0; i < queue.length; i++) {
-    const key = queue[i];
+  let next = 0;
+  const visit = (key: string) => {
     const position = rep.positions.get(key);
-    if (!position) continue;
+    if (!position) return;
     const at = reached.get(key)!;
     if (position.turn === rep.color && position.moves.length > 0) {
       deck.push({
@@ -98,8 +112,14 @@ export const buildDrillDeck = (rep: Repertoire): DrillDeckItem[] => {
       });
       queue.push(move.to);
     }
-  }
-  return deck;
+  };
+  return {
+    deck,
+    step(positions: number): boolean {
+      for (let walked = 0; walked < positions && next < queue.length; walked++) visit(queue[next++]);
+      return next < queue.length;
+    },
+  };
 };
 
 /** Chapters that play any of the moves, in study order. */
@@ -151,5 +171,26 @@ export const diffDrillDeck = (deck: readonly DrillDeckItem[], stored: readonly S
     else diff.same.push(item);
   }
   for (const s of stored) if (!s.retired && !inDeck.has(s.key)) diff.retired.push(s.key);
+  return diff;
+};
+
+/**
+ * The stored items compared with the deck, looked up in an index of it by key: the same as
+ * diffDrillDeck but without `added` (the deck items that have no stored item), and in the stored
+ * items' order. Costs one lookup per stored item, whatever the size of the deck.
+ */
+export const diffStoredItems = (
+  deckByKey: ReadonlyMap<string, DrillDeckItem>,
+  stored: readonly StoredDrillItem[],
+): Omit<DrillDeckDiff, 'added'> => {
+  const diff: Omit<DrillDeckDiff, 'added'> = { retired: [], changed: [], returning: [], same: [] };
+  for (const s of stored) {
+    const item = deckByKey.get(s.key);
+    if (!item) {
+      if (!s.retired) diff.retired.push(s.key);
+    } else if (s.retired) diff.returning.push(item);
+    else if (!sameAnswers(s.answers, item.answers)) diff.changed.push(item);
+    else diff.same.push(item);
+  }
   return diff;
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  buildDrillDeck,
+  drillDeckBuilder,
   parseExcludeSymbols,
   splitPgn,
   type Color,
@@ -11,6 +11,7 @@ import {
 } from '../../chess/index.js';
 import { studies } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
+import { nextTurn } from './drill-writer.js';
 
 /**
  * Where a colour's drill deck comes from: the stored study, read through the shared repertoire cache.
@@ -36,6 +37,8 @@ export interface DrillStudy {
 export interface DrillDeckSource {
   rep: Repertoire;
   deck: DrillDeckItem[];
+  /** The deck's items by position key. */
+  byKey: ReadonlyMap<string, DrillDeckItem>;
   /** Each chapter's Lichess address, by chapter index. */
   urls: (string | null)[];
   /** What studies.drill_synced starts with once this deck is synced. */
@@ -75,17 +78,40 @@ export async function studyRepertoire(study: DrillStudy, color: Color): Promise<
   });
 }
 
-const decks = new WeakMap<Repertoire, DrillDeckItem[]>();
+interface Deck {
+  deck: DrillDeckItem[];
+  byKey: Map<string, DrillDeckItem>;
+}
+
+const decks = new WeakMap<Repertoire, Promise<Deck>>();
 const chapterLinks = new WeakMap<Repertoire, Map<string, (string | null)[]>>();
+
+/** Positions walked between turns of the event loop: a 400,000-position study takes seconds in all. */
+const DECK_STEP = 10_000;
+
+/** The deck of a repertoire, built once (in steps, so other requests are answered meanwhile). */
+function deckOf(rep: Repertoire): Promise<Deck> {
+  let deck = decks.get(rep);
+  if (!deck) {
+    deck = (async () => {
+      const builder = drillDeckBuilder(rep);
+      while (builder.step(DECK_STEP)) await nextTurn();
+      const byKey = new Map<string, DrillDeckItem>();
+      for (const [i, item] of builder.deck.entries()) {
+        byKey.set(item.key, item);
+        if (i % DECK_STEP === DECK_STEP - 1) await nextTurn();
+      }
+      return { deck: builder.deck, byKey };
+    })();
+    decks.set(rep, deck);
+  }
+  return deck;
+}
 
 /** The deck of the study, built once per cached repertoire. */
 export async function deckSource(study: DrillStudy, color: Color): Promise<DrillDeckSource> {
   const rep = await studyRepertoire(study, color);
-  let deck = decks.get(rep);
-  if (!deck) {
-    deck = buildDrillDeck(rep);
-    decks.set(rep, deck);
-  }
+  const { deck, byKey } = await deckOf(rep);
   let byLink = chapterLinks.get(rep);
   if (!byLink) chapterLinks.set(rep, (byLink = new Map()));
   let urls = byLink.get(study.link ?? '');
@@ -93,7 +119,7 @@ export async function deckSource(study: DrillStudy, color: Color): Promise<Drill
     urls = chapterUrls(study.text, study.link);
     byLink.set(study.link ?? '', urls);
   }
-  return { rep, deck, urls, digest: studyDigest(study) };
+  return { rep, deck, byKey, urls, digest: studyDigest(study) };
 }
 
 /** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */

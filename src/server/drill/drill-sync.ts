@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { diffDrillDeck, type Color, type DrillDeckItem } from '../../chess/index.js';
+import { diffStoredItems, type Color, type DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { drillItems, studies } from '../db/schema.js';
 import { deckSource, isSynced, itemValues, readDrillStudy, studyDigest, type DrillDeckSource, type DrillStudy } from './drill-source.js';
+import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
 /**
@@ -67,6 +68,9 @@ export async function retireDrill(app: FastifyInstance, userId: number, color: C
 
 type Answers = { uci: string; san: string }[];
 
+/** Deck items counted between turns of the event loop. */
+const COUNT_STEP = 20_000;
+
 async function writeDeck(
   db: Db,
   userId: number,
@@ -93,8 +97,9 @@ async function writeDeck(
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const diff = diffDrillDeck(
-    deck,
+  // One lookup per stored item: New items (the deck's other positions) have no row to compare.
+  const diff = diffStoredItems(
+    source.byKey,
     rows.map((r) => ({ key: r.key, answers: r.answers as Answers, retired: r.retiredAt !== null })),
   );
 
@@ -143,21 +148,31 @@ async function writeDeck(
       where user_id = ${userId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
   }
 
-  // Counted against the deck of the last sync (before its keys were kept: the active rows).
-  const activeKeys = rows.filter((r) => r.retiredAt === null).map((r) => r.key);
-  const before = new Set(previous?.keys ? previous.keys.split('\n') : []);
-  for (const key of activeKeys) before.add(key);
-  const inDeck = new Set(deck.map((item) => item.key));
-  const added = diff.added.filter((item) => !before.has(item.key)).length;
+  // Counted against the deck of the last sync (and the active rows, which hold what came before
+  // the deck's keys were kept, or an import).
+  await nextTurn();
+  const before = unpackDeckKeys(previous?.keys ?? null);
+  for (const row of rows) if (row.retiredAt === null) before.add(keyDigest(row.key));
+  const digests: number[] = new Array(deck.length);
+  const inDeck = new Set<number>();
+  let added = 0;
+  for (let i = 0; i < deck.length; i++) {
+    const digest = keyDigest(deck[i].key);
+    digests[i] = digest;
+    inDeck.add(digest);
+    if (!before.has(digest) && !byKey.has(deck[i].key)) added++;
+    if (i % COUNT_STEP === COUNT_STEP - 1) await nextTurn();
+  }
   let retired = 0;
-  for (const key of before) if (!inDeck.has(key)) retired++;
+  for (const digest of before) if (!inDeck.has(digest)) retired++;
+  await nextTurn();
 
   // The marker only when the study is still the one just synced (storing another one at the same time
   // syncs again); the keys always, as they describe the rows just written.
   await db
     .update(studies)
     .set({
-      drillDeckKeys: deck.map((item) => item.key).join('\n'),
+      drillDeckKeys: packDeckKeys(digests),
       drillSynced: sql`case when ${studies.studyText} = ${study.text} then ${`${source.digest}:${deck.length}`} else ${studies.drillSynced} end`,
     })
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));

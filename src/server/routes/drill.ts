@@ -92,7 +92,7 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     // A New item without a row yet: stored from the study's deck (synced first if it lags behind).
     for (let attempt = 0; !row && attempt < 3; attempt++) {
       const source = await syncedDeck(app, userId, color);
-      const item = source?.deck.find((i) => i.key === key);
+      const item = source?.byKey.get(key);
       if (!source || !item) break;
       if (await storeItems(app, userId, color, source, [item])) [row] = await focus();
     }
