@@ -1,10 +1,7 @@
 // Chess core figures: repertoire build, consistency check, one game comparison and PGN parse
 // speed against chessops's own parser, on a generated repertoire and on the largest real study.
-import { Chess } from 'chessops/chess';
-import { ChildNode, Node, parsePgn as chessopsParsePgn, startingPosition, walk, type Game, type PgnNodeData } from 'chessops/pgn';
-import { makeSanAndPlay, parseSan } from 'chessops/san';
-import { makeUci } from 'chessops/util';
-import type { NormalMove } from 'chessops/types';
+import { parsePgn as chessopsParsePgn, startingPosition, walk } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
 import {
   buildRepertoireFromPgn,
   checkConsistency,
@@ -12,12 +9,12 @@ import {
   compareGamePgn,
   createOpeningBook,
   coverageReport,
-  makePgnText,
   parseGames,
   parsePgn,
   type PlayedGame,
 } from '../src/chess/index.js';
 import { readFixture } from '../test/fixtures.js';
+import { generateStudy } from './generated-study.js';
 
 const RUNS = 15;
 
@@ -53,54 +50,6 @@ const ratio = (ours: () => unknown, theirs: () => unknown, runs = 101): [number,
 
 const print = (name: string, value: number, unit: string) =>
   console.log(`${name}: ${unit !== 'ms' && unit !== 'x' && unit !== 'KiB' ? value : unit === 'x' ? value.toFixed(2) : value < 1 ? value.toFixed(3) : value.toFixed(1)} ${unit}`);
-
-// Seeded generator so every run measures the same repertoire.
-let seed = 20240601;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
-const legalMoves = (pos: Chess): NormalMove[] => {
-  const moves: NormalMove[] = [];
-  for (const [from, dests] of pos.allDests()) {
-    const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
-  }
-  return moves.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
-};
-
-// Plays plies moves under node; the first `narrow` plies pick among few moves so chapters share openings.
-const line = (node: Node<PgnNodeData>, pos: Chess, plies: number, narrow: number, branches: number): void => {
-  let at = node;
-  for (let i = 0; i < plies; i++) {
-    const moves = legalMoves(pos);
-    if (moves.length === 0) return;
-    const width = i < narrow ? Math.min(3, moves.length) : moves.length;
-    if (branches > 0 && i > 6 && i % 8 === 0) line(at, pos.clone(), 18, 0, 0);
-    const child = new ChildNode<PgnNodeData>({ san: makeSanAndPlay(pos, moves[Math.floor(random() * width)]) });
-    if (random() < 0.02) child.data.nags = [6];
-    if (random() < 0.05) child.data.comments = ['[%cal Ge2e4] a short note about the plan'];
-    at.children.push(child);
-    at = child;
-  }
-};
-
-const generateStudy = (chapters: number): string =>
-  Array.from({ length: chapters }, (_, i) => {
-    const game: Game<PgnNodeData> = {
-      headers: new Map([
-        ['Event', `Generated: Chapter ${i + 1}`],
-        ['StudyName', 'Generated'],
-        ['ChapterName', `Chapter ${i + 1}`],
-      ]),
-      moves: new Node(),
-    };
-    line(game.moves, Chess.default(), 44, 6, 3);
-    return makePgnText(game);
-  }).join('\n\n');
 
 const replayWithChessops = (text: string) => {
   for (const g of chessopsParsePgn(text)) {
