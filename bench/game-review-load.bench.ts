@@ -2,12 +2,11 @@
 // served by the server as shipped (precompressed, cached assets): from navigation to the game's moves
 // on screen. Cold: a new browser profile (nothing cached). Warm: the same tab loading the page again.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { splitPgn } from '../src/chess/index';
 import { signedInUser } from '../src/server/routes/game-review-test-users';
 import { SESSION_COOKIE } from '../src/server/plugins/session';
+import { reviewPayload } from '../test/game-review-payload';
 import { openTestDatabase, startTestServer } from '../test/helper';
 
 const RUNS = 9;
@@ -23,22 +22,7 @@ const browser = await chromium.launch({
 });
 try {
   const user = await signedInUser(server.app, server.url, { lichess: 'thibault' });
-  const [pgn] = splitPgn(readFileSync('../shared/fixtures/lichess/games_user_thibault_2025.pgn', 'utf8'));
-  const saved = await user.client.postJson<{ api_data: { id: number } }>('/api/upsert-game-review', {
-    username: 'thibault',
-    opponent_name: 'juan_queve',
-    hero_color: 'White',
-    date_time_played: '2025-07-19T23:12:59Z',
-    site: 'Lichess',
-    link: 'https://lichess.org/Q1bVT3pX',
-    pgn,
-    notes: '',
-    time_control: '300+3',
-    hero_elo: 1712,
-    opponent_elo: 1247,
-    result: 1,
-    how_resolved: 'Normal',
-  });
+  const saved = await user.client.postJson<{ api_data: { id: number } }>('/api/upsert-game-review', reviewPayload());
   if (saved.status !== 200) throw new Error(`saving the review failed: ${saved.status} ${saved.text}`);
   const url = `${server.url}/game_review?review=${saved.body.api_data.id}`;
   const cookie = { name: SESSION_COOKIE, value: user.client.cookies.get(SESSION_COOKIE)!, url: server.url };

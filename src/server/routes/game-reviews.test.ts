@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { reviewPayload } from '../../../test/game-review-payload.js';
 import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { signedInUser, type TestUser } from './game-review-test-users.js';
@@ -13,22 +14,14 @@ const PGN = `[Event "Rated blitz game"]
 `;
 
 let linkCounter = 0;
-const review = (overrides: Record<string, unknown> = {}) => ({
-  username: 'hero',
-  opponent_name: 'villain',
-  hero_color: 'White',
-  date_time_played: '2025-07-19T23:12:59Z',
-  site: 'Lichess',
-  link: `https://lichess.org/game${(linkCounter += 1)}`,
-  pgn: PGN,
-  notes: '',
-  time_control: '300+3',
-  hero_elo: 1712,
-  opponent_elo: 1247,
-  result: 1,
-  how_resolved: 'Normal',
-  ...overrides,
-});
+const review = (overrides: Record<string, unknown> = {}) =>
+  reviewPayload({
+    username: 'hero',
+    opponent_name: 'villain',
+    link: `https://lichess.org/game${(linkCounter += 1)}`,
+    pgn: PGN,
+    ...overrides,
+  });
 
 describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
   let database: Database;
