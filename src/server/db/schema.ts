@@ -158,7 +158,8 @@ export const cards = pgTable(
     /** The card as get-cards sends it, written by the database on every change (trigger cards_list_json). */
     listJson: text('list_json'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('cards_due_idx').on(t.userId, t.due)],
+  // In get-cards' order (due, then id), so the list is read without a sort.
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('cards_due_idx').on(t.userId, t.due, t.id)],
 );
 
 /** Every review ever scored; kept when the card is deleted. */
