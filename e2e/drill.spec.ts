@@ -112,7 +112,9 @@ test('a drill session with one wrong and several right answers, then the deck fo
   await setWhiteStudy(page, 'white-prep-2.pgn', `${OPEN}\n\n\n${FRENCH}`);
   expect(await stats(page)).toMatchObject({ total: 4, retired: 1, new: 1 });
   await openDrill(page);
-  await page.getByRole('radio', { name: 'Positions' }).check();
+  // The mode lives in the address: the radio shows it once the router has rendered the new one.
+  await page.getByRole('radio', { name: 'Positions' }).click();
+  await expect(page.getByRole('radio', { name: 'Positions' })).toBeChecked();
   await expect(page).toHaveURL(/mode=position/);
   const asked: string[] = [];
   for (let i = 0; i < 4; i++) {
@@ -146,6 +148,7 @@ test('the drill at 375 px in both themes, and a colour without a study', async (
   await setTheme(page, 'light');
   await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
   await saveScreen(page, 'drill-ask');
-  await page.getByRole('radio', { name: 'Black' }).check();
+  await page.getByRole('radio', { name: 'Black' }).click();
+  await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked();
   await expect(page.getByText('You have no black study yet.')).toBeVisible();
 });
