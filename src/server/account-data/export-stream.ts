@@ -24,6 +24,7 @@ import {
   toExportedUploadedStats,
   type ExportedUser,
 } from './export-format.js';
+import { STUDY_COLUMNS } from '../routes/studies.js';
 
 const PAGE = 200;
 
@@ -46,14 +47,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
   const { drillNewPerDay, ...names } = user;
   const exportedUser: ExportedUser = names;
   const studyRows = await db
-    .select({
-      color: studies.color,
-      title: studies.title,
-      link: studies.link,
-      studyText: studies.studyText,
-      excludeMoveIndicators: studies.excludeMoveIndicators,
-      lastUpdate: studies.lastUpdate,
-    })
+    .select({ color: studies.color, ...STUDY_COLUMNS })
     .from(studies)
     .where(eq(studies.userId, userId));
   const study = (color: 'white' | 'black') => {

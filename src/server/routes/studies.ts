@@ -39,16 +39,19 @@ export interface StudyRecord {
   last_update: string;
 }
 
+/** A study as players see it (not the drill's bookkeeping, whose deck digests can run to megabytes). */
+export const STUDY_COLUMNS = {
+  title: studies.title,
+  link: studies.link,
+  studyText: studies.studyText,
+  excludeMoveIndicators: studies.excludeMoveIndicators,
+  lastUpdate: studies.lastUpdate,
+};
+
 /** The user's study for a colour, or null when none is set (or its text is null). */
 export async function findStudy(app: FastifyInstance, userId: number, color: Color): Promise<StudyRecord | null> {
   const rows = await app.db
-    .select({
-      title: studies.title,
-      link: studies.link,
-      studyText: studies.studyText,
-      excludeMoveIndicators: studies.excludeMoveIndicators,
-      lastUpdate: studies.lastUpdate,
-    })
+    .select(STUDY_COLUMNS)
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)))
     .limit(1);
