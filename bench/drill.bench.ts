@@ -96,6 +96,13 @@ try {
   const served = await warm.client.get<{ api_data: unknown[] }>('/api/drill/next?color=white');
   const firstNextMs = performance.now() - t1;
   if (served.status !== 200 || served.body.api_data.length !== 20) throw new Error('the first items were not served');
+  const lineRuns: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t = performance.now();
+    const line = await warm.client.get('/api/drill/line?color=white');
+    if (line.status !== 200) throw new Error(`drill line failed: ${line.status}`);
+    lineRuns.push(performance.now() - t);
+  }
   const nextRuns: number[] = [];
   for (let i = 0; i < 7; i++) {
     const t = performance.now();
@@ -114,6 +121,7 @@ try {
   console.log(`store_study_20k_positions_with_drill_deck: ${storeMs.toFixed(0)} ms`);
   console.log(`drill_next_first_20_new_items: ${firstNextMs.toFixed(0)} ms`);
   console.log(`drill_next_again: ${median(nextRuns).toFixed(0)} ms`);
+  console.log(`drill_line_median: ${median(lineRuns).toFixed(0)} ms`);
 } finally {
   await server.close();
   await database.close();
