@@ -23,7 +23,7 @@ import {
 import { parseSan } from 'chessops/san';
 import { makeFenFast } from './fen-fast.js';
 import { makeSanAndPlayFast } from './san-fast.js';
-import { makeUci } from 'chessops/util';
+import { makeSquare, makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
 
 export const PGN_ERROR_CODES = ['empty', 'not_pgn', 'too_complex', 'bad_setup', 'variant', 'illegal_move', 'brackets'] as const;
@@ -189,6 +189,9 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
   return Result.ok({ index: game.index, name: game.name, headers: game.headers, comments: game.comments, startFen, moves: root, warnings });
 };
 
+// Every from-to UCI string made once: a study of 28,000 positions would otherwise build one per move.
+const UCI_BY_SQUARES: readonly string[] = Array.from({ length: 64 * 64 }, (_, i) => makeSquare(i >> 6) + makeSquare(i & 63));
+
 interface Failure {
   pos: Position;
   san: string;
@@ -222,7 +225,7 @@ function playChildren(
       if (lenient) continue;
       return false;
     }
-    const uci = makeUci(move);
+    const uci = 'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
     const san = 'from' in move ? makeSanAndPlayFast(p, move) : '--';
     // Written out rather than spread: one object shape for every move keeps the replay fast.
     const played: PlayedMove = {
