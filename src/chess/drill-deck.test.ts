@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
-import { buildDrillDeck, diffDrillDeck, diffStoredItems, drillDeckBuilder, type DrillDeckItem, type StoredDrillItem } from './drill-deck.js';
+import { buildDrillDeck, diffDrillDeck, drillDeckBuilder, type DrillDeckItem, type StoredDrillItem } from './drill-deck.js';
 import { gradeDrillAnswer } from './drill-answer.js';
 import { positionKey } from './fen.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
@@ -161,21 +161,5 @@ describe('drill answer', () => {
   test('an illegal or unreadable move is an error, not a wrong answer', () => {
     expect(gradeDrillAnswer(fen, 'e1e3', answers).isErr).toBe(true);
     expect((gradeDrillAnswer(fen, 'zz', answers) as { error?: { code: string } }).error?.code).toBe('bad_uci');
-  });
-});
-
-describe('stored items against the deck', () => {
-  test('diffStoredItems agrees with diffDrillDeck, looking up only the stored items', () => {
-    const before = deckOf('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 *\n\n1. d4 d5 2. c4 *');
-    const after = deckOf('1. e4 e5 2. Nf3 (2. Bc4) Nc6 3. Bb5 *\n\n1. d4 d5 2. c4 *\n\n1. e4 e6 2. d4 *');
-    const storedItems = [...stored(before.slice(0, 3)), ...stored(before.slice(3), true)];
-    const full = diffDrillDeck(after, storedItems);
-    const rows = diffStoredItems(new Map(after.map((item) => [item.key, item])), storedItems);
-    const keys = (items: DrillDeckItem[]) => items.map((item) => item.key).sort();
-    expect(keys(rows.changed)).toEqual(keys(full.changed));
-    expect(keys(rows.returning)).toEqual(keys(full.returning));
-    expect(keys(rows.same)).toEqual(keys(full.same));
-    expect([...rows.retired].sort()).toEqual([...full.retired].sort());
-    expect(full.changed.length + full.returning.length + full.retired.length).toBeGreaterThan(0);
   });
 });

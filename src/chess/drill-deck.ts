@@ -158,26 +158,18 @@ export const sameAnswers = (a: readonly DrillAnswer[], b: readonly DrillAnswer[]
   return b.every((x) => ucis.has(x.uci));
 };
 
+/** The whole comparison: diffStoredItems, and the deck items that have no stored item as added. */
 export const diffDrillDeck = (deck: readonly DrillDeckItem[], stored: readonly StoredDrillItem[]): DrillDeckDiff => {
-  const byKey = new Map(stored.map((s) => [s.key, s]));
-  const inDeck = new Set<string>();
-  const diff: DrillDeckDiff = { added: [], retired: [], changed: [], returning: [], same: [] };
-  for (const item of deck) {
-    inDeck.add(item.key);
-    const old = byKey.get(item.key);
-    if (!old) diff.added.push(item);
-    else if (old.retired) diff.returning.push(item);
-    else if (!sameAnswers(old.answers, item.answers)) diff.changed.push(item);
-    else diff.same.push(item);
-  }
-  for (const s of stored) if (!s.retired && !inDeck.has(s.key)) diff.retired.push(s.key);
-  return diff;
+  const storedKeys = new Set(stored.map((s) => s.key));
+  return {
+    added: deck.filter((item) => !storedKeys.has(item.key)),
+    ...diffStoredItems(new Map(deck.map((item) => [item.key, item])), stored),
+  };
 };
 
 /**
- * The stored items compared with the deck, looked up in an index of it by key: the same as
- * diffDrillDeck but without `added` (the deck items that have no stored item), and in the stored
- * items' order. Costs one lookup per stored item, whatever the size of the deck.
+ * The stored items compared with the deck, looked up in an index of it by key, in the stored items'
+ * order; everything but `added`. Costs one lookup per stored item, whatever the size of the deck.
  */
 export const diffStoredItems = (
   deckByKey: ReadonlyMap<string, DrillDeckItem>,

@@ -6,6 +6,7 @@ import {
   parseExcludeSymbols,
   splitPgn,
   type Color,
+  type DrillAnswer,
   type DrillDeckItem,
   type Repertoire,
 } from '../../chess/index.js';
@@ -32,6 +33,8 @@ export interface DrillStudy {
   title: string;
   /** '<digest>:<items>' as of the last sync (studies.drill_synced). */
   synced: string | null;
+  /** Of what the deck depends on: the text, the exclusions and the link (chapter addresses). */
+  digest: string;
 }
 
 export interface DrillDeckSource {
@@ -58,15 +61,12 @@ export async function readDrillStudy(app: FastifyInstance, userId: number, color
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   if (!study || study.text === null) return undefined;
-  return { ...study, text: study.text };
+  const digest = createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
+  return { ...study, text: study.text, digest };
 }
 
-/** The digest of what the deck depends on: the text, the exclusions and the link (chapter addresses). */
-export const studyDigest = (study: DrillStudy): string =>
-  createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
-
 /** True when the last sync was of this very study. */
-export const isSynced = (study: DrillStudy): boolean => study.synced?.startsWith(`${studyDigest(study)}:`) ?? false;
+export const isSynced = (study: DrillStudy): boolean => study.synced?.startsWith(`${study.digest}:`) ?? false;
 
 /** The repertoire of a study, with the options storing it used (one cache entry for both). */
 export async function studyRepertoire(study: DrillStudy, color: Color): Promise<Repertoire> {
@@ -119,7 +119,7 @@ export async function deckSource(study: DrillStudy, color: Color): Promise<Drill
     urls = chapterUrls(study.text, study.link);
     byLink.set(study.link ?? '', urls);
   }
-  return { rep, deck, byKey, urls, digest: studyDigest(study) };
+  return { rep, deck, byKey, urls, digest: study.digest };
 }
 
 /** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */
@@ -131,20 +131,19 @@ export function chapterUrls(studyText: string, studyLink: string | null): (strin
   });
 }
 
-type Answers = { uci: string; san: string }[];
 
 export interface DrillItemValues {
   fen: string;
   line: string;
   move_number: number;
-  answers: Answers;
+  answers: DrillAnswer[];
   ord: number;
   chapters: DrillChapterLink[];
   /** Digest of the texts: a sync compares it instead of reading them. */
   digest: string;
 }
 
-const answersText = (answers: Answers) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
+const answersText = (answers: DrillAnswer[]) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
 const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
 
 /** What a row of the item holds. */

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { diffStoredItems, type Color, type DrillDeckItem } from '../../chess/index.js';
+import { diffStoredItems, sameAnswers, type Color, type DrillAnswer, type DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { drillItems, studies } from '../db/schema.js';
-import { deckSource, isSynced, itemValues, readDrillStudy, studyDigest, type DrillDeckSource, type DrillStudy } from './drill-source.js';
+import { deckSource, isSynced, itemValues, readDrillStudy, type DrillDeckSource, type DrillStudy } from './drill-source.js';
 import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
@@ -29,10 +29,13 @@ export interface DrillSyncResult {
 /** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
 export async function syncDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<DrillSyncResult | undefined> {
   const study = await readDrillStudy(app, userId, color);
-  if (!study) return undefined;
+  return study && syncStudy(app, userId, color, study, now);
+}
+
+async function syncStudy(app: FastifyInstance, userId: number, color: Color, study: DrillStudy, now: Date): Promise<DrillSyncResult> {
   // The study as last synced: nothing to rebuild.
   if (isSynced(study)) {
-    const total = Number(study.synced!.slice(studyDigest(study).length + 1));
+    const total = Number(study.synced!.slice(study.digest.length + 1));
     return { added: 0, retired: 0, changed: 0, returned: 0, total };
   }
   const source = await deckSource(study, color);
@@ -46,7 +49,7 @@ export async function syncDrill(app: FastifyInstance, userId: number, color: Col
 export async function syncedDeck(app: FastifyInstance, userId: number, color: Color): Promise<DrillDeckSource | undefined> {
   const study = await readDrillStudy(app, userId, color);
   if (!study) return undefined;
-  if (!isSynced(study)) await syncDrill(app, userId, color);
+  if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());
   return deckSource(study, color);
 }
 
@@ -65,8 +68,6 @@ export async function retireDrill(app: FastifyInstance, userId: number, color: C
     return rows.length;
   });
 }
-
-type Answers = { uci: string; san: string }[];
 
 /** Deck items counted between turns of the event loop. */
 const COUNT_STEP = 20_000;
@@ -100,7 +101,7 @@ async function writeDeck(
   // One lookup per stored item: New items (the deck's other positions) have no row to compare.
   const diff = diffStoredItems(
     source.byKey,
-    rows.map((r) => ({ key: r.key, answers: r.answers as Answers, retired: r.retiredAt !== null })),
+    rows.map((r) => ({ key: r.key, answers: r.answers as DrillAnswer[], retired: r.retiredAt !== null })),
   );
 
   // Changed, returning, and same items whose line or chapters moved.
@@ -113,7 +114,7 @@ async function writeDeck(
   for (const item of diff.changed) push(item, itemValues(item, urls), true, false);
   for (const item of diff.returning) {
     const row = byKey.get(item.key)!;
-    const changed = !sameSet(row.answers as Answers, item.answers);
+    const changed = !sameAnswers(row.answers as DrillAnswer[], item.answers);
     if (changed) returnedChanged++;
     push(item, itemValues(item, urls), changed, true);
   }
@@ -185,8 +186,6 @@ async function writeDeck(
     total: deck.length,
   };
 }
-
-const sameSet = (a: Answers, b: Answers) => a.length === b.length && a.every((x) => b.some((y) => y.uci === x.uci));
 
 /** Storing a study keeps its colour's deck in step; a failure here never fails the store itself. */
 export async function syncDrillAfterStudyChange(app: FastifyInstance, userId: number, color: Color, hasStudy: boolean): Promise<void> {
