@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
 import { BODY_LIMIT, multipartBodyPlugin } from './plugins/multipart-body.js';
@@ -28,12 +27,6 @@ declare module 'fastify' {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Answers are compressed as they are sent, so at the fastest settings: brotli's still takes a 2.6 MB
- * card list to 65 KB in about 3 ms, gzip's to some 70 KB in about 4 ms (level 6 would take 14 ms).
- */
-const BROTLI_QUALITY = 1;
-const GZIP_LEVEL = 1;
 
 /** Requests slower than this are logged (with the errors); the others are not. */
 const SLOW_REQUEST_MS = 1000;
@@ -75,17 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(errorHandlerPlugin);
-  // JSON answers (a 5,000-card list is 2.7 MB) go compressed to browsers that accept it; quick
-  // settings, as each answer is compressed as it is sent. Event streams are written raw (not compressed).
-  await app.register(compress, {
-    threshold: 1024,
-    // Answers held whole in memory (up to 8 MB) are compressed in one call: a 2.6 MB card list takes
-    // about 3 ms that way, and 8-10 ms more through the plugin's streaming path.
-    syncThreshold: 8 * 1024 * 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: GZIP_LEVEL },
-  });
+  await app.register(compressionPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
   await app.register(multipartBodyPlugin);

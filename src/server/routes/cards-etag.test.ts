@@ -80,6 +80,58 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
     expect(final.body.api_data.map((c) => [c.id, c.prompt, c.reps])).toEqual([['a', 'edited', 1]]);
   });
 
+  test('a large list asked again is the same in every encoding, and a change made through another server is served at once', async () => {
+    // Two servers on one database, as two processes would be: each keeps the lists it sent.
+    const other = await startTestServer(database);
+    try {
+      const client = await signedIn();
+      // Some 60 KB of cards: large enough to be kept compressed in memory.
+      const many = Array.from({ length: 120 }, (_, i) => ({ ...card(`k${i}`, `long prompt ${i} `.repeat(20)), due: new Date(Date.UTC(2024, 0, 1 + i)).toISOString() }));
+      await client.postJson('/api/upsert-cards', many);
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const ask = (app: TestServer['app'], encoding: string) =>
+        app.inject({ url: '/api/get-cards', headers: { cookie, 'accept-encoding': encoding } });
+      const read = (answer: Awaited<ReturnType<typeof ask>>) => {
+        const encoding = answer.headers['content-encoding'];
+        const raw = answer.rawPayload;
+        const text = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        return JSON.parse(text.toString()) as { api_data: { id: string; prompt: string; reps: number }[] };
+      };
+
+      const first = await ask(server.app, 'br');
+      expect(first.headers['content-encoding']).toBe('br');
+      const list = read(first);
+      expect(list.api_data.map((c) => c.id)).toEqual(many.map((c) => c.id));
+      for (const encoding of ['br', 'gzip, deflate, br', 'gzip', 'identity', '']) {
+        const again = await ask(server.app, encoding);
+        expect(again.statusCode).toBe(200);
+        expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(again.headers.vary).toBe('accept-encoding');
+        expect(again.headers.etag).toBe(first.headers.etag);
+        expect(again.headers['content-encoding']).toBe({ br: 'br', 'gzip, deflate, br': 'br', gzip: 'gzip' }[encoding]);
+        expect(read(again)).toEqual(list);
+      }
+
+      // Reviewed and edited through the other server: the first one sends the new list, not its kept one.
+      const reviewed = await other.app.inject({
+        method: 'POST',
+        url: '/api/review-card',
+        headers: { cookie, 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!, 'content-type': 'application/json' },
+        payload: { id: 'k0', rating: 3 },
+      });
+      expect(reviewed.statusCode).toBe(200);
+      const afterReview = await ask(server.app, 'br');
+      expect(afterReview.headers.etag).not.toBe(first.headers.etag);
+      const k0 = read(afterReview).api_data.find((c) => c.id === 'k0')!;
+      expect(k0.reps).toBe(1);
+      await client.postJson('/api/upsert-cards', [{ ...many[5], prompt: 'edited' }]);
+      expect(read(await ask(other.app, 'identity')).api_data.find((c) => c.id === 'k5')!.prompt).toBe('edited');
+      expect(read(await ask(server.app, 'br')).api_data.find((c) => c.id === 'k5')!.prompt).toBe('edited');
+    } finally {
+      await other.close();
+    }
+  });
+
   test("one player's change leaves another player's ETag alone", async () => {
     const alice = await signedIn();
     const bob = await signedIn();

@@ -2,6 +2,7 @@
 // touches only the caller's rows: cards are keyed by (user_id, id), so another user's id simply
 // names a card of the caller's own.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import {
   type Card,
@@ -14,7 +15,9 @@ import {
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
+import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { CardListCache } from './card-list-cache.js';
 import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
 import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
 
@@ -25,38 +28,39 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What the card screens show: every column but the bookkeeping dates and the stored JSON. */
 const { createdAt: _created, updatedAt: _updated, listJson: _json, ...CARD_COLUMNS } = getTableColumns(cards);
 
+/** Lists shorter than this (some 40 cards) are not kept in memory. */
+const KEPT_LIST_MIN_LENGTH = 16 * 1024;
 /** Rows per INSERT statement: well under PostgreSQL's 65535 bound parameters. */
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
 export async function cardRoutes(app: FastifyInstance): Promise<void> {
+  const lists = new CardListCache();
   // The session is checked before any body is read.
   app.addHook('onRequest', app.requireUser);
 
   app.get('/get-cards', { schema: { response: getCardsResponseSchema } }, async (request, reply) => {
     const userId = request.user!.id;
     // The browser revalidates every time (no-cache) and gets 304 while the version is unchanged.
-    const etag = cardsEtag(userId, await cardsVersion(app.db, userId));
+    const version = await cardsVersion(app.db, userId);
+    const etag = cardsEtag(userId, version);
     reply.header('cache-control', 'private, no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    // Each row holds its own JSON (kept by the trigger cards_list_json, as toCard would write it):
-    // joining texts is several times cheaper than building 5,000 objects per request. PGlite hands
-    // over one joined text fastest; PostgreSQL's driver reads 5,000 short rows faster than one 2.6 MB value.
-    let list: string;
-    if (app.dbKind === 'pglite') {
-      const result = await app.db.execute(sql`
-        select coalesce(string_agg(list_json, ',' order by due, id), '') as list
-        from cards where user_id = ${userId}`);
-      list = rowsOf<{ list: string }>(result)[0]?.list ?? '';
-    } else {
-      const rows = await app.db
-        .select({ json: cards.listJson })
-        .from(cards)
-        .where(eq(cards.userId, userId))
-        .orderBy(asc(cards.due), asc(cards.id));
-      list = rows.map((row) => row.json).join(',');
+    const kept = lists.findList(userId, version);
+    let text: string | undefined;
+    let body = kept;
+    if (!kept) {
+      text = `{"api_data":[${await readCardList(app, userId)}]}`;
+      // Small lists are read again each time: cheap, and the memory goes to the large ones.
+      if (text.length >= KEPT_LIST_MIN_LENGTH) {
+        body = brotli(text);
+        lists.keepList(userId, version, body);
+      }
     }
-    return reply.type('application/json; charset=utf-8').send(`{"api_data":[${list}]}`);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (body && acceptsBrotli(request)) return reply.header('content-encoding', 'br').send(body);
+    // Other clients get the text, which the compression plugin sends gzipped when they take gzip.
+    return reply.send(text ?? brotliDecompressSync(body!));
   });
 
   app.post('/upsert-cards', async (request) => {
@@ -111,6 +115,27 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     });
     return { api_data: { id, deleted: deleted.length > 0 } };
   });
+}
+
+/**
+ * The player's cards as get-cards lists them (by due date), joined with commas. Each row holds its own
+ * JSON (kept by the trigger cards_list_json, as toCard would write it): joining texts is several times
+ * cheaper than building 5,000 objects per request. PGlite hands over one joined text fastest;
+ * PostgreSQL's driver reads 5,000 short rows faster than one 2.6 MB value.
+ */
+async function readCardList(app: FastifyInstance, userId: number): Promise<string> {
+  if (app.dbKind === 'pglite') {
+    const result = await app.db.execute(sql`
+      select coalesce(string_agg(list_json, ',' order by due, id), '') as list
+      from cards where user_id = ${userId}`);
+    return rowsOf<{ list: string }>(result)[0]?.list ?? '';
+  }
+  const rows = await app.db
+    .select({ json: cards.listJson })
+    .from(cards)
+    .where(eq(cards.userId, userId))
+    .orderBy(asc(cards.due), asc(cards.id));
+  return rows.map((row) => row.json).join(',');
 }
 
 /**
