@@ -5,11 +5,12 @@
  *
  *   makeFenFast(Chess.default()) === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
  */
+import { pawnAttacks } from 'chessops/attacks';
 import type { Board } from 'chessops/board';
 import type { Position } from 'chessops/chess';
 import { makeCastlingFen } from 'chessops/fen';
 import type { SquareSet } from 'chessops/squareSet';
-import { makeSquare } from 'chessops/util';
+import { makeSquare, opposite } from 'chessops/util';
 
 // Each role with the character codes of its black and white letter.
 const ROLE_CODES = (
@@ -41,39 +42,47 @@ const mark = (set: SquareSet, white: SquareSet, lower: number, upper: number): v
   }
 };
 
-/**
- * The piece placement field, as chessops's makeBoardFen writes it (no promoted marks). Written as
- * character codes into one flat string: a string built with += is a chain of small pieces, which
- * costs memory and collector time when thousands of FENs are kept.
- */
-export const makeBoardFenFast = (board: Board): string => {
-  const out: number[] = [];
-  pushBoardCodes(board, out);
-  return String.fromCharCode.apply(null, out);
+// Reused between calls: the FEN's character codes, written by index. A fresh array grown by push for
+// every FEN cost as much as reading the board.
+const codes: number[] = new Array<number>(96).fill(0);
+
+/** The codes written so far as one flat string (a string built with += is a chain of small pieces). */
+const takeCodes = (length: number): string => {
+  codes.length = length;
+  return String.fromCharCode.apply(null, codes);
 };
 
-const pushBoardCodes = (board: Board, out: number[]): void => {
+/** The piece placement field, as chessops's makeBoardFen writes it (no promoted marks). */
+export const makeBoardFenFast = (board: Board): string => takeCodes(writeBoardCodes(board, 0));
+
+/** Writes the placement field's codes from index `at`; returns the index after them. */
+const writeBoardCodes = (board: Board, at: number): number => {
   squares.fill(0);
   for (const [role, lower, upper] of ROLE_CODES) mark(board[role], board.white, lower, upper);
+  let n = at;
   for (let rank = 7; rank >= 0; rank--) {
     let empty = 0;
     for (let square = rank * 8; square < rank * 8 + 8; square++) {
       const piece = squares[square];
       if (piece === 0) empty++;
       else {
-        if (empty > 0) out.push(DIGIT_0 + empty);
+        if (empty > 0) codes[n++] = DIGIT_0 + empty;
         empty = 0;
-        out.push(piece);
+        codes[n++] = piece;
       }
     }
-    if (empty > 0) out.push(DIGIT_0 + empty);
-    if (rank > 0) out.push(SLASH);
+    if (empty > 0) codes[n++] = DIGIT_0 + empty;
+    if (rank > 0) codes[n++] = SLASH;
   }
+  return n;
 };
 
-const pushText = (text: string, out: number[]): void => {
-  out.push(SPACE);
-  for (let i = 0; i < text.length; i++) out.push(text.charCodeAt(i));
+/** Writes a space and the text's codes from index `at`; returns the index after them. */
+const writeText = (text: string, at: number): number => {
+  let n = at;
+  codes[n++] = SPACE;
+  for (let i = 0; i < text.length; i++) codes[n++] = text.charCodeAt(i);
+  return n;
 };
 
 // a1, h1, a8, h8 and the kings' squares e1, e8.
@@ -101,19 +110,30 @@ const makeCastlingFenFast = (pos: Position): string => {
   return fen;
 };
 
+/**
+ * The en-passant square when a capture there is legal, as toSetup keeps it, without toSetup's copy
+ * of the board; most double pawn pushes have no pawn beside them to capture.
+ */
+const findLegalEpSquare = (pos: Position): number | undefined => {
+  const ep = pos.epSquare;
+  if (ep === undefined) return undefined;
+  const candidates = pos.board.pieces(pos.turn, 'pawn').intersect(pawnAttacks(opposite(pos.turn), ep));
+  if (candidates.isEmpty()) return undefined;
+  const ctx = pos.ctx();
+  for (const candidate of candidates) if (pos.dests(candidate, ctx).has(ep)) return ep;
+  return undefined;
+};
+
 /** Full FEN of a standard-chess position, identical to makeFen(pos.toSetup()). */
 export const makeFenFast = (pos: Position): string => {
-  // toSetup keeps the en-passant square only when a capture there is legal; ask it only then.
-  const ep = pos.epSquare === undefined ? undefined : pos.toSetup().epSquare;
+  const ep = findLegalEpSquare(pos);
   const halfmoves = Math.max(0, Math.min(pos.halfmoves, 9999));
   const fullmoves = Math.max(1, Math.min(pos.fullmoves, 9999));
-  // One flat string, as in makeBoardFenFast.
-  const out: number[] = [];
-  pushBoardCodes(pos.board, out);
-  pushText(pos.turn[0], out);
-  pushText(makeCastlingFenFast(pos), out);
-  pushText(ep === undefined ? '-' : makeSquare(ep), out);
-  pushText(String(halfmoves), out);
-  pushText(String(fullmoves), out);
-  return String.fromCharCode.apply(null, out);
+  let n = writeBoardCodes(pos.board, 0);
+  n = writeText(pos.turn[0], n);
+  n = writeText(makeCastlingFenFast(pos), n);
+  n = writeText(ep === undefined ? '-' : makeSquare(ep), n);
+  n = writeText(String(halfmoves), n);
+  n = writeText(String(fullmoves), n);
+  return takeCodes(n);
 };

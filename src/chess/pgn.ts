@@ -226,7 +226,7 @@ function playChildren(
       return false;
     }
     const uci = 'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
-    const san = 'from' in move ? makeSanAndPlayFast(p, move) : '--';
+    const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san) : '--';
     // Written out rather than spread: one object shape for every move keeps the replay fast.
     const played: PlayedMove = {
       san,

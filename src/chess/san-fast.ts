@@ -6,7 +6,7 @@
 import { bishopAttacks, kingAttacks, knightAttacks, queenAttacks, rookAttacks } from 'chessops/attacks';
 import type { Position } from 'chessops/chess';
 import { SquareSet } from 'chessops/squareSet';
-import type { NormalMove } from 'chessops/types';
+import type { NormalMove, Role } from 'chessops/types';
 import { makeSquare, roleToChar, squareFile, squareRank } from 'chessops/util';
 
 const FILES = 'abcdefgh';
@@ -47,9 +47,54 @@ const sanWithoutSuffix = (pos: Position, move: NormalMove): string => {
   return san;
 };
 
-export const makeSanAndPlayFast = (pos: Position, move: NormalMove): string => {
-  const san = sanWithoutSuffix(pos, move);
+// Character codes of the SAN shapes recognised as already written right.
+const CAPTURE = 120; // 'x'
+const FILE_A = 97;
+const RANK_1 = 49;
+const CHECK = 43; // '+'
+const MATE = 35; // '#'
+const PIECE_LETTER: Record<Role, number> = { pawn: 0, knight: 78, bishop: 66, rook: 82, queen: 81, king: 75 };
+
+/**
+ * Whether `written` (its first `length` characters) is already the move's SAN before the check mark,
+ * judged without building it, for the shapes most moves take: a pawn push or capture without
+ * promotion, a piece move with no disambiguation. parseSan reads a move written without
+ * disambiguation only when no other piece can make it, so none is due.
+ */
+const isWrittenBody = (pos: Position, move: NormalMove, written: string, length: number): boolean => {
+  const role = pos.board.getRole(move.from);
+  if (!role || move.promotion) return false;
+  const pawn = role === 'pawn';
+  const capture = pos.board.occupied.has(move.to) || (pawn && (move.from & 7) !== (move.to & 7));
+  let i = 0;
+  if (pawn) {
+    if (capture && written.charCodeAt(i++) !== FILE_A + (move.from & 7)) return false;
+  } else {
+    if (written.charCodeAt(i++) !== PIECE_LETTER[role]) return false;
+    // Castling is written O-O, never as a king move.
+    if (role === 'king' && (pos.board[pos.turn].has(move.to) || Math.abs(move.to - move.from) === 2)) return false;
+  }
+  if (capture && written.charCodeAt(i++) !== CAPTURE) return false;
+  return length === i + 2 && written.charCodeAt(i) === FILE_A + (move.to & 7) && written.charCodeAt(i + 1) === RANK_1 + (move.to >> 3);
+};
+
+/**
+ * Plays the move and returns its SAN. `written`, the text parseSan read the move from, is returned
+ * itself when it is already the SAN, so the common move costs no new string.
+ */
+export const makeSanAndPlayFast = (pos: Position, move: NormalMove, written?: string): string => {
+  let body: string | undefined;
+  let writtenMark = 0;
+  if (written !== undefined) {
+    const last = written.charCodeAt(written.length - 1);
+    writtenMark = last === CHECK || last === MATE ? last : 0;
+    if (!isWrittenBody(pos, move, written, written.length - (writtenMark ? 1 : 0))) body = sanWithoutSuffix(pos, move);
+  } else body = sanWithoutSuffix(pos, move);
   pos.play(move);
-  if (!pos.isCheck()) return san;
-  return pos.isCheckmate() ? `${san}#` : `${san}+`;
+  const mark = !pos.isCheck() ? 0 : pos.isCheckmate() ? MATE : CHECK;
+  if (body === undefined) {
+    if (mark === writtenMark) return written!;
+    body = written!.slice(0, written!.length - (writtenMark ? 1 : 0));
+  }
+  return mark === 0 ? body : `${body}${mark === MATE ? '#' : '+'}`;
 };
