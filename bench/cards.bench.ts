@@ -54,7 +54,7 @@ try {
     return times.sort((a, b) => a - b);
   };
   const times = await timeLists();
-  console.log(`get_cards_5000_median: ${times[Math.floor(RUNS / 2)].toFixed(1)} ms`);
+  console.log(`get_cards_5000_median: ${times[Math.floor(RUNS / 2)].toFixed(1)} ms (${kind})`);
   console.log(`get_cards_5000_p95: ${times[Math.floor(RUNS * 0.95)].toFixed(1)} ms`);
   // The first list after a change (here one card reviewed before each call) is read from the database.
   const afterChange = await timeLists(async (i) => {

@@ -52,6 +52,22 @@ describe('makeFenFast', () => {
   });
 });
 
+describe('makeFenFast move counters', () => {
+  it("writes every width of halfmove clock and move number as chessops does, capped alike", () => {
+    const pos = Chess.default();
+    const counters = [[0, 1], [9, 10], [10, 99], [99, 100], [100, 999], [149, 1000], [150, 9999], [151, 10000], [12345, 123456]];
+    for (const [halfmoves, fullmoves] of counters) {
+      pos.halfmoves = halfmoves;
+      pos.fullmoves = fullmoves;
+      expect(makeFenFast(pos)).toBe(makeFen(pos.toSetup()));
+      expect(makeFenFast(pos, pos.ctx())).toBe(makeFen(pos.toSetup()));
+    }
+    pos.halfmoves = 1000; // written as toSetup caps it
+    pos.fullmoves = 205;
+    expect(makeFenFast(pos)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 150 205');
+  });
+});
+
 describe('makeFenFast castling field', () => {
   it('agrees with chessops for start-square rights and for rooks or kings elsewhere', () => {
     for (const fen of [

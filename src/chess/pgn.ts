@@ -9,7 +9,7 @@
  *     === 'Game 1 "?": illegal move 2. Nf6'
  */
 import { Result } from '@badrap/result';
-import type { Position } from 'chessops/chess';
+import type { Context, Position } from 'chessops/chess';
 import {
   ChildNode,
   emptyHeaders,
@@ -20,9 +20,9 @@ import {
   type Game,
   type PgnNodeData,
 } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
 import { makeFenFast } from './fen-fast.js';
-import { makeSanAndPlayFast } from './san-fast.js';
+import { makeSanAndPlayFast, type AfterMove } from './san-fast.js';
+import { parseSanFast } from './san-parse-fast.js';
 import { makeSquare, makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
 
@@ -179,7 +179,7 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
   const startFen = makeFenFast(pos);
   const root = inPlace ? (game.moves as unknown as Node<PlayedMove>) : new Node<PlayedMove>();
   const failures: Failure[] = [];
-  playChildren(game.moves, inPlace ? undefined : root, pos, 0, true, failures, options.lenient ?? false);
+  playChildren(game.moves, inPlace ? undefined : root, pos, pos.ctx(), 0, true, failures, options.lenient ?? false);
   const warnings = failures.map((failure) => {
     const move = moveLabel(failure.pos.fullmoves, failure.pos.turn, failure.san);
     const where = failure.mainline ? '' : ' (in a variation)';
@@ -198,14 +198,19 @@ interface Failure {
   mainline: boolean;
 }
 
+// Filled by each move played: the context of the position it reached (replays never overlap).
+const after: AfterMove = {};
+
 /**
- * Plays `from`'s children onto `to`, or in place when `to` is undefined. Returns false once an
+ * Plays `from`'s children onto `to`, or in place when `to` is undefined; ctx is pos.ctx(), taken once
+ * for the check mark of the move that led here and for reading every child. Returns false once an
  * illegal move has been met and the replay is not lenient.
  */
 function playChildren(
   from: Node<PgnNodeData>,
   to: Node<PlayedMove> | undefined,
   pos: Position,
+  ctx: Context,
   ply: number,
   mainline: boolean,
   failures: Failure[],
@@ -219,20 +224,21 @@ function playChildren(
     const p = i === count - 1 ? pos : pos.clone();
     const source = children[i];
     const data = source.data;
-    const move = parseSan(p, data.san);
+    const move = parseSanFast(p, data.san, ctx);
     if (!move) {
       failures.push({ pos: p, san: data.san, mainline: mainline && i === 0 });
       if (lenient) continue;
       return false;
     }
     const uci = 'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
-    const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san) : '--';
+    const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san, after) : '--';
+    const childCtx = 'from' in move ? after.ctx! : p.ctx();
     // Written out rather than spread: one object shape for every move keeps the replay fast.
     const played: PlayedMove = {
       san,
       uci,
       ply: ply + 1,
-      fen: makeFenFast(p),
+      fen: makeFenFast(p, childCtx),
       startingComments: data.startingComments,
       comments: data.comments,
       nags: data.nags,
@@ -246,7 +252,7 @@ function playChildren(
       child.data = played;
       children[kept++] = source;
     }
-    if (!playChildren(source, to ? child : undefined, p, ply + 1, mainline && i === 0, failures, lenient)) return false;
+    if (!playChildren(source, to ? child : undefined, p, childCtx, ply + 1, mainline && i === 0, failures, lenient)) return false;
   }
   if (!to) children.length = kept;
   return true;

@@ -4,7 +4,7 @@
  * so here that question is asked only when the move gives check. Standard chess only.
  */
 import { bishopAttacks, kingAttacks, knightAttacks, queenAttacks, rookAttacks } from 'chessops/attacks';
-import type { Position } from 'chessops/chess';
+import type { Context, Position } from 'chessops/chess';
 import { SquareSet } from 'chessops/squareSet';
 import type { NormalMove, Role } from 'chessops/types';
 import { makeSquare, roleToChar, squareFile, squareRank } from 'chessops/util';
@@ -78,11 +78,17 @@ const isWrittenBody = (pos: Position, move: NormalMove, written: string, length:
   return length === i + 2 && written.charCodeAt(i) === FILE_A + (move.to & 7) && written.charCodeAt(i + 1) === RANK_1 + (move.to >> 3);
 };
 
+/** Where makeSanAndPlayFast leaves the context of the position after the move, for its moves to reuse. */
+export interface AfterMove {
+  ctx?: Context;
+}
+
 /**
  * Plays the move and returns its SAN. `written`, the text parseSan read the move from, is returned
- * itself when it is already the SAN, so the common move costs no new string.
+ * itself when it is already the SAN, so the common move costs no new string. The check mark needs
+ * the new position's context; `after` receives it.
  */
-export const makeSanAndPlayFast = (pos: Position, move: NormalMove, written?: string): string => {
+export const makeSanAndPlayFast = (pos: Position, move: NormalMove, written?: string, after?: AfterMove): string => {
   let body: string | undefined;
   let writtenMark = 0;
   if (written !== undefined) {
@@ -91,7 +97,9 @@ export const makeSanAndPlayFast = (pos: Position, move: NormalMove, written?: st
     if (!isWrittenBody(pos, move, written, written.length - (writtenMark ? 1 : 0))) body = sanWithoutSuffix(pos, move);
   } else body = sanWithoutSuffix(pos, move);
   pos.play(move);
-  const mark = !pos.isCheck() ? 0 : pos.isCheckmate() ? MATE : CHECK;
+  const ctx = pos.ctx();
+  if (after) after.ctx = ctx;
+  const mark = ctx.checkers.isEmpty() ? 0 : pos.isCheckmate(ctx) ? MATE : CHECK;
   if (body === undefined) {
     if (mark === writtenMark) return written!;
     body = written!.slice(0, written!.length - (writtenMark ? 1 : 0));
