@@ -3,13 +3,16 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Repertoire, RepertoireOptions } from '../../chess/index.js';
-import type { BuildRequest } from './repertoire-worker.js';
+import { RepertoireReceiver } from './repertoire-transfer.js';
+import type { BuildRequest, PartRequest, WorkerAnswer } from './repertoire-worker.js';
 
 /** What a worker answers: the repertoire, the PGN's error message, or an unexpected failure. */
 export type BuildOutcome = { value: Repertoire } | { pgnError: string } | { failure: string };
 
 interface Job extends BuildRequest {
   resolve: (outcome: BuildOutcome) => void;
+  /** Set while a large repertoire comes in part by part. */
+  receiver?: RepertoireReceiver;
 }
 
 // From the TypeScript sources (tsx, tests) the worker loads its .ts file through tsx's loader;
@@ -72,11 +75,26 @@ export class RepertoirePool {
     }
   }
 
+  /** The next part is asked for on a later turn of the event loop, so requests waiting meanwhile go first. */
+  private askForPart(worker: Worker, job: Job): void {
+    setImmediate(() => {
+      if (this.busy.get(worker) === job) worker.postMessage({ id: job.id, next: true } satisfies PartRequest);
+    });
+  }
+
   private spawn(warmUp: boolean): Worker {
     this.started++;
     const worker = startWorker(warmUp);
-    worker.on('message', (outcome: BuildOutcome & { id: number }) => {
+    worker.on('message', (answer: WorkerAnswer) => {
       const job = this.busy.get(worker);
+      let outcome: BuildOutcome;
+      if ('head' in answer || 'part' in answer) {
+        if (!job) return;
+        if ('head' in answer) job.receiver = new RepertoireReceiver(answer.head);
+        else job.receiver!.add(answer.part);
+        if (!('part' in answer && answer.done)) return this.askForPart(worker, job);
+        outcome = { value: job.receiver!.result() };
+      } else outcome = answer;
       this.busy.delete(worker);
       worker.unref();
       this.idle.push(worker);

@@ -1,13 +1,29 @@
 // Worker thread body: builds one repertoire per message, so a large study never holds up requests.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildRepertoireFromPgn, type RepertoireOptions } from '../../chess/index.js';
+import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
 import { playRandomGame } from './random-game.js';
+import { POSITIONS_PER_PART, RepertoireSender, type RepertoireHead, type RepertoirePart } from './repertoire-transfer.js';
 
 export interface BuildRequest {
   id: number;
   text: string;
   options: RepertoireOptions;
 }
+
+/** The server's thread asks for the next part of a large repertoire once it has taken in the last one. */
+export interface PartRequest {
+  id: number;
+  next: true;
+}
+
+/** A repertoire too large for one message is announced by its head, then sent part by part on request. */
+export type WorkerAnswer = { id: number } & (
+  | { value: Repertoire }
+  | { pgnError: string }
+  | { failure: string }
+  | { head: RepertoireHead }
+  | { part: RepertoirePart; done: boolean }
+);
 
 /**
  * Reads a generated study of some 20,000 positions once at boot, so the player's first large study
@@ -26,13 +42,29 @@ function warmUp(): void {
   buildRepertoireFromPgn(games.join('\n\n'), { color: 'white', excludeSymbols: ['?'] });
 }
 
-parentPort?.on('message', ({ id, text, options }: BuildRequest) => {
+const answer = (message: WorkerAnswer) => parentPort!.postMessage(message);
+
+// The large repertoire being sent, if any (one job at a time per worker).
+let sending: { id: number; sender: RepertoireSender } | undefined;
+
+parentPort?.on('message', (request: BuildRequest | PartRequest) => {
+  const { id } = request;
   try {
-    const built = buildRepertoireFromPgn(text, options);
-    if (built.isOk) parentPort!.postMessage({ id, value: built.value });
-    else parentPort!.postMessage({ id, pgnError: built.error.message });
+    if ('next' in request) {
+      if (sending?.id !== id) return answer({ id, failure: 'no repertoire is being sent' });
+      const part = sending.sender.next();
+      const done = sending.sender.done;
+      if (done) sending = undefined;
+      return answer({ id, part, done });
+    }
+    const built = buildRepertoireFromPgn(request.text, request.options);
+    if (built.isErr) return answer({ id, pgnError: built.error.message });
+    if (built.value.positions.size <= POSITIONS_PER_PART) return answer({ id, value: built.value });
+    sending = { id, sender: new RepertoireSender(built.value) };
+    answer({ id, head: sending.sender.head() });
   } catch (error) {
-    parentPort!.postMessage({ id, failure: error instanceof Error ? error.message : String(error) });
+    sending = undefined;
+    answer({ id, failure: error instanceof Error ? error.message : String(error) });
   }
 });
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildRepertoireFromPgn, type LineStep, type Repertoire } from '../../chess/index.js';
+import { readFixture } from '../../../test/fixtures.js';
+import { RepertoireReceiver, RepertoireSender } from './repertoire-transfer.js';
+
+const deep = buildRepertoireFromPgn(readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn'), { color: 'white', lenient: true }).unwrap();
+
+/** Sends the repertoire part by part through structured cloning, as between threads. */
+const carry = (rep: Repertoire, perPart: number): { received: Repertoire; parts: number } => {
+  const sender = new RepertoireSender(rep, perPart);
+  const receiver = new RepertoireReceiver(structuredClone(sender.head()));
+  let parts = 0;
+  while (!sender.done) {
+    receiver.add(structuredClone(sender.next()));
+    parts++;
+  }
+  return { received: receiver.result(), parts };
+};
+
+/** Every line step the repertoire holds, each object once. */
+const allSteps = (rep: Repertoire): Set<LineStep> => {
+  const steps = new Set<LineStep>();
+  for (const position of rep.positions.values())
+    for (const move of position.moves)
+      for (const first of move.firstLine.values())
+        for (let step: LineStep | undefined = first; step && !steps.has(step); step = step.previous) steps.add(step);
+  return steps;
+};
+
+describe('repertoire sent in parts', () => {
+  it('arrives whole, positions in their order, whatever the size of a part', () => {
+    const size = deep.positions.size;
+    for (const perPart of [250, 4_000, size, size + 1]) {
+      const { received, parts } = carry(deep, perPart);
+      expect(parts).toBe(Math.ceil(size / perPart));
+      expect(received).toStrictEqual(deep);
+      expect([...received.positions.keys()]).toEqual([...deep.positions.keys()]);
+    }
+  });
+
+  it('keeps the line steps that moves share as one object each, across parts', () => {
+    const { received } = carry(deep, 100);
+    const steps = allSteps(deep);
+    expect(steps.size).toBeGreaterThan(deep.positions.size / 2);
+    expect(allSteps(received).size).toBe(steps.size);
+  });
+
+  it('sends a repertoire without positions as its head alone', () => {
+    const empty: Repertoire = { ...deep, positions: new Map() };
+    expect(carry(empty, 10)).toStrictEqual({ received: empty, parts: 0 });
+  });
+});

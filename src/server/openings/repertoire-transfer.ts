@@ -1,0 +1,113 @@
+// A large repertoire handed from a worker thread to the server's thread in parts. Received in one
+// message, a 500,000-position repertoire held the server's event loop for two seconds or more while
+// it was copied in; in parts of a few thousand positions, each taken on a turn of the loop of its own,
+// other requests are answered between them.
+import type { LineStep, Repertoire, RepertoireMove, RepertoirePosition } from '../../chess/index.js';
+
+/** Positions per part: one part takes a few milliseconds to receive. */
+export const POSITIONS_PER_PART = 4_000;
+
+export type RepertoireHead = Omit<Repertoire, 'positions'>;
+
+interface WireMove extends Omit<RepertoireMove, 'firstLine'> {
+  /** firstLine as [chapter, step id, chapter, step id, ...]. */
+  firstLine: number[];
+}
+
+interface WirePosition extends Omit<RepertoirePosition, 'moves'> {
+  moves: WireMove[];
+}
+
+/**
+ * One part: the line steps it names for the first time (ids follow on from the previous parts', each
+ * step after the one it links back to; -1 for none) and its positions, in the repertoire's order.
+ */
+export interface RepertoirePart {
+  stepSans: string[];
+  stepPrevious: number[];
+  positions: WirePosition[];
+}
+
+/** Cuts a built repertoire into parts, in order; line steps shared between moves stay shared. */
+export class RepertoireSender {
+  private readonly entries: RepertoirePosition[];
+  private readonly stepIds = new Map<LineStep, number>();
+  private sent = 0;
+
+  constructor(
+    private readonly rep: Repertoire,
+    private readonly perPart = POSITIONS_PER_PART,
+  ) {
+    this.entries = [...rep.positions.values()];
+  }
+
+  head(): RepertoireHead {
+    const { name, color, excluded, chapters, roots } = this.rep;
+    return { name, color, excluded, chapters, roots };
+  }
+
+  get done(): boolean {
+    return this.sent >= this.entries.length;
+  }
+
+  next(): RepertoirePart {
+    const part: RepertoirePart = { stepSans: [], stepPrevious: [], positions: [] };
+    const end = Math.min(this.entries.length, this.sent + this.perPart);
+    for (; this.sent < end; this.sent++) {
+      const { moves, ...position } = this.entries[this.sent];
+      part.positions.push({
+        ...position,
+        moves: moves.map(({ firstLine, ...move }) => {
+          const pairs: number[] = [];
+          for (const [chapter, step] of firstLine) pairs.push(chapter, this.stepId(step, part));
+          return { ...move, firstLine: pairs };
+        }),
+      });
+    }
+    return part;
+  }
+
+  /** The step's id, naming it (and the steps before it not yet named) in this part first. */
+  private stepId(step: LineStep, part: RepertoirePart): number {
+    const known = this.stepIds.get(step);
+    if (known !== undefined) return known;
+    const unnamed: LineStep[] = [];
+    for (let at: LineStep | undefined = step; at && !this.stepIds.has(at); at = at.previous) unnamed.push(at);
+    for (let i = unnamed.length - 1; i >= 0; i--) {
+      const at = unnamed[i];
+      this.stepIds.set(at, this.stepIds.size);
+      part.stepSans.push(at.san);
+      part.stepPrevious.push(at.previous ? this.stepIds.get(at.previous)! : -1);
+    }
+    return this.stepIds.get(step)!;
+  }
+}
+
+/** Puts a repertoire back together from its head and its parts, taken in order. */
+export class RepertoireReceiver {
+  private readonly steps: LineStep[] = [];
+  private readonly positions = new Map<string, RepertoirePosition>();
+
+  constructor(private readonly head: RepertoireHead) {}
+
+  add(part: RepertoirePart): void {
+    for (let i = 0; i < part.stepSans.length; i++) {
+      const previous = part.stepPrevious[i];
+      this.steps.push({ san: part.stepSans[i], previous: previous < 0 ? undefined : this.steps[previous] });
+    }
+    for (const { moves, ...position } of part.positions) {
+      this.positions.set(position.key, {
+        ...position,
+        moves: moves.map(({ firstLine, ...move }) => {
+          const lines = new Map<number, LineStep>();
+          for (let i = 0; i < firstLine.length; i += 2) lines.set(firstLine[i], this.steps[firstLine[i + 1]]);
+          return { ...move, firstLine: lines };
+        }),
+      });
+    }
+  }
+
+  result(): Repertoire {
+    return { ...this.head, positions: this.positions };
+  }
+}
