@@ -195,6 +195,7 @@ export const studies = pgTable(
     title: text('title').notNull().default(''),
     /** Null for an uploaded PGN file. */
     link: text('link'),
+    /** Stored out of line without compression (migration 0008), as is drillDeckKeys: see there why. */
     studyText: text('study_text'),
     /** Comma-joined subset of ?, ??, !?, ?! */
     excludeMoveIndicators: text('exclude_move_indicators').notNull().default(''),

@@ -13,6 +13,7 @@ import {
   reviewScreenScheduler,
 } from '../../chess/scheduling.js';
 import { chunks } from '../db/chunks.js';
+import { rowsOf } from '../db/rows.js';
 import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { acceptsBrotli, brotli } from '../plugins/compression.js';
@@ -302,12 +303,6 @@ function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLo
   };
 }
 
-/** A timestamp as JavaScript's toISOString writes it (UTC, milliseconds, Z); null stays null. */
-/** node-postgres-like drivers answer {rows}; PGlite and postgres.js answer the rows array or {rows}. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
 export function toCard(row: CardRow): Card {

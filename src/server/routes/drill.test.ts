@@ -10,6 +10,7 @@ import {
 } from '../../../test/helper.js';
 import { readFixture } from '../../../test/fixtures.js';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { coverageRuns, drillItems, drillLogs, positionStats, studies } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -222,7 +223,7 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
       const result: unknown = await database.db.execute(
         sql`select id, ord, xmin::text as version, retired_at is not null as retired from drill_items where user_id = ${userId}`,
       );
-      const rows = (Array.isArray(result) ? result : (result as { rows: Version[] }).rows) as Version[];
+      const rows = rowsOf<Version>(result);
       return new Map(rows.map((r) => [Number(r.id), r]));
     };
     await storeStudy(client, 'white', `[Event "Prep: Queen's Gambit"]\n\n1. d4 d5 2. c4 e6 3. Nc3 *\n\n${WHITE}`);

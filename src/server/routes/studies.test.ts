@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
 import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { repertoireCacheCounters } from '../openings/repertoire-cache.js';
 
 const fixture = (name: string) => readFileSync(`${defaultFixturesDir()}/lichess/${name}`, 'utf8');
@@ -101,6 +103,28 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
     expect(saved.status).toBe(200);
     expect((await client.postJson('/api/drill/sync', { color: 'white' })).status).toBe(200);
     expect(repertoireCacheCounters().builds).toBe(before + 1);
+  });
+
+  test('a large study comes back whole, stored out of line without compression (no time spent packing it)', async () => {
+    const { client, userId } = await signedInClient(server);
+    const chapter = fixture('study_i5a1oOJH_ruy_lopez_2021.pgn');
+    const text = Array.from({ length: 40 }, (_, i) => chapter.replace(/\[Event "/, `[Event "Copy ${i + 1} `)).join('\n\n');
+    expect(text.length).toBeGreaterThan(200_000);
+    const saved = await client.postJson('/api/update-study', { color: 'black', exclude_move_indicators: '', link: null, study_text: text, title: 'Copies' });
+    expect(saved.status).toBe(200);
+    expect((await client.get('/api/get-studies')).body.api_data.black.study_text).toBe(text);
+    const storage = await database.db.execute(
+      sql`select attname, attstorage from pg_attribute where attrelid = 'studies'::regclass and attname in ('study_text', 'drill_deck_keys') order by attname`,
+    );
+    expect(rowsOf(storage)).toEqual([
+      { attname: 'drill_deck_keys', attstorage: 'e' },
+      { attname: 'study_text', attstorage: 'e' },
+    ]);
+    const sizes = await database.db.execute(
+      sql`select pg_column_size(study_text) as stored, octet_length(study_text) as length from studies where user_id = ${userId} and color = 'black'`,
+    );
+    const [{ stored, length }] = rowsOf<{ stored: number; length: number }>(sizes);
+    expect(Number(stored)).toBeGreaterThanOrEqual(Number(length));
   });
 
   test('an uploaded file has no link, and a null study_text clears that side', async () => {
