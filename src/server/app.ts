@@ -34,12 +34,14 @@ const SLOW_REQUEST_MS = 1000;
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
   database?: Database;
+  /** Where log lines go when config.logger is on (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ? { level: 'info' } : false,
+    logger: config.logger ? { level: 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     // A log line per request cost a third of throughput: errors (error-handler) and slow requests only.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
