@@ -9,7 +9,8 @@ import {
   warmRepertoireWorkers,
   WORKER_THRESHOLD_CHARS,
 } from './repertoire-cache.js';
-import { POSITIONS_PER_PART } from './repertoire-transfer.js';
+import { playRandomGame } from './random-game.js';
+import { ONE_MESSAGE_POSITIONS, POSITIONS_PER_PART } from './repertoire-transfer.js';
 
 const deep = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
 const ruy = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
@@ -23,12 +24,21 @@ describe('repertoireFor', () => {
     const options: RepertoireOptions = { color: 'white', excludeSymbols: ['?'], lenient: true };
     const cached = await repertoireFor(deep, options);
     const expected = fresh(deep, options);
-    // Too large for one message: it came over in parts.
-    expect(expected.positions.size).toBeGreaterThan(POSITIONS_PER_PART);
     expect(cached).toStrictEqual(expected);
     expect(checkConsistency(cached)).toEqual(checkConsistency(expected));
     expect(createOpeningBook(cached)).toEqual(createOpeningBook(expected));
     expect([...cached.positions.keys()]).toEqual([...expected.positions.keys()]);
+  });
+
+  it('hands a repertoire too large for one message over in parts, arriving whole', async () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const games = Array.from({ length: 700 }, (_, i) => `[Event "Line ${i + 1}"]\n\n${playRandomGame(random, 50, 4).join(' ')} *`);
+    const text = games.join('\n\n');
+    const options: RepertoireOptions = { color: 'white' };
+    const expected = fresh(text, options);
+    expect(expected.positions.size).toBeGreaterThan(ONE_MESSAGE_POSITIONS + POSITIONS_PER_PART);
+    expect(await repertoireFor(text, options)).toStrictEqual(expected);
   });
 
   it('workers started ahead of need (reading a generated study first) build the same result', async () => {

@@ -1,10 +1,15 @@
 // A large repertoire handed from a worker thread to the server's thread in parts. Received in one
 // message, a 500,000-position repertoire held the server's event loop for two seconds or more while
 // it was copied in; in parts of a few thousand positions, each taken on a turn of the loop of its own,
-// other requests are answered between them.
+// other requests are answered between them (its longest hold: some 50 ms).
 import type { LineStep, Repertoire, RepertoireMove, RepertoirePosition } from '../../chess/index.js';
 
-/** Positions per part: one part takes a few milliseconds to receive. */
+/**
+ * Repertoires up to this size go in one message: 20,000 positions take some 20 ms to receive whole,
+ * and in parts the round trips cost more than that.
+ */
+export const ONE_MESSAGE_POSITIONS = 25_000;
+/** Positions per part beyond that: one part takes a few milliseconds to receive, even into a large heap. */
 export const POSITIONS_PER_PART = 4_000;
 
 export type RepertoireHead = Omit<Repertoire, 'positions'>;

@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
 import { playRandomGame } from './random-game.js';
-import { POSITIONS_PER_PART, RepertoireSender, type RepertoireHead, type RepertoirePart } from './repertoire-transfer.js';
+import { ONE_MESSAGE_POSITIONS, RepertoireSender, type RepertoireHead, type RepertoirePart } from './repertoire-transfer.js';
 
 export interface BuildRequest {
   id: number;
@@ -59,7 +59,7 @@ parentPort?.on('message', (request: BuildRequest | PartRequest) => {
     }
     const built = buildRepertoireFromPgn(request.text, request.options);
     if (built.isErr) return answer({ id, pgnError: built.error.message });
-    if (built.value.positions.size <= POSITIONS_PER_PART) return answer({ id, value: built.value });
+    if (built.value.positions.size <= ONE_MESSAGE_POSITIONS) return answer({ id, value: built.value });
     sending = { id, sender: new RepertoireSender(built.value) };
     answer({ id, head: sending.sender.head() });
   } catch (error) {
