@@ -87,14 +87,17 @@ export class RepertoirePool {
     const worker = startWorker(warmUp);
     worker.on('message', (answer: WorkerAnswer) => {
       const job = this.busy.get(worker);
-      let outcome: BuildOutcome;
-      if ('head' in answer || 'part' in answer) {
-        if (!job) return;
-        if ('head' in answer) job.receiver = new RepertoireReceiver(answer.head);
-        else job.receiver!.add(answer.part);
-        if (!('part' in answer && answer.done)) return this.askForPart(worker, job);
-        outcome = { value: job.receiver!.result() };
-      } else outcome = answer;
+      let outcome: BuildOutcome = answer as BuildOutcome;
+      if ('head' in answer) {
+        if (job) job.receiver = new RepertoireReceiver(answer.head);
+        return job && this.askForPart(worker, job);
+      }
+      if ('part' in answer) {
+        if (!job?.receiver) return;
+        job.receiver.add(answer.part);
+        if (!answer.done) return this.askForPart(worker, job);
+        outcome = { value: job.receiver.result() };
+      }
       this.busy.delete(worker);
       worker.unref();
       this.idle.push(worker);
