@@ -12,7 +12,9 @@ const precompress = (): Plugin => ({
   apply: 'build',
   closeBundle() {
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+      );
     for (const file of walk('dist/web').filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
       const body = readFileSync(file);
       if (body.length < 1024) continue;

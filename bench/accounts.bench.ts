@@ -58,7 +58,11 @@ async function signedInHeaders(app: FastifyInstance): Promise<Record<string, str
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
-async function measure(url: string, headers: Record<string, string>, check: (body: string) => boolean): Promise<number> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  check: (body: string) => boolean,
+): Promise<number> {
   const probe = await fetch(url, { method: 'POST', headers });
   if (!check(await probe.text())) throw new Error(`unexpected answer from ${url}`);
   const options = { url, method: 'POST', headers, connections: CONNECTIONS, workers: 1 };

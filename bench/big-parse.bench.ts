@@ -29,7 +29,9 @@ try {
   await other.get('/api/health');
   const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const pollerArgs = [`${server.url}/api/check-if-logged-in`, cookie, other.cookies.get('XSRF-TOKEN') ?? ''];
-  const poller = spawn(process.execPath, ['bench/session-poller.mjs', ...pollerArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const poller = spawn(process.execPath, ['bench/session-poller.mjs', ...pollerArgs], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let output = '';
   poller.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   while (!output.startsWith('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -38,11 +40,21 @@ try {
   let uploadMs = 0;
   const t0 = performance.now();
   const upload = uploader
-    .postJson('/api/update-study', { color: 'white', study_text: text, title: 'Big', link: null, exclude_move_indicators: '' })
+    .postJson('/api/update-study', {
+      color: 'white',
+      study_text: text,
+      title: 'Big',
+      link: null,
+      exclude_move_indicators: '',
+    })
     .finally(() => (uploadMs = performance.now() - t0));
   const deckSynced = async () =>
-    (await database.db.select({ n: studies.userId }).from(studies).where(and(eq(studies.userId, userId), isNotNull(studies.drillSynced))))
-      .length > 0;
+    (
+      await database.db
+        .select({ n: studies.userId })
+        .from(studies)
+        .where(and(eq(studies.userId, userId), isNotNull(studies.drillSynced)))
+    ).length > 0;
   await upload;
   while (!(await deckSynced())) {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -72,7 +72,9 @@ try {
         response.on('end', () => resolve(bytes));
       }).on('error', reject);
     });
-  console.log(`get_cards_5000_bytes_sent: ${Math.round((await sizes('identity')) / 1024)} KB plain, ${Math.round((await sizes('br')) / 1024)} KB brotli`);
+  console.log(
+    `get_cards_5000_bytes_sent: ${Math.round((await sizes('identity')) / 1024)} KB plain, ${Math.round((await sizes('br')) / 1024)} KB brotli`,
+  );
 
   // In Chromium: its network stack decodes brotli natively, where Node's fetch decodes through streams.
   const browser = await chromium.launch({

@@ -49,7 +49,9 @@ const ratio = (ours: () => unknown, theirs: () => unknown, runs = 101): [number,
 };
 
 const print = (name: string, value: number, unit: string) =>
-  console.log(`${name}: ${unit !== 'ms' && unit !== 'x' && unit !== 'KiB' ? value : unit === 'x' ? value.toFixed(2) : value < 1 ? value.toFixed(3) : value.toFixed(1)} ${unit}`);
+  console.log(
+    `${name}: ${unit !== 'ms' && unit !== 'x' && unit !== 'KiB' ? value : unit === 'x' ? value.toFixed(2) : value < 1 ? value.toFixed(3) : value.toFixed(1)} ${unit}`,
+  );
 
 const replayWithChessops = (text: string) => {
   for (const g of chessopsParsePgn(text)) {
@@ -68,16 +70,39 @@ const measure = (label: string, text: string, game: PlayedGame, color: 'white' |
   print(`${label} chapters`, rep.chapters.length, 'chapters');
   print(`${label} positions`, rep.positions.size, 'positions');
   print(`${label} text size`, bytes / 1024, 'KiB');
-  print(`${label} build time`, median(() => buildRepertoireFromPgn(text, { color, lenient: true })), 'ms');
-  print(`${label} consistency check time`, median(() => checkConsistency(rep)), 'ms');
-  print(`${label} opening book time`, median(() => createOpeningBook(rep)), 'ms');
-  print(`${label} comparison time`, median(() => compareGame(rep, game), 201), 'ms');
+  print(
+    `${label} build time`,
+    median(() => buildRepertoireFromPgn(text, { color, lenient: true })),
+    'ms',
+  );
+  print(
+    `${label} consistency check time`,
+    median(() => checkConsistency(rep)),
+    'ms',
+  );
+  print(
+    `${label} opening book time`,
+    median(() => createOpeningBook(rep)),
+    'ms',
+  );
+  print(
+    `${label} comparison time`,
+    median(() => compareGame(rep, game), 201),
+    'ms',
+  );
   print(`${label} comparison plies followed`, compareGame(rep, game).ply, 'plies');
-  const [ours, theirs] = ratio(() => parsePgn(text), () => chessopsParsePgn(text));
+  const [ours, theirs] = ratio(
+    () => parsePgn(text),
+    () => chessopsParsePgn(text),
+  );
   print(`${label} parse time`, ours, 'ms');
   print(`${label} chessops parse time`, theirs, 'ms');
   print(`${label} parse speed ratio vs chessops`, ours / theirs, 'x');
-  const [replayOurs, replayTheirs] = ratio(() => parseGames(text, { lenient: true }), () => replayWithChessops(text), 11);
+  const [replayOurs, replayTheirs] = ratio(
+    () => parseGames(text, { lenient: true }),
+    () => replayWithChessops(text),
+    11,
+  );
   print(`${label} parse and replay ratio vs chessops parse and replay`, replayOurs / replayTheirs, 'x');
   return rep;
 };
@@ -92,12 +117,30 @@ const mainlineGame = (text: string): [PlayedGame, string] => {
 };
 const [game, gameText] = mainlineGame(generated);
 const rep = measure('generated', generated, game, 'white');
-print('generated comparison with parsing time', median(() => compareGamePgn(rep, gameText), 201), 'ms');
-const stats = new Map([...rep.positions.values()].filter((p) => p.turn === 'black').slice(0, 2000).map((p) => [
-  p.fen,
-  { white: 60, draws: 10, black: 30, moves: p.moves.map((m) => ({ uci: m.uci, san: m.san, white: 30, draws: 5, black: 15 })) },
-]));
-print('generated coverage report time', median(() => coverageReport(rep, stats), 5), 'ms');
+print(
+  'generated comparison with parsing time',
+  median(() => compareGamePgn(rep, gameText), 201),
+  'ms',
+);
+const stats = new Map(
+  [...rep.positions.values()]
+    .filter((p) => p.turn === 'black')
+    .slice(0, 2000)
+    .map((p) => [
+      p.fen,
+      {
+        white: 60,
+        draws: 10,
+        black: 30,
+        moves: p.moves.map((m) => ({ uci: m.uci, san: m.san, white: 30, draws: 5, black: 15 })),
+      },
+    ]),
+);
+print(
+  'generated coverage report time',
+  median(() => coverageReport(rep, stats), 5),
+  'ms',
+);
 
 const study = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
 const [studyGame] = mainlineGame(study);

@@ -26,7 +26,8 @@ const legalMoves = (pos: Chess): NormalMove[] => {
   const moves: NormalMove[] = [];
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
+    for (const to of dests)
+      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
   }
   return moves.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
 };
@@ -60,12 +61,21 @@ function generate() {
       continue;
     }
     const offset = pick(legal.length);
-    const listed = Array.from({ length: Math.min(legal.length, 3 + pick(6)) }, (_, i) => legal[(offset + i * 7) % legal.length]);
+    const listed = Array.from(
+      { length: Math.min(legal.length, 3 + pick(6)) },
+      (_, i) => legal[(offset + i * 7) % legal.length],
+    );
     const unique = [...new Map(listed.map((m) => [makeUci(m), m])).values()];
     const weights = unique.map((_, rank) => 1 / Math.pow(rank + 1, 1.3));
     const sum = weights.reduce((a, b) => a + b, 0);
     const games = 100_000 * node.reach;
-    const moves = unique.map((m, rank) => ({ uci: makeUci(m), san: makeSan(node.pos, m), white: Math.round((games * weights[rank]) / sum), draws: 0, black: 0 }));
+    const moves = unique.map((m, rank) => ({
+      uci: makeUci(m),
+      san: makeSan(node.pos, m),
+      white: Math.round((games * weights[rank]) / sum),
+      draws: 0,
+      black: 0,
+    }));
     stats.set(fen, { white: moves.reduce((n, m) => n + m.white, 0), draws: 0, black: 0, moves });
     // A prepared player answers the main moves: until 80..97% of games are covered, at most four.
     const aim = 0.8 + pick(18) / 100;
@@ -83,7 +93,11 @@ function generate() {
       const reply = replies[pick(Math.min(replies.length, 8))];
       const whiteSan = makeSan(afterBlack, reply);
       afterBlack.play(reply);
-      frontier.push({ pos: afterBlack, sans: [...node.sans, blackSan, whiteSan], reach: (node.reach * weights[rank]) / sum });
+      frontier.push({
+        pos: afterBlack,
+        sans: [...node.sans, blackSan, whiteSan],
+        reach: (node.reach * weights[rank]) / sum,
+      });
     }
   }
   for (const node of frontier) lines.push(node.sans);

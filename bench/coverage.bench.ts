@@ -27,7 +27,8 @@ function legalMoves(pos: Chess): Move[] {
   const moves: Move[] = [];
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
+    for (const to of dests)
+      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
   }
   return moves.sort((a, b) => ('from' in a && 'from' in b ? a.from - b.from || a.to - b.to : 0));
 }
@@ -83,7 +84,8 @@ try {
     form.append('speeds', 'blitz,rapid,classical');
     form.append('ratings', '1800,2000,2200,2500');
     const response = await client.postMultipart('/api/coverage_check', form);
-    if (!response.text.includes('Coverage Results for:')) throw new Error(`coverage check failed: ${response.text.slice(-300)}`);
+    if (!response.text.includes('Coverage Results for:'))
+      throw new Error(`coverage check failed: ${response.text.slice(-300)}`);
   };
 
   const firstStarted = performance.now();

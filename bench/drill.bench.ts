@@ -27,7 +27,9 @@ function generateStudy(): { text: string; chapters: string[] } {
   const keys = new Set<string>();
   while (keys.size < TARGET_POSITIONS) {
     // Narrow early (shared openings), wide later (distinct positions).
-    const sans = playRandomGame(random, 60, 6, (pos) => keys.add(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ')));
+    const sans = playRandomGame(random, 60, 6, (pos) =>
+      keys.add(makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ')),
+    );
     chapters.push(`[Event "Generated: Chapter ${chapters.length + 1}"]\n\n${sans.join(' ')} *`);
   }
   return { text: chapters.join('\n\n'), chapters };
@@ -55,7 +57,10 @@ try {
   };
   const sync = async (client: HttpClient) => {
     const t0 = performance.now();
-    const response = await client.postJson<{ api_data: { added: number; total: number; changed: number } }>('/api/drill/sync', { color: 'white' });
+    const response = await client.postJson<{ api_data: { added: number; total: number; changed: number } }>(
+      '/api/drill/sync',
+      { color: 'white' },
+    );
     const ms = performance.now() - t0;
     if (response.status !== 200) throw new Error(`sync failed: ${response.status} ${response.text.slice(0, 200)}`);
     return { ms, result: response.body.api_data };
@@ -80,7 +85,11 @@ try {
   const stored = `${text}\n\n[Event "Generated: Stored"]\n\n1. c4 e5 2. Nc3 Nf6 *`;
   const storing = await newPlayer('drillstore');
   const t0 = performance.now();
-  const saved = await storing.client.postJson('/api/update-study', { color: 'white', title: 'Generated', study_text: stored });
+  const saved = await storing.client.postJson('/api/update-study', {
+    color: 'white',
+    title: 'Generated',
+    study_text: stored,
+  });
   const storeMs = performance.now() - t0;
   if (saved.status !== 200) throw new Error(`update-study failed: ${saved.status}`);
   const afterStore = await sync(storing.client);

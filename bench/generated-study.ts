@@ -19,7 +19,8 @@ export function generateStudy(chapters: number, seedValue = 20240601): string {
     const moves: NormalMove[] = [];
     for (const [from, dests] of pos.allDests()) {
       const pawn = pos.board.get(from)?.role === 'pawn';
-      for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
+      for (const to of dests)
+        moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
     }
     return moves.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
   };

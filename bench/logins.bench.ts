@@ -34,13 +34,19 @@ const app = await buildApp(
 );
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 const password = 'bench-password-123';
-await database.db.insert(users).values({ email: 'b@example.com', username: 'bencher', passwordHash: await hashPassword(password) });
+await database.db
+  .insert(users)
+  .values({ email: 'b@example.com', username: 'bencher', passwordHash: await hashPassword(password) });
 
 const xsrf = 'bench-xsrf-token';
 const login = () =>
   fetch(`${url}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    },
     body: new URLSearchParams({ username: 'bencher', password }),
   }).then((r) => r.text());
 
@@ -58,7 +64,8 @@ async function sampleRoot(until: Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
+const p99 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.99))];
 
 const atRest = await sampleRoot(new Promise((r) => setTimeout(r, 1000)));
 const logins = Promise.all(Array.from({ length: LOGINS }, login));

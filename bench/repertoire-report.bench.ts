@@ -27,7 +27,8 @@ function legalMoves(pos: Chess): Move[] {
   const moves: Move[] = [];
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
+    for (const to of dests)
+      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
   }
   return moves.sort((a, b) => ('from' in a && 'from' in b ? a.from - b.from || a.to - b.to : 0));
 }
@@ -86,7 +87,12 @@ function generateGames(rep: Repertoire): ReportGame<{ id: number }>[] {
       pos.play(chosen);
     }
     const result = [1, 0.5, 0][pick(3)];
-    games.push({ pgn: `[White "me"]\n[Black "them${id}"]\n\n${movetext(sans)} *`, color: 'white', result, ref: { id } });
+    games.push({
+      pgn: `[White "me"]\n[Black "them${id}"]\n\n${movetext(sans)} *`,
+      color: 'white',
+      result,
+      ref: { id },
+    });
   }
   return games;
 }

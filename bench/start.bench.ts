@@ -11,11 +11,15 @@ execFileSync('node', ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'chess-prep-start-'));
 
 /** Resident memory of a process in MiB (Linux). */
-const residentMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const residentMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function startToFirst200(): Promise<{ ms: number; rss: number }> {
   const t0 = performance.now();
-  const child = spawn('node', ['dist/server/main.js'], { env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir }, stdio: 'ignore' });
+  const child = spawn('node', ['dist/server/main.js'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
   try {
     for (;;) {
       try {

@@ -35,7 +35,14 @@ test('export, delete the account, sign up again, import, and the cards are back'
   const saved = await page.request.post('/api/upsert-cards', {
     data: [
       { id: 'e2e-open', prompt: 'Best first move?', prompt_fen: START, answer: '1. e4', answer_fen: AFTER_E4 },
-      { id: 'e2e-reply', prompt: 'Reply to e4 <as Black>', prompt_fen: AFTER_E4, answer: 'c5', answer_fen: AFTER_E4, orientation: 'black' },
+      {
+        id: 'e2e-reply',
+        prompt: 'Reply to e4 <as Black>',
+        prompt_fen: AFTER_E4,
+        answer: 'c5',
+        answer_fen: AFTER_E4,
+        orientation: 'black',
+      },
     ],
     headers: { 'X-XSRF-TOKEN': await xsrfToken(page) },
   });

@@ -34,7 +34,9 @@ test('a new player signs up, finds their way around, resets the password and sig
   await expect(page.getByRole('heading', { name: `Welcome, ${user.username}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Log Out ${user.email}` })).toBeVisible();
   for (const label of ['Review Game/Make Cards', 'Card Review', 'Edit Cards', 'Manage Openings']) {
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }),
+    ).toBeVisible();
   }
   await page.goto('/');
   await expect(page).toHaveURL(/\/game_review$/);
@@ -111,7 +113,14 @@ test('a new player signs up, finds their way around, resets the password and sig
 });
 
 test('logged out, every other path shows the landing page', async ({ page }) => {
-  for (const path of ['/game_review', '/review_cards', '/manage_cards', '/manage_openings', '/welcome', '/no/such/page']) {
+  for (const path of [
+    '/game_review',
+    '/review_cards',
+    '/manage_cards',
+    '/manage_openings',
+    '/welcome',
+    '/no/such/page',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Train with your own games' })).toBeVisible();
@@ -162,5 +171,7 @@ test('sign-up with a taken email or username says so', async ({ page }) => {
   await expect(page.getByText('There is already an account with that email address')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await attempt(`other-${user.email}`, user.username);
-  await expect(page.getByText('Unfortunately, this username is already taken, please enter a different one')).toBeVisible();
+  await expect(
+    page.getByText('Unfortunately, this username is already taken, please enter a different one'),
+  ).toBeVisible();
 });

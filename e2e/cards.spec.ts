@@ -12,7 +12,15 @@ import { newUser } from './support/users';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
 
-type ApiCard = { id: string; prompt: string; due: string; state: number; reps: number; lapses: number; [k: string]: unknown };
+type ApiCard = {
+  id: string;
+  prompt: string;
+  due: string;
+  state: number;
+  reps: number;
+  lapses: number;
+  [k: string]: unknown;
+};
 
 /** Drags a piece from one square to another on the board with the given accessible name. */
 async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
@@ -42,7 +50,10 @@ async function apiCards(page: Page): Promise<ApiCard[]> {
 
 /** The short local date-time the screens show, formatted by the browser itself. */
 const shortDate = (page: Page, iso: string) =>
-  page.evaluate((value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)), iso);
+  page.evaluate(
+    (value) => new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(value)),
+    iso,
+  );
 
 async function openNav(page: Page, name: string): Promise<void> {
   // The header renders once the session is known; only then does the Menu button show or not.
@@ -73,7 +84,9 @@ function movesFor(fen: string): { legal: [string, string]; illegal: [string, str
   return { legal: legal!, illegal: illegal! };
 }
 
-test('from a saved game: make a card, review it with Again then Good, see its new due date, edit and delete it', async ({ page }) => {
+test('from a saved game: make a card, review it with Again then Good, see its new due date, edit and delete it', async ({
+  page,
+}) => {
   await page.clock.install();
   await signUp(page, newUser('cards'));
 
@@ -84,7 +97,10 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
   await picker.getByLabel('Lichess username').fill('thibault');
   await picker.getByLabel('Lichess username').blur();
   const games = picker.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button');
-  await games.filter({ hasText: /vs\. thibault/ }).first().click();
+  await games
+    .filter({ hasText: /vs\. thibault/ })
+    .first()
+    .click();
   await expect(picker).toBeHidden();
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step forward' }).click();
   const gameBoard = page.locator('#main .board').first();
@@ -102,7 +118,8 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
   await expect(promptBoard).toHaveAttribute('data-orientation', 'black');
   await expect(answerBoard).toHaveAttribute('data-fen', gameFen);
   const promotion = editor.getByRole('group', { name: 'Promotion' });
-  for (const name of ['Queen', 'Rook', 'Knight', 'Bishop']) await expect(promotion.getByRole('radio', { name })).toBeVisible();
+  for (const name of ['Queen', 'Rook', 'Knight', 'Bishop'])
+    await expect(promotion.getByRole('radio', { name })).toBeVisible();
   await expect(promotion.getByRole('radio', { name: 'Queen' })).toBeChecked();
 
   // A legal move on the answer board is played; an illegal one is refused and reported.
@@ -114,7 +131,9 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
   await expect(editor.getByTestId('card-editor-answer-moves')).toHaveText(/^\d+\.\.\. \S+$/);
   const { illegal } = movesFor(answerFen);
   await drag(page, answerBoard, ...illegal);
-  await expect(editor.getByRole('alert').filter({ hasText: `Illegal move: ${illegal[0]}-${illegal[1]}` })).toBeVisible();
+  await expect(
+    editor.getByRole('alert').filter({ hasText: `Illegal move: ${illegal[0]}-${illegal[1]}` }),
+  ).toBeVisible();
   await expect(answerBoard).toHaveAttribute('data-fen', answerFen);
 
   await editor.getByLabel('Prompt', { exact: true }).fill('Black to move: how did thibault continue?');
@@ -199,7 +218,9 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
   await expect(deleteButton).toBeDisabled();
   await list.getByRole('checkbox').check();
   // A confirmation names how many cards go.
-  const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
+  const question = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => (resolve(d.message()), void d.accept())),
+  );
   await deleteButton.click();
   expect(await question).toBe('Delete 1 card? This cannot be undone.');
   await expect(page.getByText(/No cards yet/)).toBeVisible();

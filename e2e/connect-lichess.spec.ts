@@ -40,16 +40,20 @@ test('connect Lichess, pick a private study, run a coverage check, disconnect', 
   await expect(studies.getByLabel('Studies').locator('option')).toHaveCount(8);
   await studies.getByLabel('Studies').selectOption({ label: 'My private repertoire' });
   await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to My private repertoire');
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to My private repertoire',
+  );
 
   const coverage = page.getByRole('region', { name: 'Coverage Check' });
   await coverage.getByLabel('White').check();
-  const before = ((await (await page.request.get(`${explorerControl}/requests`)).json()) as Record<string, number>).explorer;
+  const before = ((await (await page.request.get(`${explorerControl}/requests`)).json()) as Record<string, number>)
+    .explorer;
   await coverage.getByRole('button', { name: 'Coverage Check' }).click();
   await page.getByRole('dialog', { name: 'Run the coverage check?' }).getByRole('button', { name: 'Proceed' }).click();
   await expect(coverage.getByRole('status', { name: 'Coverage status' })).toHaveText('Done', { timeout: 30_000 });
   await expect(coverage.locator('.op-bar').first()).toBeVisible();
-  const after = ((await (await page.request.get(`${explorerControl}/requests`)).json()) as Record<string, number>).explorer;
+  const after = ((await (await page.request.get(`${explorerControl}/requests`)).json()) as Record<string, number>)
+    .explorer;
   expect(after).toBeGreaterThan(before);
 
   for (const size of [DESKTOP, PHONE]) {

@@ -39,7 +39,9 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
     .getByLabel('Or upload a PGN opening file')
     .setInputFiles({ name: 'fake-white.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(WHITE_PGN) });
   await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to fake-white.pgn');
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to fake-white.pgn',
+  );
 
   const coverage = page.getByRole('region', { name: 'Coverage Check' });
   // Filters no other test uses, so nothing is cached yet.
@@ -94,7 +96,9 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
   const line = (await holes.first().locator('.op-hole-line').textContent())!;
   await holes.first().getByRole('button', { name: 'Make card' }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
-  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(new RegExp(`what do you play after ${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?`));
+  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue(
+    new RegExp(`what do you play after ${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?`),
+  );
   await editor.getByLabel('Answer', { exact: true }).fill('My reply to learn');
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();

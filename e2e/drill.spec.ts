@@ -10,7 +10,11 @@ import { newUser } from './support/users';
 const OPEN = '[Event "Open Game"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *';
 const SICILIAN = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 *';
 const FRENCH = '[Event "French"]\n\n1. e4 e6 2. d4 *';
-const pgnFile = (name: string, text: string) => ({ name, mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+const pgnFile = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/x-chess-pgn',
+  buffer: Buffer.from(text),
+});
 
 /** The right move for each drilled position, by the line that leads there. */
 const RIGHT: Record<string, string> = {
@@ -38,7 +42,9 @@ async function setWhiteStudy(page: Page, name: string, text: string): Promise<vo
   const studies = page.getByRole('region', { name: 'Opening Studies' });
   await studies.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile(name, text));
   await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(`Done: White opening set to ${name}`);
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    `Done: White opening set to ${name}`,
+  );
 }
 
 async function openDrill(page: Page): Promise<void> {
@@ -99,7 +105,9 @@ test('a drill session with one wrong and several right answers, then the deck fo
   await expect(note).toHaveText('✓ Right: Nf3');
 
   // Everything answered: the wrong one comes back in a minute.
-  await expect(page.getByRole('status').filter({ hasText: 'Nothing due' })).toHaveText(/Nothing due; next item in (1m|<1m)/);
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing due' })).toHaveText(
+    /Nothing due; next item in (1m|<1m)/,
+  );
   expect(await stats(page)).toMatchObject({ total: 4, new: 0, learning: 3, review: 1, new_today: 4, retired: 0 });
   await expect(page.getByTestId('drill-progress-white')).toContainText('4/20 new today');
   await saveScreen(page, 'drill-finished');

@@ -16,7 +16,12 @@ async function openPicker(page: Page, site: 'Lichess' | 'Chess.com', username: s
   const field = dialog.getByLabel(`${site} username`);
   await field.fill(username);
   await field.blur(); // saved on blur, then the games are fetched
-  await expect(dialog.getByRole('list', { name: `Recent ${site} games` }).getByRole('button').first()).toBeVisible();
+  await expect(
+    dialog
+      .getByRole('list', { name: `Recent ${site} games` })
+      .getByRole('button')
+      .first(),
+  ).toBeVisible();
   await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText('Done');
   return dialog;
 }
@@ -61,7 +66,9 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
   await expect(stepLabel(page)).toHaveText(/^1\. /);
   await page.getByRole('button', { name: 'Fast forward to end' }).click();
   const moveCount = await page.getByRole('list', { name: 'Moves' }).locator('button.gr-move').count();
-  await expect(currentMove(page)).toHaveText((await page.getByRole('list', { name: 'Moves' }).locator('button.gr-move').last().textContent())!);
+  await expect(currentMove(page)).toHaveText(
+    (await page.getByRole('list', { name: 'Moves' }).locator('button.gr-move').last().textContent())!,
+  );
   await page.getByRole('button', { name: 'Rewind to start' }).click();
   await expect(stepLabel(page)).toHaveText('Start');
   await expect(board(page)).toHaveAttribute('data-fen', startFen!);
@@ -75,7 +82,9 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
   await page.keyboard.press('ArrowLeft');
   await expect(stepLabel(page)).toHaveText(/^1\.\.\. /);
   await page.keyboard.press('End');
-  await expect(currentMove(page)).toHaveText((await page.getByRole('list', { name: 'Moves' }).locator('button.gr-move').last().textContent())!);
+  await expect(currentMove(page)).toHaveText(
+    (await page.getByRole('list', { name: 'Moves' }).locator('button.gr-move').last().textContent())!,
+  );
   await page.keyboard.press('Home');
   await expect(stepLabel(page)).toHaveText('Start');
 
@@ -107,7 +116,9 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   // Delete it.
   await row.getByRole('checkbox').check();
-  const question = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
+  const question = new Promise<string>((resolve) =>
+    page.once('dialog', (d) => (resolve(d.message()), void d.accept())),
+  );
   await page.getByRole('button', { name: 'Delete Checked Items' }).click();
   expect(await question).toBe('Delete 1 game review with its notes and mistakes? This cannot be undone.');
   await expect(row).toHaveCount(0);

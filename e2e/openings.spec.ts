@@ -16,7 +16,11 @@ const BLACK_PGN = [
   '[Event "Alapin"]\n\n1. e4 c5 2. c3 Nf6 *',
 ].join('\n\n\n');
 
-const pgnFile = (name: string, text: string) => ({ name, mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+const pgnFile = (name: string, text: string) => ({
+  name,
+  mimeType: 'application/x-chess-pgn',
+  buffer: Buffer.from(text),
+});
 
 /** Switches the theme with the toggle in the navigation, so results on the page stay for the screenshot. */
 async function switchTheme(page: Page, theme: 'dark' | 'light') {
@@ -51,17 +55,24 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
   await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
   await studies.getByLabel('?? blunder').check();
   await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to The Ruy Lopez');
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to The Ruy Lopez',
+  );
   const current = studies.getByRole('definition').first();
   await expect(current).toContainText('The Ruy Lopez');
   await expect(current).toContainText('excluding ??');
 
   // Refresh: with nothing newly chosen, the white study is fetched again and keeps its exclusions.
-  const studyRequests = async () => ((await (await page.request.get(`${lichessControl}/requests`)).json()) as Record<string, number>)['lichess-study-pgn'];
+  const studyRequests = async () =>
+    ((await (await page.request.get(`${lichessControl}/requests`)).json()) as Record<string, number>)[
+      'lichess-study-pgn'
+    ];
   const before = await studyRequests();
   await page.reload();
   await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to The Ruy Lopez');
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to The Ruy Lopez',
+  );
   expect(await studyRequests()).toBe(before + 1);
   await expect(current).toContainText('excluding ??');
 
@@ -70,7 +81,9 @@ test('Manage Openings: a white study, a black PGN file, consistency and coverage
   await expect(studies.getByLabel('Studies')).toHaveValue('');
   await expect(studies.getByText('Selected file: my-sicilian.pgn')).toBeVisible();
   await studies.getByRole('button', { name: 'Set/Refresh Black Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText('Done: Black opening set to my-sicilian.pgn');
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: Black opening set to my-sicilian.pgn',
+  );
   await expect(studies.getByRole('definition').nth(1)).toContainText('my-sicilian.pgn');
 
   // Consistency: black has two answers to 2. Nf3.
@@ -199,7 +212,9 @@ test('the standalone tool: each missing-input message, then its three actions', 
   }
 });
 
-test('game review: change the opening, compare a saved game, make a card where it left the repertoire', async ({ page }) => {
+test('game review: change the opening, compare a saved game, make a card where it left the repertoire', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('compare'));
   await page.goto('/game_review');
@@ -224,7 +239,9 @@ test('game review: change the opening, compare a saved game, make a card where i
     .getByLabel('Or upload a PGN opening file')
     .setInputFiles(pgnFile('kings-gambit.pgn', '1. e4 e5 2. f4 exf4 3. Nf3 g5 *\n\n\n1. e4 e5 2. f4 d5 3. exd5 *'));
   await change.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(change.getByRole('status', { name: 'Opening status' })).toHaveText('Done: White opening set to kings-gambit.pgn');
+  await expect(change.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to kings-gambit.pgn',
+  );
   await page.keyboard.press('Escape');
   await expect(change).toBeHidden();
   await expect(panel.getByLabel('Current openings')).toContainText('kings-gambit.pgn');
@@ -232,8 +249,13 @@ test('game review: change the opening, compare a saved game, make a card where i
   await panel.getByRole('button', { name: 'Compare Game to Opening' }).click();
   const results = panel.getByLabel('Opening comparison results');
   await expect(results).toContainText('Opening: kings-gambit.pgn\nGame: thibault vs. juan_queve');
-  await expect(results).toContainText('Your opponent left the repertoire at move 2: they played 2... Nc6; the repertoire expects 2... exf4, 2... d5.');
-  await expect(panel.locator('.board').first()).toHaveAttribute('data-fen', 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2');
+  await expect(results).toContainText(
+    'Your opponent left the repertoire at move 2: they played 2... Nc6; the repertoire expects 2... exf4, 2... d5.',
+  );
+  await expect(panel.locator('.board').first()).toHaveAttribute(
+    'data-fen',
+    'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2',
+  );
   for (const theme of ['dark', 'light'] as const) {
     await switchTheme(page, theme);
     await saveScreen(page, 'game-review-opening');
@@ -247,7 +269,10 @@ test('game review: change the opening, compare a saved game, make a card where i
     /^Your opponent played 2\.\.\. Nc6, which your repertoire does not cover: what do you play\? \(kings-gambit\.pgn, after 1\. e4 e5 2\. f4 Nc6/,
   );
   await expect(editor.getByLabel('Answer', { exact: true })).toHaveValue('');
-  await expect(editor.locator('.board').first()).toHaveAttribute('data-fen', 'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3');
+  await expect(editor.locator('.board').first()).toHaveAttribute(
+    'data-fen',
+    'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3',
+  );
   await editor.getByLabel('Answer', { exact: true }).fill('3. Nf3');
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();

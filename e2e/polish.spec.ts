@@ -30,7 +30,9 @@ function nextDialog(page: Page, accept: boolean): Promise<string> {
   );
 }
 
-test('the card editor: no blank cards, click-to-move with targets shown, Escape asks before losing a prompt', async ({ page }) => {
+test('the card editor: no blank cards, click-to-move with targets shown, Escape asks before losing a prompt', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, newUser('polisheditor'));
   await page.goto('/manage_cards');
@@ -50,7 +52,10 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
 
   // The editor fits 1280x800: the boards' last rank is not under the footer.
   const footer = await editor.locator('.modal-footer').boundingBox();
-  const rank1 = await editor.getByRole('group', { name: /^Answer board/ }).locator('[data-square="a1"]').boundingBox();
+  const rank1 = await editor
+    .getByRole('group', { name: /^Answer board/ })
+    .locator('[data-square="a1"]')
+    .boundingBox();
   expect(rank1!.y + rank1!.height).toBeLessThanOrEqual(footer!.y + 1);
   const scrolls = await editor.locator('.modal-body').evaluate((el) => el.scrollHeight > el.clientHeight + 1);
   expect(scrolls).toBe(false);
@@ -182,7 +187,9 @@ async function openLichessPicker(page: Page, username: string) {
   return dialog;
 }
 
-test('game review: notes saved while typing, mistakes marked and listed, rows with result and opening, Card saved', async ({ page }) => {
+test('game review: notes saved while typing, mistakes marked and listed, rows with result and opening, Card saved', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('polishreview'));
   await page.goto('/game_review');
@@ -248,7 +255,9 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
   await expect(page).toHaveURL(/\/review_cards$/);
 });
 
-test('the opening tool: its username is its own, the game is compared by the player’s colour in it, results come into view', async ({ page }) => {
+test('the opening tool: its username is its own, the game is compared by the player’s colour in it, results come into view', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signUp(page, newUser('polishtool'));
   await page.goto('/opening_tool');
@@ -269,11 +278,16 @@ test('the opening tool: its username is its own, the game is compared by the pla
   expect((await session.json()).user.username_lichess ?? null).toBeNull();
 
   // A game thibault played as Black, compared with the White colour chosen: judged as Black, with a warning.
-  const blackGame = games.locator('option').filter({ hasText: /vs\. thibault/ }).first();
+  const blackGame = games
+    .locator('option')
+    .filter({ hasText: /vs\. thibault/ })
+    .first();
   await games.selectOption({ label: (await blackGame.textContent())!.trim() });
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   const results = page.getByLabel('Results area');
-  await expect(results).toContainText('Note: you had Black in this game, so it is compared with the opening as Black (the opening properties say White).');
+  await expect(results).toContainText(
+    'Note: you had Black in this game, so it is compared with the opening as Black (the opening properties say White).',
+  );
   await expect(results).not.toContainText('Your opponent left the repertoire at move 1');
   await expect(results).toBeInViewport();
   for (const theme of ['dark', 'light'] as const) {
@@ -282,13 +296,17 @@ test('the opening tool: its username is its own, the game is compared by the pla
   }
 
   // An empty game file says it is empty.
-  await page.getByLabel('PGN game file').setInputFiles({ name: 'empty.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from('') });
+  await page
+    .getByLabel('PGN game file')
+    .setInputFiles({ name: 'empty.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from('') });
   await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('White').check();
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('The file empty.pgn is empty');
 });
 
-test('messages: an unknown Lichess player, an already confirmed address, no stale popup message, Run Comparison by name', async ({ page }) => {
+test('messages: an unknown Lichess player, an already confirmed address, no stale popup message, Run Comparison by name', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   // Logged out: a cancelled Forgot Password popup opens clean next time.
   await page.goto('/signin');

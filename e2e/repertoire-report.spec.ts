@@ -24,7 +24,10 @@ async function seedPlayer(page: Page, saveReviews: number) {
     });
     expect(saved.ok()).toBe(true);
   }
-  const named = await page.request.post('/api/update-lichess-username', { form: { username_lichess: 'thibault' }, headers });
+  const named = await page.request.post('/api/update-lichess-username', {
+    form: { username_lichess: 'thibault' },
+    headers,
+  });
   expect(named.ok()).toBe(true);
   const recent = (await (await page.request.get('/api/recent-games?site=lichess')).json()).api_data as unknown[];
   for (const game of recent.slice(0, saveReviews)) {
@@ -40,7 +43,11 @@ async function runReport(page: Page, sources: { lichess: boolean; chesscom: bool
   await expect(page.getByTestId('rr-compared')).toBeVisible();
 }
 
-const list = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) }).getByRole('listitem').filter({ has: page.locator('.rr-row-button') });
+const list = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: new RegExp(`^${name}`) })
+    .getByRole('listitem')
+    .filter({ has: page.locator('.rr-row-button') });
 
 test('run the report, open a row, jump to the game at that move, make a card from a surprise', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
@@ -84,10 +91,15 @@ test('run the report, open a row, jump to the game at that move, make a card fro
   await again.getByRole('button', { name: 'Make card' }).click();
   const editor = page.getByRole('dialog', { name: 'Make Card' });
   await expect(editor).toBeVisible();
-  await expect(editor.getByRole('textbox', { name: 'Prompt' })).toHaveValue(new RegExp(`^After ${played.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(editor.getByRole('textbox', { name: 'Prompt' })).toHaveValue(
+    new RegExp(`^After ${played.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  );
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();
-  const cards = (await (await page.request.get('/api/get-cards')).json()).api_data as { prompt: string; prompt_fen: string }[];
+  const cards = (await (await page.request.get('/api/get-cards')).json()).api_data as {
+    prompt: string;
+    prompt_fen: string;
+  }[];
   expect(cards).toHaveLength(1);
   expect(cards[0].prompt).toContain(played);
 
@@ -99,7 +111,9 @@ test('run the report, open a row, jump to the game at that move, make a card fro
   }
 });
 
-test('recent Lichess games not saved link to Lichess at the move, or open in game review once saved', async ({ page }) => {
+test('recent Lichess games not saved link to Lichess at the move, or open in game review once saved', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('reportsite'));
   await seedPlayer(page, 0);
@@ -125,12 +139,18 @@ test('a colour without a study is named', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('reportnostudy'));
   const headers = { 'X-XSRF-TOKEN': await xsrf(page) };
-  await page.request.post('/api/update-study', { data: { color: 'white', exclude_move_indicators: '', link: null, study_text: RUY_LOPEZ, title: 'w' }, headers });
+  await page.request.post('/api/update-study', {
+    data: { color: 'white', exclude_move_indicators: '', link: null, study_text: RUY_LOPEZ, title: 'w' },
+    headers,
+  });
   await page.request.post('/api/update-lichess-username', { form: { username_lichess: 'thibault' }, headers });
   await page.goto('/repertoire_report');
   await runReport(page, { lichess: true, chesscom: false });
   await expect(page.getByRole('note')).toContainText(/No study for Black: \d+ games were not compared/);
-  await expect(page.getByRole('note').getByRole('link', { name: 'Manage Openings' })).toHaveAttribute('href', '/manage_openings');
+  await expect(page.getByRole('note').getByRole('link', { name: 'Manage Openings' })).toHaveAttribute(
+    'href',
+    '/manage_openings',
+  );
 });
 
 for (const viewport of [DESKTOP, PHONE]) {
@@ -150,7 +170,9 @@ for (const viewport of [DESKTOP, PHONE]) {
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/screens/repertoire-report-row-${theme}-${viewport.width}.png` });
       // Nothing sticks out sideways on a phone.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
     }
   });

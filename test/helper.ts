@@ -153,7 +153,11 @@ export interface SignInOptions {
  * A user row and a session made straight in the database (no sign-up flow), with the session cookie
  * set on the given client. Returns the user's id.
  */
-export async function signInDirectly(app: FastifyInstance, client: HttpClient, options: SignInOptions = {}): Promise<number> {
+export async function signInDirectly(
+  app: FastifyInstance,
+  client: HttpClient,
+  options: SignInOptions = {},
+): Promise<number> {
   const fields = uniqueUser(options.prefix ?? 'user');
   const [row] = await app.db
     .insert(users)
@@ -176,7 +180,10 @@ export async function signInDirectly(app: FastifyInstance, client: HttpClient, o
 }
 
 /** A new client (its own cookie jar) signed in as a new user. */
-export async function signedInClient(server: TestServer, options: SignInOptions = {}): Promise<{ client: HttpClient; userId: number }> {
+export async function signedInClient(
+  server: TestServer,
+  options: SignInOptions = {},
+): Promise<{ client: HttpClient; userId: number }> {
   const client = server.client();
   return { client, userId: await signInDirectly(server.app, client, options) };
 }

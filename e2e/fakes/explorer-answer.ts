@@ -30,12 +30,14 @@ export function createExplorerAnswers(berserkJson: string, docsExampleJson: stri
     [positionKey(BERSERK_FEN), berserkJson],
     [positionKey(fenAfter(DOCS_EXAMPLE_PLAY)), docsExampleJson],
   ]);
-  const counts = (JSON.parse(berserkJson) as { moves: RecordedMove[] }).moves.map(({ averageRating, white, draws, black }) => ({
-    averageRating,
-    white,
-    draws,
-    black,
-  }));
+  const counts = (JSON.parse(berserkJson) as { moves: RecordedMove[] }).moves.map(
+    ({ averageRating, white, draws, black }) => ({
+      averageRating,
+      white,
+      draws,
+      black,
+    }),
+  );
 
   return {
     answer(fen) {

@@ -84,10 +84,18 @@ export function createFakeOAuth(): FakeOAuth & {
     }
     const back = new URL(p.get('redirect_uri')!);
     if (consent === 'deny') {
-      back.search = new URLSearchParams({ error: 'access_denied', error_description: 'user cancelled authorization', state: p.get('state')! }).toString();
+      back.search = new URLSearchParams({
+        error: 'access_denied',
+        error_description: 'user cancelled authorization',
+        state: p.get('state')!,
+      }).toString();
     } else {
       const code = `liu_${randomBytes(12).toString('hex')}`;
-      codes.set(code, { challenge: p.get('code_challenge')!, redirectUri: p.get('redirect_uri')!, clientId: p.get('client_id')! });
+      codes.set(code, {
+        challenge: p.get('code_challenge')!,
+        redirectUri: p.get('redirect_uri')!,
+        clientId: p.get('client_id')!,
+      });
       back.search = new URLSearchParams({ code, state: p.get('state')! }).toString();
     }
     res.writeHead(302, { Location: back.toString() });
@@ -100,8 +108,11 @@ export function createFakeOAuth(): FakeOAuth & {
     if (form.grant_type !== 'authorization_code' || !pending) {
       return json(res, 400, { error: 'invalid_grant', error_description: 'unknown or used code' });
     }
-    const challenge = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
-    if (challenge !== pending.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
+    const challenge = createHash('sha256')
+      .update(form.code_verifier ?? '')
+      .digest('base64url');
+    if (challenge !== pending.challenge)
+      return json(res, 400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
     if (form.redirect_uri !== pending.redirectUri || form.client_id !== pending.clientId) {
       return json(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri or client_id differ' });
     }
@@ -128,7 +139,11 @@ export function createFakeOAuth(): FakeOAuth & {
     handle(req, url, res) {
       const route = `${req.method} ${url.pathname}`;
       if (!['GET /oauth', 'POST /api/token', 'DELETE /api/token', 'GET /api/account'].includes(route)) return false;
-      const entry: FakeOAuthRequest = { method: req.method ?? '', path: url.pathname, userAgent: req.headers['user-agent'] ?? '' };
+      const entry: FakeOAuthRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        userAgent: req.headers['user-agent'] ?? '',
+      };
       log.push(entry);
       if (route === 'GET /oauth') {
         authorize(url, res);

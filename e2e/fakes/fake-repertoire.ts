@@ -23,7 +23,9 @@ export function fakeRepertoirePgn({ depth = 3, breadth = 2 } = {}): string {
   };
   const play = (fen: string, san: string): string => {
     const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
-    const move = [...pos.allDests()].flatMap(([from, dests]) => [...dests].map((to) => ({ from, to }))).find((m) => makeSan(pos, m) === san);
+    const move = [...pos.allDests()]
+      .flatMap(([from, dests]) => [...dests].map((to) => ({ from, to })))
+      .find((m) => makeSan(pos, m) === san);
     if (!move) throw new Error(`no move ${san} in ${fen}`);
     pos.play(move);
     return makeFen(pos.toSetup());

@@ -1,7 +1,19 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExplorerAnswers } from './explorer-answer.js';
-import { createFakeOAuth, FAKE_LICHESS_ACCOUNT, PRIVATE_STUDY, PRIVATE_STUDY_PGN, type FakeOAuth } from './fake-oauth.js';
+import {
+  createFakeOAuth,
+  FAKE_LICHESS_ACCOUNT,
+  PRIVATE_STUDY,
+  PRIVATE_STUDY_PGN,
+  type FakeOAuth,
+} from './fake-oauth.js';
 import { firstGames, loadFixtures } from './fixtures.js';
 
 /**
@@ -16,7 +28,14 @@ import { firstGames, loadFixtures } from './fixtures.js';
  *   await sites.close();
  */
 
-export const fakeRoutes = ['lichess-games', 'lichess-studies', 'lichess-study-pgn', 'explorer', 'chesscom-games', 'lichess-user'] as const;
+export const fakeRoutes = [
+  'lichess-games',
+  'lichess-studies',
+  'lichess-study-pgn',
+  'explorer',
+  'chesscom-games',
+  'lichess-user',
+] as const;
 export type FakeRoute = (typeof fakeRoutes)[number];
 
 export const fakeModes = ['ok', 'slow', 'error500', 'notfound404', 'rate429', 'garbage', 'down'] as const;
@@ -130,14 +149,19 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         handle: (_req, _url, res) => {
           if (refusesToken(req)) return send(res, 401, 'application/json', '{"error":"No such token"}');
           // The owner's own token also lists their private study.
-          const own = isOwner(req, user) ? `${JSON.stringify({ ...PRIVATE_STUDY, createdAt: 1760000000000, updatedAt: 1760000000000 })}\n` : '';
+          const own = isOwner(req, user)
+            ? `${JSON.stringify({ ...PRIVATE_STUDY, createdAt: 1760000000000, updatedAt: 1760000000000 })}\n`
+            : '';
           send(res, 200, 'application/x-ndjson', own + fixtures.studyListNdjson());
         },
       };
     }
     m = /^\/api\/study\/([A-Za-z0-9]{8})(?:\/[A-Za-z0-9]{8})?\.pgn$/.exec(url.pathname);
     if (m && refusesToken(req)) {
-      return { route: 'lichess-study-pgn', handle: (_req, _url, res) => send(res, 401, 'application/json', '{"error":"No such token"}') };
+      return {
+        route: 'lichess-study-pgn',
+        handle: (_req, _url, res) => send(res, 401, 'application/json', '{"error":"No such token"}'),
+      };
     }
     if (m && m[1] === PRIVATE_STUDY.id) {
       return {
@@ -153,7 +177,9 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       return {
         route: 'lichess-study-pgn',
         handle: (_req, _url, res) =>
-          pgn === undefined ? send(res, 404, 'application/json', '{"error":"Not found"}') : send(res, 200, 'application/x-chess-pgn', pgn),
+          pgn === undefined
+            ? send(res, 404, 'application/json', '{"error":"Not found"}')
+            : send(res, 200, 'application/x-chess-pgn', pgn),
       };
     }
     return undefined;
@@ -167,7 +193,11 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         const auth = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
         const status = oauth.tokenStatus(req.headers.authorization);
         // The server's token, or a player's token from Connect Lichess.
-        const accepted = auth && (options.explorerToken === undefined ? status !== 'dead' : auth[1] === options.explorerToken || status === 'live');
+        const accepted =
+          auth &&
+          (options.explorerToken === undefined
+            ? status !== 'dead'
+            : auth[1] === options.explorerToken || status === 'live');
         if (!accepted) {
           return send(res, 401, 'application/json', '{"error":"No such token"}');
         }
@@ -192,7 +222,10 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     };
   }
 
-  function serve(match: (req: IncomingMessage, url: URL) => Matched | undefined, extra?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean) {
+  function serve(
+    match: (req: IncomingMessage, url: URL) => Matched | undefined,
+    extra?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean,
+  ) {
     return (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname.startsWith('/__fake/')) return control(req, url, res);
@@ -200,7 +233,12 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       const matched = req.method === 'GET' ? match(req, url) : undefined;
       if (!matched) return send(res, 404, 'text/plain', 'Not found');
 
-      const entry: FakeRequest = { route: matched.route, url: req.url ?? '/', headers: req.headers, startedAt: Date.now() };
+      const entry: FakeRequest = {
+        route: matched.route,
+        url: req.url ?? '/',
+        headers: req.headers,
+        startedAt: Date.now(),
+      };
       logs.get(matched.route)!.push(entry);
       res.on('close', () => (entry.finishedAt = Date.now()));
 
@@ -271,7 +309,8 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       }
       const route = fakeRoutes.find((r) => r === input.route);
       const mode = fakeModes.find((m) => m === input.mode);
-      if (!route || !mode) return json(400, { error: `route one of ${fakeRoutes.join(', ')}; mode one of ${fakeModes.join(', ')}` });
+      if (!route || !mode)
+        return json(400, { error: `route one of ${fakeRoutes.join(', ')}; mode one of ${fakeModes.join(', ')}` });
       sites.setMode(route, mode, { delayMs: input.delayMs, once: input.once, after: input.after });
       json(200, { ok: true });
     });
@@ -289,7 +328,9 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     await Promise.all(servers.map(closeServer));
     throw error;
   }
-  const [lichessUrl, explorerUrl, chesscomUrl] = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const [lichessUrl, explorerUrl, chesscomUrl] = servers.map(
+    (server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  );
 
   return {
     ...sites,

@@ -7,7 +7,6 @@ import { fixturesDir } from '../../test/fixtures.js';
  * the requests the fake sites answer.
  */
 
-
 export function defaultFixturesDir(): string {
   return fixturesDir;
 }
@@ -19,7 +18,11 @@ export const FAKE_STUDIES = [
   { id: 'HIs6KLhc', name: 'whitemood: Philidor Defense', file: 'study_HIs6KLhc_gamebook_2025.pgn' },
   { id: 'LKbBDz6U', name: 'short study', file: 'study_LKbBDz6U_glyphs_2023.pgn' },
   { id: 'i5a1oOJH', name: 'The Ruy Lopez', file: 'study_i5a1oOJH_ruy_lopez_2021.pgn' },
-  { id: '8c8bmUfy', name: '♦ All about the Sicilian Defense ♦', file: 'study_chapter_8c8bmUfy_current_format_2026.pgn' },
+  {
+    id: '8c8bmUfy',
+    name: '♦ All about the Sicilian Defense ♦',
+    file: 'study_chapter_8c8bmUfy_current_format_2026.pgn',
+  },
 ] as const;
 
 /** Lichess usernames (lower case) with their own export; anyone else gets thibault's. */
@@ -53,9 +56,19 @@ export function loadFixtures(dir = defaultFixturesDir()): Fixtures {
   };
 
   const realList = read('study_list_by_Chess700800.ndjson');
-  const realIds = new Set(realList.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id));
+  const realIds = new Set(
+    realList
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { id: string }).id),
+  );
   const made = FAKE_STUDIES.filter((study) => !realIds.has(study.id)).map((study, index) =>
-    JSON.stringify({ id: study.id, name: study.name, createdAt: 1700000000000 + index * 86_400_000, updatedAt: 1730000000000 + index * 86_400_000 }),
+    JSON.stringify({
+      id: study.id,
+      name: study.name,
+      createdAt: 1700000000000 + index * 86_400_000,
+      updatedAt: 1730000000000 + index * 86_400_000,
+    }),
   );
   const studyList = realList + made.map((line) => `${line}\n`).join('');
 

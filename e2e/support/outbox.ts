@@ -51,7 +51,9 @@ function headerOf(raw: string, name: string): string {
 /** Body text with quoted-printable and base64 parts decoded, good enough to find links. */
 function decodeMail(raw: string): string {
   const pieces = [raw, decodeQuotedPrintable(raw)];
-  for (const block of raw.matchAll(/Content-Transfer-Encoding:\s*base64[^\n]*\r?\n(?:[^\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)) {
+  for (const block of raw.matchAll(
+    /Content-Transfer-Encoding:\s*base64[^\n]*\r?\n(?:[^\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
+  )) {
     pieces.push(Buffer.from(block[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
   }
   return pieces.join('\n');

@@ -6,9 +6,13 @@ import { readFixture } from '../../test/fixtures.js';
 const fixture = readFixture;
 
 test('comments, clocks, evals, glyphs and variations are stripped', () => {
-  const [game] = parseGames('{ start } 1. e4 { [%clk 0:10:00] } e5?! { [%eval 0.3] } (1... c5 $1) 2. Nf3 $14 *').unwrap();
+  const [game] = parseGames(
+    '{ start } 1. e4 { [%clk 0:10:00] } e5?! { [%eval 0.3] } (1... c5 $1) 2. Nf3 $14 *',
+  ).unwrap();
   expect(cleanPgn(game)).toBe('1. e4 e5 2. Nf3');
-  expect(makeAnalysisLink(game, 'black', 3)).toBe('https://lichess.org/analysis/pgn/1.%20e4%20e5%202.%20Nf3?color=black#3');
+  expect(makeAnalysisLink(game, 'black', 3)).toBe(
+    'https://lichess.org/analysis/pgn/1.%20e4%20e5%202.%20Nf3?color=black#3',
+  );
   expect(makeAnalysisLink(game, 'white')).toBe('https://lichess.org/analysis/pgn/1.%20e4%20e5%202.%20Nf3?color=white');
 });
 

@@ -15,7 +15,10 @@ export const ANALYSIS_BASE_URL = 'https://lichess.org/analysis/pgn/';
 
 /** Main line movetext, with a FEN tag when the game starts from a set-up position. */
 export const cleanPgn = (game: PlayedGame): string => {
-  const movetext = makeLinePgn(game.startFen, [...game.moves.mainline()].map((m) => m.san));
+  const movetext = makeLinePgn(
+    game.startFen,
+    [...game.moves.mainline()].map((m) => m.san),
+  );
   return game.startFen === INITIAL_FEN ? movetext : `[FEN "${game.startFen}"]\n${movetext}`;
 };
 

@@ -26,8 +26,12 @@ describe('makeBoardSvg', () => {
   });
 
   test('a1 is a dark square at the bottom left from White, at the top right from Black', () => {
-    expect(makeBoardSvg(START, 'white').unwrap()).toContain("<rect x='0' y='315' width='45' height='45' fill='#b58863'/>");
-    expect(makeBoardSvg(START, 'black').unwrap()).toContain("<rect x='315' y='0' width='45' height='45' fill='#b58863'/>");
+    expect(makeBoardSvg(START, 'white').unwrap()).toContain(
+      "<rect x='0' y='315' width='45' height='45' fill='#b58863'/>",
+    );
+    expect(makeBoardSvg(START, 'black').unwrap()).toContain(
+      "<rect x='315' y='0' width='45' height='45' fill='#b58863'/>",
+    );
   });
 
   test('the markup holds no double quote, tab or newline, so it fits in one tab-separated field', () => {

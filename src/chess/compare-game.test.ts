@@ -50,7 +50,9 @@ describe('compareGame', () => {
     expect(c.played?.san).toBe('c3');
     expect(c.repertoireMoves.map((m) => m.san)).toEqual(['Nf3']);
     expect(c.record.move_left_opening).toBe('2. c3');
-    expect(c.text).toContain('You left the repertoire at move 2 on your move: you played 2. c3; the repertoire plays 2. Nf3.');
+    expect(c.text).toContain(
+      'You left the repertoire at move 2 on your move: you played 2. c3; the repertoire plays 2. Nf3.',
+    );
   });
 
   test('the player side follows the repertoire colour', () => {
@@ -96,7 +98,9 @@ describe('compareGame', () => {
   });
 
   test('real games against a real study', () => {
-    const rep = buildRepertoireFromPgn(fixture('lichess/study_HIs6KLhc_gamebook_2025.pgn'), { color: 'white' }).unwrap();
+    const rep = buildRepertoireFromPgn(fixture('lichess/study_HIs6KLhc_gamebook_2025.pgn'), {
+      color: 'white',
+    }).unwrap();
     const games = parseGames(fixture('lichess/games_user_thibault_2025.pgn')).unwrap();
     for (const g of games) {
       const c = compareGame(rep, g);

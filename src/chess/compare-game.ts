@@ -78,7 +78,8 @@ export const compareGame = (rep: Repertoire, game: PlayedGame, options: CompareO
   const side = turn === rep.color ? 'player' : 'opponent';
   const next = moves[ply];
   const played = next && { san: next.san, uci: next.uci };
-  const repertoireMoves = outcome === 'not_in_repertoire' || !position ? [] : position.moves.map((m) => ({ san: m.san, uci: m.uci }));
+  const repertoireMoves =
+    outcome === 'not_in_repertoire' || !position ? [] : position.moves.map((m) => ({ san: m.san, uci: m.uci }));
   const comparison = { outcome, ply, moveNumber, turn, side, played, repertoireMoves } as const;
   const how = describe(comparison);
   const moveLeft = outcome === 'left' && played ? moveLabel(moveNumber, turn, played.san) : null;
@@ -87,7 +88,10 @@ export const compareGame = (rep: Repertoire, game: PlayedGame, options: CompareO
     openingName,
     gameName,
     fen,
-    line: makeLinePgn(game.startFen, moves.slice(0, ply).map((m) => m.san)),
+    line: makeLinePgn(
+      game.startFen,
+      moves.slice(0, ply).map((m) => m.san),
+    ),
     record: {
       hero_opening: openingName,
       actual_opening: findGameOpening(game.headers),
@@ -118,7 +122,7 @@ const describe = (c: Described): string => {
       return 'The game does not start from a position in the repertoire.';
     case 'end_of_line':
       return c.ply === 0
-        ? 'The repertoire has no moves from the game\'s starting position.'
+        ? "The repertoire has no moves from the game's starting position."
         : `The game stayed in the repertoire until its line ended after ${c.ply} half-moves (move ${c.moveNumber}).`;
     case 'game_ended':
       return `The game ended at move ${c.moveNumber} while still in the repertoire (next: ${list(c.repertoireMoves)}).`;

@@ -79,7 +79,8 @@ export const makeConsistencyReport = (name: string, positions: readonly Consiste
   if (positions.length === 0) return `${CONSISTENCY_PREFIX}${name}\n\n${NO_INCONSISTENCIES}`;
   const blocks = positions.map((p) => {
     const side = p.turn === 'white' ? 'White' : 'Black';
-    const after = p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
+    const after =
+      p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
     const moves = p.moves.map((m) => `  ${m.san}: ${m.chapters.map((c) => `${c.name} (${c.pgn})`).join('; ')}`);
     return [`Move ${p.move_number}, ${side} to move ${after}:`, ...moves].join('\n');
   });

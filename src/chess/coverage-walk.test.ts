@@ -6,7 +6,12 @@ import { makeUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
 import { describe, expect, test } from 'vitest';
 import { coveragePositions, coverageReport, type PositionStats } from './coverage.js';
-import { CoverageWalk, estimateLookupsUntilSettled, holesOfReport, type CoverageWalkSnapshot } from './coverage-walk.js';
+import {
+  CoverageWalk,
+  estimateLookupsUntilSettled,
+  holesOfReport,
+  type CoverageWalkSnapshot,
+} from './coverage-walk.js';
 import { buildRepertoireFromPgn, type Repertoire } from './repertoire.js';
 
 const fenAfter = (sans: string[]): string => {
@@ -54,11 +59,34 @@ const OPEN = ['e4'];
 const AFTER_E4 = fenAfter(OPEN);
 const AFTER_E5_NF3 = fenAfter(['e4', 'e5', 'Nf3']);
 const AFTER_C5_NF3 = fenAfter(['e4', 'c5', 'Nf3']);
-const open = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 d6 3. d4 *', { color: 'white', name: 'Open' }).unwrap();
+const open = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 d6 3. d4 *', {
+  color: 'white',
+  name: 'Open',
+}).unwrap();
 const openStats = new Map([
-  [AFTER_E4, statsAt(AFTER_E4, [['e5', 50], ['c5', 30], ['e6', 20]])],
-  [AFTER_E5_NF3, statsAt(AFTER_E5_NF3, [['Nc6', 60], ['d6', 40]])],
-  [AFTER_C5_NF3, statsAt(AFTER_C5_NF3, [['d6', 50], ['Nc6', 30], ['e6', 20]])],
+  [
+    AFTER_E4,
+    statsAt(AFTER_E4, [
+      ['e5', 50],
+      ['c5', 30],
+      ['e6', 20],
+    ]),
+  ],
+  [
+    AFTER_E5_NF3,
+    statsAt(AFTER_E5_NF3, [
+      ['Nc6', 60],
+      ['d6', 40],
+    ]),
+  ],
+  [
+    AFTER_C5_NF3,
+    statsAt(AFTER_C5_NF3, [
+      ['d6', 50],
+      ['Nc6', 30],
+      ['e6', 20],
+    ]),
+  ],
 ]);
 
 describe('best-first coverage walk', () => {
@@ -75,7 +103,15 @@ describe('best-first coverage walk', () => {
       // After 1. e4: e6 (20%) is a hole of reach 0.2; 1. e4 e5 2. Nf3 (0.5) is still to look up.
       { holes: [['1. e4 e6', 0.2, 0.2, 20]], settled: 0, bound: 0.5, done: 1 },
       // 0.5 x 40% = 0.2 ties with 1...e6; the tie goes by line.
-      { holes: [['1. e4 e5 2. Nf3 d6', 0.2, 0.4, 40], ['1. e4 e6', 0.2, 0.2, 20]], settled: 0, bound: 0.3, done: 2 },
+      {
+        holes: [
+          ['1. e4 e5 2. Nf3 d6', 0.2, 0.4, 40],
+          ['1. e4 e6', 0.2, 0.2, 20],
+        ],
+        settled: 0,
+        bound: 0.3,
+        done: 2,
+      },
       {
         holes: [
           ['1. e4 e5 2. Nf3 d6', 0.2, 0.4, 40],
@@ -94,7 +130,14 @@ describe('best-first coverage walk', () => {
   test('a hole is settled once no position still to look up can reach as far', () => {
     // After 1. e4 with e6 at 60%: its reach 0.6 beats the 0.25 and 0.15 still to look up; then
     // 1. e4 e5 2. Nf3 d6 (0.25 x 40% = 0.1) waits for 1. e4 c5 2. Nf3 (0.15).
-    const stats = new Map(openStats).set(AFTER_E4, statsAt(AFTER_E4, [['e6', 60], ['e5', 25], ['c5', 15]]));
+    const stats = new Map(openStats).set(
+      AFTER_E4,
+      statsAt(AFTER_E4, [
+        ['e6', 60],
+        ['e5', 25],
+        ['c5', 15],
+      ]),
+    );
     const { steps } = runWalk(open, stats);
     expect(steps.map((s) => [s.settled, +s.bound.toFixed(4)])).toEqual([
       [1, 0.25],
@@ -114,11 +157,41 @@ describe('best-first coverage walk', () => {
     const c4d4 = fenAfter(['c4', 'e6', 'd4']);
     const nc3 = fenAfter(['d4', 'Nf6', 'c4', 'e6', 'Nc3']);
     const stats = new Map([
-      [d4, statsAt(d4, [['Nf6', 60], ['d5', 40]])],
-      [d4c4, statsAt(d4c4, [['e6', 50], ['g6', 50]])],
-      [c4, statsAt(c4, [['e6', 30], ['e5', 70]])],
-      [c4d4, statsAt(c4d4, [['Nf6', 90], ['d5', 10]])],
-      [nc3, statsAt(nc3, [['Bb4', 50], ['d5', 50]])],
+      [
+        d4,
+        statsAt(d4, [
+          ['Nf6', 60],
+          ['d5', 40],
+        ]),
+      ],
+      [
+        d4c4,
+        statsAt(d4c4, [
+          ['e6', 50],
+          ['g6', 50],
+        ]),
+      ],
+      [
+        c4,
+        statsAt(c4, [
+          ['e6', 30],
+          ['e5', 70],
+        ]),
+      ],
+      [
+        c4d4,
+        statsAt(c4d4, [
+          ['Nf6', 90],
+          ['d5', 10],
+        ]),
+      ],
+      [
+        nc3,
+        statsAt(nc3, [
+          ['Bb4', 50],
+          ['d5', 50],
+        ]),
+      ],
     ]);
     const { order, walk } = runWalk(rep, stats);
     expect(order.slice(2)).toEqual([d4c4, c4d4, nc3]);
@@ -131,14 +204,25 @@ describe('best-first coverage walk', () => {
 
   test('positions no line from the start reaches (FEN chapters) come last and make no holes', () => {
     const fenStart = fenAfter(['d4', 'd5']);
-    const rep = buildRepertoireFromPgn(
-      `1. e4 e5 2. Nf3 *\n\n[FEN "${fenStart}"]\n[SetUp "1"]\n\n2. c4 e6 3. Nc3 *`,
-      { color: 'white' },
-    ).unwrap();
+    const rep = buildRepertoireFromPgn(`1. e4 e5 2. Nf3 *\n\n[FEN "${fenStart}"]\n[SetUp "1"]\n\n2. c4 e6 3. Nc3 *`, {
+      color: 'white',
+    }).unwrap();
     const afterC4 = fenAfter(['d4', 'd5', 'c4']);
     const stats = new Map([
-      [AFTER_E4, statsAt(AFTER_E4, [['e5', 10], ['c5', 90]])],
-      [afterC4, statsAt(afterC4, [['e6', 10], ['c6', 90]])],
+      [
+        AFTER_E4,
+        statsAt(AFTER_E4, [
+          ['e5', 10],
+          ['c5', 90],
+        ]),
+      ],
+      [
+        afterC4,
+        statsAt(afterC4, [
+          ['e6', 10],
+          ['c6', 90],
+        ]),
+      ],
     ]);
     const { order, steps, walk } = runWalk(rep, stats);
     expect(order).toEqual([AFTER_E4, afterC4]);
@@ -149,7 +233,16 @@ describe('best-first coverage walk', () => {
 
   test('the lookups until the top holes settle are estimated from the cached part, else the whole run', () => {
     expect(estimateLookupsUntilSettled(open, new Map(), 1)).toBe(3);
-    const onlyFirst = new Map([[AFTER_E4, statsAt(AFTER_E4, [['e6', 60], ['e5', 25], ['c5', 15]])]]);
+    const onlyFirst = new Map([
+      [
+        AFTER_E4,
+        statsAt(AFTER_E4, [
+          ['e6', 60],
+          ['e5', 25],
+          ['c5', 15],
+        ]),
+      ],
+    ]);
     expect(estimateLookupsUntilSettled(open, onlyFirst, 1)).toBe(0);
     // Two holes never settle from the cached part alone: the whole run.
     expect(estimateLookupsUntilSettled(open, onlyFirst, 2)).toBe(2);
@@ -180,7 +273,13 @@ const repertoireArb = fc
       const pos = Chess.fromSetup(parseFen(p.fen).unwrap()).unwrap();
       const moves = legalMoves(pos)
         .slice(0, 6)
-        .map((m, j) => ({ uci: makeUci(m), san: makeSan(pos, m), white: counts[(i + j) % counts.length], draws: 0, black: 0 }));
+        .map((m, j) => ({
+          uci: makeUci(m),
+          san: makeSan(pos, m),
+          white: counts[(i + j) % counts.length],
+          draws: 0,
+          black: 0,
+        }));
       const games = moves.reduce((n, m) => n + m.white, 0);
       stats.set(p.fen, { white: games, draws: 0, black: 0, moves });
     });

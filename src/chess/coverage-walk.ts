@@ -12,7 +12,16 @@
  * the pending position of highest reach already has its final reach when it is taken.
  */
 import { INITIAL_FEN } from 'chessops/fen';
-import { coveragePositions, movesOf, shareOf, shortestLines, statsTotal, type CoverageReport, type PositionStats, type StatsByFen } from './coverage.js';
+import {
+  coveragePositions,
+  movesOf,
+  shareOf,
+  shortestLines,
+  statsTotal,
+  type CoverageReport,
+  type PositionStats,
+  type StatsByFen,
+} from './coverage.js';
 import { positionKey } from './fen.js';
 import { comparePositions } from './order.js';
 import { makeLinePgn } from './pgn-write.js';
@@ -46,11 +55,20 @@ export interface CoverageWalkSnapshot {
 }
 
 /** Likeliest first; equal reach by line, like the coverage report. */
-export const compareHoles = (a: Hole, b: Hole): number => b.reach - a.reach || (a.line < b.line ? -1 : a.line > b.line ? 1 : 0);
+export const compareHoles = (a: Hole, b: Hole): number =>
+  b.reach - a.reach || (a.line < b.line ? -1 : a.line > b.line ? 1 : 0);
 
 /** The report's holes in the Hole shape. */
 export const holesOfReport = (report: Pick<CoverageReport, 'holes'>): Hole[] =>
-  report.holes.map(({ fen, line, move }) => ({ fen, line, san: move.san, uci: move.uci, reach: move.reach!, share: move.share, games: move.games }));
+  report.holes.map(({ fen, line, move }) => ({
+    fen,
+    line,
+    san: move.san,
+    uci: move.uci,
+    reach: move.reach!,
+    share: move.share,
+    games: move.games,
+  }));
 
 export class CoverageWalk {
   /** All holes found so far, likeliest first. */
@@ -123,7 +141,13 @@ export class CoverageWalk {
   }
 
   snapshot(top = 20): CoverageWalkSnapshot {
-    return { holes: this.holes.slice(0, top), settled: this.settled, bound: this.bound, done: this.done, total: this.total };
+    return {
+      holes: this.holes.slice(0, top),
+      settled: this.settled,
+      bound: this.bound,
+      done: this.done,
+      total: this.total,
+    };
   }
 
   // Own moves keep the reach; positions with the opponent to move wait for their statistics.

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { coveragePositions, coverageReport, estimateCoverageMinutes, makeCoverageTimeNote, type PositionStats } from './coverage.js';
+import {
+  coveragePositions,
+  coverageReport,
+  estimateCoverageMinutes,
+  makeCoverageTimeNote,
+  type PositionStats,
+} from './coverage.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
 import { readFixture } from '../../test/fixtures.js';
 
@@ -18,7 +24,10 @@ const slav = buildRepertoireFromPgn(
 
 const stats = new Map<string, PositionStats>([
   [AFTER_D4, { white: 50, draws: 0, black: 50, moves: [move('d7d5', 'd5', 50), move('g8f6', 'Nf6', 50)] }],
-  [AFTER_C4, { white: 100, draws: 0, black: 0, moves: JSON.stringify([move('e7e6', 'e6', 60), move('c7c6', 'c6', 40)]) }],
+  [
+    AFTER_C4,
+    { white: 100, draws: 0, black: 0, moves: JSON.stringify([move('e7e6', 'e6', 60), move('c7c6', 'c6', 40)]) },
+  ],
   [AFTER_CXD5, explorer('explorer_lichess_2026-02_api_docs_example.json')],
 ]);
 
@@ -27,7 +36,9 @@ describe('coverage', () => {
     expect(coveragePositions(slav).map((p) => p.fen)).toEqual([AFTER_D4, AFTER_C4, AFTER_CXD5]);
     // Line ends are left out unless asked for.
     expect(coveragePositions(slav, { includeLineEnds: true })).toHaveLength(5);
-    expect(coveragePositions(buildRepertoireFromPgn('1. d4 d5 2. c4 *', { color: 'black' }).unwrap()).map((p) => p.fen)).toEqual([
+    expect(
+      coveragePositions(buildRepertoireFromPgn('1. d4 d5 2. c4 *', { color: 'black' }).unwrap()).map((p) => p.fen),
+    ).toEqual([
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2',
     ]);
@@ -70,7 +81,9 @@ describe('coverage', () => {
       '  d5 50% covered',
     ]);
     expect(report.text).toContain('  Nd7 0% not covered, reached in 1 of 10000 games');
-    expect(report.text).toContain('Uncovered moves, likeliest first:\n  1. d4 Nf6: 5000 of 10000 games\n  1. d4 d5 2. c4 e6: 3000 of 10000 games');
+    expect(report.text).toContain(
+      'Uncovered moves, likeliest first:\n  1. d4 Nf6: 5000 of 10000 games\n  1. d4 d5 2. c4 e6: 3000 of 10000 games',
+    );
   });
 
   test('positions without statistics are listed as missing and cut the reach below them', () => {
@@ -84,7 +97,11 @@ describe('coverage', () => {
 
   test('the explorer fixture is found by position whatever its move counters', () => {
     const rep = buildRepertoireFromPgn('1. e4 e5 2. Nc3 d5 3. d3 d4 4. Nce2 *', { color: 'white' }).unwrap();
-    const berserk = { 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/2NP4/PPP2PPP/R1BQKBNR b KQkq - 0 1': explorer('explorer_lichess_2025-12_berserk.json') };
+    const berserk = {
+      'rnbqkbnr/ppp2ppp/8/3pp3/4P3/2NP4/PPP2PPP/R1BQKBNR b KQkq - 0 1': explorer(
+        'explorer_lichess_2025-12_berserk.json',
+      ),
+    };
     const report = coverageReport(rep, berserk);
     const position = report.positions.find((p) => p.hasStats)!;
     expect(position.fen).toBe('rnbqkbnr/ppp2ppp/8/3pp3/4P3/2NP4/PPP2PPP/R1BQKBNR b KQkq - 0 3');
@@ -95,7 +112,11 @@ describe('coverage', () => {
 
   test('the time estimate is 1.5 s per position', () => {
     expect(estimateCoverageMinutes(1200)).toBe(30);
-    expect(makeCoverageTimeNote(1200)).toBe('1200 positions to fetch from the Lichess explorer: about 30 minutes (about 1.5 s per position).');
-    expect(makeCoverageTimeNote(10)).toBe('10 positions to fetch from the Lichess explorer: less than a minute (about 1.5 s per position).');
+    expect(makeCoverageTimeNote(1200)).toBe(
+      '1200 positions to fetch from the Lichess explorer: about 30 minutes (about 1.5 s per position).',
+    );
+    expect(makeCoverageTimeNote(10)).toBe(
+      '10 positions to fetch from the Lichess explorer: less than a minute (about 1.5 s per position).',
+    );
   });
 });

@@ -87,11 +87,13 @@ export const coveragePositions = (rep: Repertoire, options: CoverageOptions = {}
     .sort(comparePositions)
     .map((p) => ({ key: p.key, fen: p.fen }));
 
-export const estimateCoverageMinutes = (uncachedPositions: number): number => (SECONDS_PER_POSITION * uncachedPositions) / 60;
+export const estimateCoverageMinutes = (uncachedPositions: number): number =>
+  (SECONDS_PER_POSITION * uncachedPositions) / 60;
 
 export const makeCoverageTimeNote = (uncachedPositions: number): string => {
   const minutes = estimateCoverageMinutes(uncachedPositions);
-  const about = minutes < 1 ? 'less than a minute' : `about ${Math.round(minutes)} minute${Math.round(minutes) === 1 ? '' : 's'}`;
+  const about =
+    minutes < 1 ? 'less than a minute' : `about ${Math.round(minutes)} minute${Math.round(minutes) === 1 ? '' : 's'}`;
   return `${uncachedPositions} position${uncachedPositions === 1 ? '' : 's'} to fetch from the Lichess explorer: ${about} (about ${SECONDS_PER_POSITION} s per position).`;
 };
 
@@ -165,7 +167,11 @@ const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): Map<s
   return reach;
 };
 
-export const coverageReport = (rep: Repertoire, statsByFen: StatsByFen, options: CoverageOptions = {}): CoverageReport => {
+export const coverageReport = (
+  rep: Repertoire,
+  statsByFen: StatsByFen,
+  options: CoverageOptions = {},
+): CoverageReport => {
   const stats = normaliseStats(statsByFen);
   const reach = computeReach(rep, stats);
   const lines = shortestLines(rep);
@@ -197,7 +203,16 @@ export const coverageReport = (rep: Repertoire, statsByFen: StatsByFen, options:
     }
     // Repertoire moves too rare for the explorer's list still count as answered.
     for (const rm of p.moves)
-      if (!seen.has(rm.uci)) moves.push({ san: rm.san, uci: rm.uci, games: 0, share: 0, percent: 0, covered: true, reach: r === undefined ? undefined : 0 });
+      if (!seen.has(rm.uci))
+        moves.push({
+          san: rm.san,
+          uci: rm.uci,
+          games: 0,
+          share: 0,
+          percent: 0,
+          covered: true,
+          reach: r === undefined ? undefined : 0,
+        });
     moves.sort((a, b) => b.games - a.games || (a.san < b.san ? -1 : 1));
     for (const move of moves)
       if (!move.covered && move.reach !== undefined)
@@ -223,7 +238,8 @@ const perGames = (reach: number) => Math.round(reach * PSEUDO_GAMES);
 
 export const makeCoverageText = (name: string, report: Omit<CoverageReport, 'text'>): string => {
   const out = [`Coverage Results for: ${name}`, `Games=${PSEUDO_GAMES}`];
-  if (report.missing.length > 0) out.push(`No statistics for ${report.missing.length} position(s); they are listed without moves.`);
+  if (report.missing.length > 0)
+    out.push(`No statistics for ${report.missing.length} position(s); they are listed without moves.`);
   for (const p of report.positions) {
     const side = p.turn === 'white' ? 'White' : 'Black';
     const where = p.line === '' ? 'at the start' : `after ${p.line}`;
@@ -232,13 +248,16 @@ export const makeCoverageText = (name: string, report: Omit<CoverageReport, 'tex
     out.push(`Move ${p.moveNumber}, ${side} to move ${where}${reached}:`);
     if (!p.hasStats) out.push('  no statistics');
     for (const m of p.moves) {
-      const hole = m.covered ? 'covered' : `not covered${m.reach === undefined ? '' : `, reached in ${perGames(m.reach)} of ${PSEUDO_GAMES} games`}`;
+      const hole = m.covered
+        ? 'covered'
+        : `not covered${m.reach === undefined ? '' : `, reached in ${perGames(m.reach)} of ${PSEUDO_GAMES} games`}`;
       out.push(`  ${m.san} ${m.percent}% ${hole}`);
     }
   }
   if (report.holes.length > 0) {
     out.push('', 'Uncovered moves, likeliest first:');
-    for (const h of report.holes.slice(0, 20)) out.push(`  ${h.line}: ${perGames(h.move.reach!)} of ${PSEUDO_GAMES} games`);
+    for (const h of report.holes.slice(0, 20))
+      out.push(`  ${h.line}: ${perGames(h.move.reach!)} of ${PSEUDO_GAMES} games`);
   }
   return out.join('\n');
 };

@@ -38,7 +38,8 @@ export const gradeDrillAnswer = (
   const parsed = parseUci(uci.trim());
   if (!parsed) return Result.err(new DrillAnswerError('bad_uci', `'${uci}' is not a move in UCI notation (like e2e4)`));
   const move = normalizeMove(pos.value, parsed);
-  if (!pos.value.isLegal(move)) return Result.err(new DrillAnswerError('illegal_move', `Illegal move ${uci} in this position`));
+  if (!pos.value.isLegal(move))
+    return Result.err(new DrillAnswerError('illegal_move', `Illegal move ${uci} in this position`));
   const san = makeSan(pos.value, move);
   return Result.ok({ correct: answers.some((a) => a.san === san), san });
 };

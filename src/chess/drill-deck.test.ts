@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
-import { buildDrillDeck, diffDrillDeck, drillDeckBuilder, type DrillDeckItem, type StoredDrillItem } from './drill-deck.js';
+import {
+  buildDrillDeck,
+  diffDrillDeck,
+  drillDeckBuilder,
+  type DrillDeckItem,
+  type StoredDrillItem,
+} from './drill-deck.js';
 import { gradeDrillAnswer } from './drill-answer.js';
 import { positionKey } from './fen.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
@@ -38,12 +44,16 @@ describe('drill deck', () => {
   });
 
   test('a transposition is one item whose line is the shortest way there', () => {
-    const deck = deckOf('1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 *');
+    const deck = deckOf(
+      '1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 *',
+    );
     const qgd = deck.filter((d) => d.answers[0].san === 'Bg5');
     expect(qgd).toHaveLength(1);
     // Of the two shortest lines, the first in text order, whatever the order of the chapters.
     expect(qgd[0].line).toBe('1. c4 e6 2. d4 d5 3. Nc3 Nf6');
-    const reversed = deckOf('1. d4 d5 2. c4 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *');
+    const reversed = deckOf(
+      '1. d4 d5 2. c4 *\n\n1. c4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 *\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 *',
+    );
     expect(reversed.find((d) => d.answers[0].san === 'Bg5')?.line).toBe(qgd[0].line);
   });
 

@@ -71,7 +71,13 @@ export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
     const chapter = rep.chapters.find((c) => positionKeyOf(c.startFen) === root);
     const startFen = chapter?.startFen ?? rep.positions.get(root)!.fen;
     const fields = startFen.split(' ');
-    reached.set(root, { startFen, line: '', depth: 0, fullmoves: Math.max(1, parseInt(fields[5], 10) || 1), white: fields[1] !== 'b' });
+    reached.set(root, {
+      startFen,
+      line: '',
+      depth: 0,
+      fullmoves: Math.max(1, parseInt(fields[5], 10) || 1),
+      white: fields[1] !== 'b',
+    });
     queue.push(root);
   }
   const deck: DrillDeckItem[] = [];
@@ -93,7 +99,11 @@ export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
       });
     }
     for (const move of position.moves) {
-      const token = at.white ? `${at.fullmoves}. ${move.san}` : at.line === '' ? `${at.fullmoves}... ${move.san}` : move.san;
+      const token = at.white
+        ? `${at.fullmoves}. ${move.san}`
+        : at.line === ''
+          ? `${at.fullmoves}... ${move.san}`
+          : move.san;
       const line = at.line === '' ? token : `${at.line} ${token}`;
       const known = reached.get(move.to);
       if (known) {

@@ -32,7 +32,16 @@ describe('drill line', () => {
   test('opponent replies follow the explorer counts', () => {
     const ask = new Set([keyOf('1. e4 e5'), keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
     const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
-    const shares = new Map([[afterE4, new Map([['e7e5', 10], ['c7c5', 30], ['e7e6', 60]])]]);
+    const shares = new Map([
+      [
+        afterE4,
+        new Map([
+          ['e7e5', 10],
+          ['c7c5', 30],
+          ['e7e6', 60],
+        ]),
+      ],
+    ]);
     const pick = (r: number) => sans(walkDrillLine(rep, undefined, { ask, shares, random: fixed(r) }));
     expect(pick(0.05)).toBe('e4 e5');
     expect(pick(0.2)).toBe('e4 c5');

@@ -38,7 +38,11 @@ export interface DrillLineSegment {
  * Walks from `fromKey` (a chapter start leading to an asked position when undefined) to the next
  * position to ask. A position asked at `fromKey` itself is asked at once.
  */
-export const walkDrillLine = (rep: Repertoire, fromKey: string | undefined, options: DrillLineOptions): DrillLineSegment => {
+export const walkDrillLine = (
+  rep: Repertoire,
+  fromKey: string | undefined,
+  options: DrillLineOptions,
+): DrillLineSegment => {
   const leads = leadsToAsk(rep, options.ask);
   const startKey = fromKey ?? rep.roots.find((r) => leads(r)) ?? rep.roots[0] ?? '';
   const segment: DrillLineSegment = { startKey, moves: [] };

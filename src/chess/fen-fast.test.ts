@@ -8,17 +8,21 @@ const legalMoves = (pos: Chess): NormalMove[] => {
   const moves: NormalMove[] = [];
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'knight' } : { from, to });
+    for (const to of dests)
+      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'knight' } : { from, to });
   }
   return moves;
 };
 
-const fromFen = (fen: string) => parseFen(fen).chain((setup) => Chess.fromSetup(setup)).unwrap();
+const fromFen = (fen: string) =>
+  parseFen(fen)
+    .chain((setup) => Chess.fromSetup(setup))
+    .unwrap();
 
 describe('makeFenFast', () => {
   it("writes every position of random games exactly as chessops's makeFen does", () => {
     let seed = 4242;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     let checked = 0;
     for (let game = 0; game < 60; game++) {
       const pos = Chess.default();
@@ -48,14 +52,26 @@ describe('makeFenFast', () => {
       expect(makeFenFast(pos)).toBe(makeFen(pos.toSetup()));
     }
     expect(makeFenFast(fromFen('8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1'))).toBe('8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1');
-    expect(makeFenFast(fromFen('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'))).toContain(' w KQkq f6 0 3');
+    expect(makeFenFast(fromFen('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'))).toContain(
+      ' w KQkq f6 0 3',
+    );
   });
 });
 
 describe('makeFenFast move counters', () => {
-  it("writes every width of halfmove clock and move number as chessops does, capped alike", () => {
+  it('writes every width of halfmove clock and move number as chessops does, capped alike', () => {
     const pos = Chess.default();
-    const counters = [[0, 1], [9, 10], [10, 99], [99, 100], [100, 999], [149, 1000], [150, 9999], [151, 10000], [12345, 123456]];
+    const counters = [
+      [0, 1],
+      [9, 10],
+      [10, 99],
+      [99, 100],
+      [100, 999],
+      [149, 1000],
+      [150, 9999],
+      [151, 10000],
+      [12345, 123456],
+    ];
     for (const [halfmoves, fullmoves] of counters) {
       pos.halfmoves = halfmoves;
       pos.fullmoves = fullmoves;

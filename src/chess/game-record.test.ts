@@ -45,7 +45,11 @@ describe('Lichess', () => {
   });
 
   test('correspondence games keep TimeControl "-"', () => {
-    const records = makeGameRecords(fixture('lichess/games_user_pnmadelaine_clocks_2021_first12.pgn'), 'pnmadelaine', 'Lichess');
+    const records = makeGameRecords(
+      fixture('lichess/games_user_pnmadelaine_clocks_2021_first12.pgn'),
+      'pnmadelaine',
+      'Lichess',
+    );
     expect(records).toHaveLength(12);
     expect(records.some((r) => r.time_control === '-')).toBe(true);
   });
@@ -56,13 +60,21 @@ describe('Lichess', () => {
     const text = fixture('lichess/game_export_q7ZvsdUF_evals_literate_2026.pgn');
     const black = /\[Black "([^"]+)"\]/.exec(text)![1];
     const r = makeGameRecord(text, black, 'Lichess').unwrap();
-    expect(r).toMatchObject({ actual_opening: 'D31 Semi-Slav Defense: Marshall Gambit', hero_color: 'Black', result: 0.5 });
+    expect(r).toMatchObject({
+      actual_opening: 'D31 Semi-Slav Defense: Marshall Gambit',
+      hero_color: 'Black',
+      result: 0.5,
+    });
   });
 });
 
 describe('Chess.com', () => {
   test('the monthly PGN gives records with the Link tag and the last word of Termination', () => {
-    const records = makeGameRecords(fixture('chesscom/games_fabianocaruana_2020_05.pgn'), 'FabianoCaruana', 'Chess.com');
+    const records = makeGameRecords(
+      fixture('chesscom/games_fabianocaruana_2020_05.pgn'),
+      'FabianoCaruana',
+      'Chess.com',
+    );
     expect(records).toHaveLength(17);
     const { pgn: _pgn, ...first } = records[0];
     expect(first).toEqual({
@@ -90,7 +102,9 @@ describe('Chess.com', () => {
   });
 
   test('games from the JSON archive give the same records as the PGN', () => {
-    const { games } = JSON.parse(fixture('chesscom/games_fabianocaruana_2020_05.json')) as { games: { pgn: string; url: string }[] };
+    const { games } = JSON.parse(fixture('chesscom/games_fabianocaruana_2020_05.json')) as {
+      games: { pgn: string; url: string }[];
+    };
     for (const g of games) {
       const r = makeGameRecord(g.pgn, 'fabianocaruana', 'Chess.com').unwrap();
       expect(r.link).toBe(g.url);

@@ -60,8 +60,14 @@ const openingFromUrl = (url: string): string | undefined => {
   const slug = url.split('/openings/')[1];
   if (!slug) return undefined;
   // '...' starts Black's first move ('Canal-Attack-3...Nd7'), '-4.' White's: both leave the name.
-  const words = slug.split('...')[0].replace(/-\d+\..*$/, '').replace(/-\d+$/, '');
-  const name = HYPHENATED.reduce((text, kept) => text.replaceAll(kept.replace('-', ' '), kept), words.replace(/-/g, ' ')).trim();
+  const words = slug
+    .split('...')[0]
+    .replace(/-\d+\..*$/, '')
+    .replace(/-\d+$/, '');
+  const name = HYPHENATED.reduce(
+    (text, kept) => text.replaceAll(kept.replace('-', ' '), kept),
+    words.replace(/-/g, ' '),
+  ).trim();
   return name === '' ? undefined : name;
 };
 
@@ -107,7 +113,8 @@ export const makeGameRecord = (pgn: string, hero: string, site: GameSite): Resul
   const heroName = hero.trim().toLowerCase();
   const heroColor: SideName | undefined =
     white.toLowerCase() === heroName ? 'White' : black.toLowerCase() === heroName ? 'Black' : undefined;
-  if (!heroColor) return Result.err(new GameRecordError('not_a_player', `${hero} played neither side of ${white} vs. ${black}`));
+  if (!heroColor)
+    return Result.err(new GameRecordError('not_a_player', `${hero} played neither side of ${white} vs. ${black}`));
   const white_ = heroColor === 'White';
   const termination = known(headers.get('Termination')) ?? '';
   return Result.ok({
@@ -138,4 +145,3 @@ export const makeGameRecords = (text: string, hero: string, site: GameSite): Gam
     const record = makeGameRecord(pgn, hero, site);
     return record.isOk ? [record.value] : [];
   });
-

@@ -22,7 +22,10 @@ describe('opening book', () => {
 describe('Chess.com opening names', () => {
   test.each([
     ['https://www.chess.com/openings/Sicilian-Defense-Canal-Attack-3...Nd7', 'Sicilian Defense Canal Attack'],
-    ['https://www.chess.com/openings/Caro-Kann-Defense-Advance-Variation-3...Bf5', 'Caro-Kann Defense Advance Variation'],
+    [
+      'https://www.chess.com/openings/Caro-Kann-Defense-Advance-Variation-3...Bf5',
+      'Caro-Kann Defense Advance Variation',
+    ],
     ['https://www.chess.com/openings/Sicilian-Defense-Najdorf-Variation-6.Be3', 'Sicilian Defense Najdorf Variation'],
     ['https://www.chess.com/openings/Nimzo-Indian-Defense', 'Nimzo-Indian Defense'],
   ])('%s names %s', (url, name) => {
@@ -37,9 +40,21 @@ describe('Chess.com opening names', () => {
 
 describe('PGN faults are named where they are', () => {
   test.each([
-    ['an unclosed variation', '[Event "A"]\n\n1. e4 e5\n2. Nf3 (2. Bc4 Nf6\n2... Nc6 3. Bb5 a6 4. Ba4 *', /line 4: .*"\(" .*never closed/],
-    ['an unclosed comment', '[Event "A"]\n\n1. e4 e5 2. Nf3\n{ a good move\n2... Nc6 3. Bb5 *', /line 4: .*comment.*never closed/],
-    ['a stray closing bracket', '[Event "A"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 ) a6 4. Ba4 Nf6 5. Qxf7 *', /line 4: .*"\)"/],
+    [
+      'an unclosed variation',
+      '[Event "A"]\n\n1. e4 e5\n2. Nf3 (2. Bc4 Nf6\n2... Nc6 3. Bb5 a6 4. Ba4 *',
+      /line 4: .*"\(" .*never closed/,
+    ],
+    [
+      'an unclosed comment',
+      '[Event "A"]\n\n1. e4 e5 2. Nf3\n{ a good move\n2... Nc6 3. Bb5 *',
+      /line 4: .*comment.*never closed/,
+    ],
+    [
+      'a stray closing bracket',
+      '[Event "A"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 ) a6 4. Ba4 Nf6 5. Qxf7 *',
+      /line 4: .*"\)"/,
+    ],
   ])('%s', (_what, text, message) => {
     const result = parseGames(text);
     expect(result.isErr).toBe(true);

@@ -64,7 +64,9 @@ export const createOpeningBook = (rep: Repertoire): OpeningBook => {
 export const makeOpeningBookText = (name: string, book: OpeningBook): string => {
   const blocks = Object.values(book).map((entry) => {
     const moves = Object.values(entry.moves).map((m) =>
-      m.end_of_line ? `  ${m.san}: ${END_OF_LINE} (${m.chapters.join(', ')})` : `  ${m.san}: ${m.number_of_games} (${m.chapters.join(', ')})`,
+      m.end_of_line
+        ? `  ${m.san}: ${END_OF_LINE} (${m.chapters.join(', ')})`
+        : `  ${m.san}: ${m.number_of_games} (${m.chapters.join(', ')})`,
     );
     return [`${entry.fen} (move ${entry.lowest_move_number}, ${entry.total_games} lines)`, ...moves].join('\n');
   });

@@ -41,7 +41,11 @@ export const makePgnText = (game: Game<PgnNodeData>): string => {
   const split = text.indexOf('\n\n');
   const tags = split === -1 ? '' : text.slice(0, split + 2);
   const movetext = split === -1 ? text : text.slice(split + 2);
-  return `${tags}${movetext.split('\n').map((l) => wrapText(l)).join('\n').trimEnd()}\n`;
+  return `${tags}${movetext
+    .split('\n')
+    .map((l) => wrapText(l))
+    .join('\n')
+    .trimEnd()}\n`;
 };
 
 /** Movetext for one line of SAN moves from a FEN, with the move numbers a reader expects. */

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { makePgnText, wrapText } from './pgn-write.js';
-import { findStudyName, gameName, mainlineMoves, parseGames, parsePgn, replayGame, splitPgn, type PlayedGame } from './pgn.js';
+import {
+  findStudyName,
+  gameName,
+  mainlineMoves,
+  parseGames,
+  parsePgn,
+  replayGame,
+  splitPgn,
+  type PlayedGame,
+} from './pgn.js';
 import { readFixture } from '../../test/fixtures.js';
 
 const fixture = readFixture;
@@ -85,7 +94,8 @@ describe('what the parser keeps', () => {
     expect('fen' in parsed.moves.children[0].data).toBe(false);
     const [inPlace] = parseGames(text, { lenient: true }).unwrap();
     expect(allSans(inPlace)).toEqual(allSans(replayed));
-    const fens = (node: PlayedGame['moves']): string[] => node.children.flatMap((child) => [child.data.fen, ...fens(child)]);
+    const fens = (node: PlayedGame['moves']): string[] =>
+      node.children.flatMap((child) => [child.data.fen, ...fens(child)]);
     expect(fens(inPlace.moves)).toEqual(fens(replayed.moves));
     // The cut variations are gone from both.
     expect(allSans(inPlace).length).toBeLessThan(before.length);
@@ -111,7 +121,8 @@ describe('what the parser keeps', () => {
   });
 
   test('a chapter set up from a FEN starts there', () => {
-    const text = '[Event "Setup"]\n[SetUp "1"]\n[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. Bb5 a6 *';
+    const text =
+      '[Event "Setup"]\n[SetUp "1"]\n[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. Bb5 a6 *';
     const [game] = parseGames(text).unwrap();
     expect(game.startFen).toBe('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3');
     expect(mainlineMoves(game).map((m) => m.ply)).toEqual([1, 2]);
@@ -120,13 +131,25 @@ describe('what the parser keeps', () => {
 
 describe('errors name the game and the move', () => {
   test.each([
-    ['[Event "A"]\n\n1. e4 e5 *\n\n[White "Alice"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf6 *', 'illegal_move', 'Game 2 "Alice vs. Bob": illegal move 2. Nf6'],
+    [
+      '[Event "A"]\n\n1. e4 e5 *\n\n[White "Alice"]\n[Black "Bob"]\n\n1. e4 e5 2. Nf6 *',
+      'illegal_move',
+      'Game 2 "Alice vs. Bob": illegal move 2. Nf6',
+    ],
     ['1. e4 e5 2. Nf3 (2. Ke3) Nc6 *', 'illegal_move', 'Game 1 "Game 1": illegal move 2. Ke3 (in a variation)'],
     ['1. d4 d5 2. c4 Qxc4 *', 'illegal_move', 'Game 1 "Game 1": illegal move 2... Qxc4'],
     ['', 'empty', 'The PGN text is empty'],
     ['this is not a chess game', 'not_pgn', 'Game 1 "Game 1": no PGN tags or moves found'],
-    ['[Event "X"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*', 'bad_setup', 'Game 1 "X": the FEN tag is not a legal position (the board is empty)'],
-    ['[Event "X"]\n[Variant "Crazyhouse"]\n\n1. e4 *', 'variant', "Game 1 \"X\": variant 'Crazyhouse' is not supported"],
+    [
+      '[Event "X"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*',
+      'bad_setup',
+      'Game 1 "X": the FEN tag is not a legal position (the board is empty)',
+    ],
+    [
+      '[Event "X"]\n[Variant "Crazyhouse"]\n\n1. e4 *',
+      'variant',
+      'Game 1 "X": variant \'Crazyhouse\' is not supported',
+    ],
   ])('%j', (text, code, message) => {
     const result = parseGames(text);
     expect(result.isErr).toBe(true);
@@ -156,5 +179,9 @@ test('wrapping never starts a line with %, which PGN readers skip', () => {
   const lines = wrapText(text).split('\n');
   expect(lines.some((l) => l.startsWith('%'))).toBe(false);
   expect(lines.join(' ')).toBe(text);
-  expect(wrapText(`${'x '.repeat(39)}xx %1 %2 %3 %4`).split('\n').every((l) => !l.startsWith('%'))).toBe(true);
+  expect(
+    wrapText(`${'x '.repeat(39)}xx %1 %2 %3 %4`)
+      .split('\n')
+      .every((l) => !l.startsWith('%')),
+  ).toBe(true);
 });

@@ -26,7 +26,15 @@ import { parseSanFast } from './san-parse-fast.js';
 import { makeSquare, makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
 
-export const PGN_ERROR_CODES = ['empty', 'not_pgn', 'too_complex', 'bad_setup', 'variant', 'illegal_move', 'brackets'] as const;
+export const PGN_ERROR_CODES = [
+  'empty',
+  'not_pgn',
+  'too_complex',
+  'bad_setup',
+  'variant',
+  'illegal_move',
+  'brackets',
+] as const;
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 
 export class PgnParseError extends Error {
@@ -129,23 +137,37 @@ export const parsePgn = (text: string): Result<PgnGame[], PgnParseError> => {
   if (brackets) return Result.err(new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`));
   const games: PgnGame[] = [];
   let budgetError = false;
-  const parser = new PgnParser((game, err) => {
-    if (err) budgetError = true;
-    const index = games.length;
-    games.push(Object.assign(game, { index, name: gameName(game.headers, index) }));
-  }, emptyHeaders, PARSE_BUDGET);
+  const parser = new PgnParser(
+    (game, err) => {
+      if (err) budgetError = true;
+      const index = games.length;
+      games.push(Object.assign(game, { index, name: gameName(game.headers, index) }));
+    },
+    emptyHeaders,
+    PARSE_BUDGET,
+  );
   parser.parse(text);
   if (budgetError) {
     const last = games[games.length - 1];
     return Result.err(
-      new PgnParseError('too_complex', `${gameLabel(last.index, last.name)} is too large or deeply nested to read`, last.index, last.name),
+      new PgnParseError(
+        'too_complex',
+        `${gameLabel(last.index, last.name)} is too large or deeply nested to read`,
+        last.index,
+        last.name,
+      ),
     );
   }
   if (games.length === 0) return Result.err(new PgnParseError('empty', 'The PGN text is empty'));
   for (const game of games) {
     if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0)) {
       return Result.err(
-        new PgnParseError('not_pgn', `${gameLabel(game.index, game.name)}: no PGN tags or moves found`, game.index, game.name),
+        new PgnParseError(
+          'not_pgn',
+          `${gameLabel(game.index, game.name)}: no PGN tags or moves found`,
+          game.index,
+          game.name,
+        ),
       );
     }
   }
@@ -164,7 +186,9 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
   const label = gameLabel(game.index, game.name);
   const variant = game.headers.get('Variant');
   if (variant && parseVariant(variant) !== 'chess')
-    return Result.err(new PgnParseError('variant', `${label}: variant '${variant}' is not supported`, game.index, game.name));
+    return Result.err(
+      new PgnParseError('variant', `${label}: variant '${variant}' is not supported`, game.index, game.name),
+    );
   const start = startingPosition(game.headers);
   if (start.isErr)
     return Result.err(
@@ -186,11 +210,22 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
     return new PgnParseError('illegal_move', `${label}: illegal move ${move}${where}`, game.index, game.name, move);
   });
   if (warnings.length > 0 && !options.lenient) return Result.err(warnings[0]);
-  return Result.ok({ index: game.index, name: game.name, headers: game.headers, comments: game.comments, startFen, moves: root, warnings });
+  return Result.ok({
+    index: game.index,
+    name: game.name,
+    headers: game.headers,
+    comments: game.comments,
+    startFen,
+    moves: root,
+    warnings,
+  });
 };
 
 // Every from-to UCI string made once: a study of 28,000 positions would otherwise build one per move.
-const UCI_BY_SQUARES: readonly string[] = Array.from({ length: 64 * 64 }, (_, i) => makeSquare(i >> 6) + makeSquare(i & 63));
+const UCI_BY_SQUARES: readonly string[] = Array.from(
+  { length: 64 * 64 },
+  (_, i) => makeSquare(i >> 6) + makeSquare(i & 63),
+);
 
 interface Failure {
   pos: Position;
@@ -230,7 +265,8 @@ function playChildren(
       if (lenient) continue;
       return false;
     }
-    const uci = 'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
+    const uci =
+      'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
     const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san, after) : '--';
     const childCtx = 'from' in move ? after.ctx! : p.ctx();
     // Written out rather than spread: one object shape for every move keeps the replay fast.
@@ -252,7 +288,8 @@ function playChildren(
       child.data = played;
       children[kept++] = source;
     }
-    if (!playChildren(source, to ? child : undefined, p, childCtx, ply + 1, mainline && i === 0, failures, lenient)) return false;
+    if (!playChildren(source, to ? child : undefined, p, childCtx, ply + 1, mainline && i === 0, failures, lenient))
+      return false;
   }
   if (!to) children.length = kept;
   return true;

@@ -17,7 +17,8 @@ const legalMoves = (pos: Chess): NormalMove[] => {
   const moves: NormalMove[] = [];
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests) moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
+    for (const to of dests)
+      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
   }
   return moves.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
 };
@@ -86,11 +87,19 @@ const normaliseBook = (book: OpeningBook) =>
   Object.fromEntries(
     Object.entries(book).map(([k, e]) => [
       k,
-      { ...e, moves: Object.fromEntries(Object.entries(e.moves).map(([s, m]) => [s, { ...m, chapters: [...m.chapters].sort() }])) },
+      {
+        ...e,
+        moves: Object.fromEntries(
+          Object.entries(e.moves).map(([s, m]) => [s, { ...m, chapters: [...m.chapters].sort() }]),
+        ),
+      },
     ]),
   );
 const normaliseConsistency = (ps: ConsistencyPosition[]) =>
-  ps.map((p) => ({ ...p, moves: p.moves.map((m) => ({ ...m, chapters: [...m.chapters].sort((a, b) => (a.name < b.name ? -1 : 1)) })) }));
+  ps.map((p) => ({
+    ...p,
+    moves: p.moves.map((m) => ({ ...m, chapters: [...m.chapters].sort((a, b) => (a.name < b.name ? -1 : 1)) })),
+  }));
 
 const chapterText = (specs: Spec[]) =>
   specs
@@ -116,7 +125,9 @@ describe('chapter order', () => {
           const a = buildRepertoire(games, { color, excludeSymbols });
           const b = buildRepertoire(shuffled, { color, excludeSymbols });
           expect(normaliseBook(createOpeningBook(b))).toEqual(normaliseBook(createOpeningBook(a)));
-          expect(normaliseConsistency(checkConsistency(b).results_dict)).toEqual(normaliseConsistency(checkConsistency(a).results_dict));
+          expect(normaliseConsistency(checkConsistency(b).results_dict)).toEqual(
+            normaliseConsistency(checkConsistency(a).results_dict),
+          );
         },
       ),
       { numRuns: 200 },

@@ -13,13 +13,21 @@ const WHITE = buildRepertoireFromPgn(
   ].join('\n\n'),
   { color: 'white', name: 'White repertoire' },
 ).unwrap();
-const BLACK = buildRepertoireFromPgn('[ChapterName "Against e4"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 *\n\n1. d4 Nf6 2. c4 e6 *', {
-  color: 'black',
-  name: 'Black repertoire',
-}).unwrap();
+const BLACK = buildRepertoireFromPgn(
+  '[ChapterName "Against e4"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 *\n\n1. d4 Nf6 2. c4 e6 *',
+  {
+    color: 'black',
+    name: 'Black repertoire',
+  },
+).unwrap();
 
 let nextId = 0;
-const game = (moves: string, color: 'white' | 'black', result: number | null, tags = ''): ReportGame<{ id: number }> => ({
+const game = (
+  moves: string,
+  color: 'white' | 'black',
+  result: number | null,
+  tags = '',
+): ReportGame<{ id: number }> => ({
   pgn: `[White "a"]\n[Black "b"]\n${tags}\n${moves}`,
   color,
   result,
@@ -35,7 +43,13 @@ describe('repertoireReport on hand-made games', () => {
       game('1. e4 c5 2. Nc3 Nc6 0-1', 'white', 0),
     ];
     const report = repertoireReport(games, { white: WHITE });
-    expect(report).toMatchObject({ games: 4, compared: 4, stayed_in_book: 0, average_move_left: 2, left_by_opponent: [] });
+    expect(report).toMatchObject({
+      games: 4,
+      compared: 4,
+      stayed_in_book: 0,
+      average_move_left: 2,
+      left_by_opponent: [],
+    });
     expect(report.left_by_you).toHaveLength(2);
     const [first, second] = report.left_by_you;
     expect(first).toMatchObject({
@@ -96,14 +110,21 @@ describe('repertoireReport on hand-made games', () => {
     ]);
     const both = repertoireReport(
       [game('1. d4 Nf6 2. c4 e6 3. Nf3 *', 'white', 1), game('1. d4 e6 2. c4 Nf6 3. Nf3 *', 'white', 0)],
-      { white: buildRepertoireFromPgn('1. d4 Nf6 2. c4 e6 3. Nc3 *\n\n1. d4 e6 2. c4 Nf6 *', { color: 'white' }).unwrap() },
+      {
+        white: buildRepertoireFromPgn('1. d4 Nf6 2. c4 e6 3. Nc3 *\n\n1. d4 e6 2. c4 Nf6 *', {
+          color: 'white',
+        }).unwrap(),
+      },
     );
     expect(both.left_by_you).toHaveLength(1);
     expect(both.left_by_you[0]).toMatchObject({ played_san: 'Nf3', count: 2, score: 0.5, line: '1. d4 Nf6 2. c4 e6' });
   });
 
   test('excluded moves are not book: playing one is a deviation', () => {
-    const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 (2. Qh5?! Nc6) Nc6 *', { color: 'white', excludeSymbols: ['?!'] }).unwrap();
+    const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 (2. Qh5?! Nc6) Nc6 *', {
+      color: 'white',
+      excludeSymbols: ['?!'],
+    }).unwrap();
     const report = repertoireReport([game('1. e4 e5 2. Qh5 Nc6 *', 'white', 0)], { white: rep });
     expect(report.left_by_you[0]).toMatchObject({ played_san: 'Qh5', expected_san: ['Nf3'] });
   });
@@ -111,12 +132,27 @@ describe('repertoireReport on hand-made games', () => {
   test('games from a set-up position, variants, empty games and broken PGN are skipped and counted', () => {
     const report = repertoireReport(
       [
-        game('1. e4 c5 *', 'white', 1, '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"]\n'),
-        game('1. b3 b6 *', 'white', 1, '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1"]\n'),
+        game(
+          '1. e4 c5 *',
+          'white',
+          1,
+          '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1"]\n',
+        ),
+        game(
+          '1. b3 b6 *',
+          'white',
+          1,
+          '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBRN w GBgb - 0 1"]\n',
+        ),
         game('1. e4 e5 *', 'white', 1, '[Variant "Atomic"]\n'),
         game('0-1', 'white', 0),
         { pgn: '', color: 'white', result: null, ref: { id: 0 } },
-        game('1. e4 c5 2. Nf3 d6 *', 'white', 1, '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n'),
+        game(
+          '1. e4 c5 2. Nf3 d6 *',
+          'white',
+          1,
+          '[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n',
+        ),
       ],
       { white: WHITE },
     );
@@ -130,7 +166,9 @@ describe('repertoireReport on hand-made games', () => {
   });
 
   test('a colour without a study is named and its games are not compared', () => {
-    const report = repertoireReport([game('1. e4 c5 2. c3 *', 'white', 1), game('1. e4 e5 *', 'black', 0)], { white: WHITE });
+    const report = repertoireReport([game('1. e4 c5 2. c3 *', 'white', 1), game('1. e4 e5 *', 'black', 0)], {
+      white: WHITE,
+    });
     expect(report.no_study).toEqual(['black']);
     expect(report.not_compared.no_study).toBe(1);
     expect(report.compared).toBe(1);
@@ -158,10 +196,19 @@ describe('repertoireReport on hand-made games', () => {
 });
 
 describe('repertoireReport on real games', () => {
-  const ruyLopez = buildRepertoireFromPgn(readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'), { color: 'white', excludeSymbols: ['??'] }).unwrap();
-  const sicilian = buildRepertoireFromPgn(readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn'), { color: 'black' }).unwrap();
+  const ruyLopez = buildRepertoireFromPgn(readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'), {
+    color: 'white',
+    excludeSymbols: ['??'],
+  }).unwrap();
+  const sicilian = buildRepertoireFromPgn(readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn'), {
+    color: 'black',
+  }).unwrap();
   const lichessGames = makeGameRecords(readFixture('lichess/games_user_thibault_2025.pgn'), 'thibault', 'Lichess');
-  const chesscomGames = makeGameRecords(readFixture('chesscom/games_fabianocaruana_2020_05.pgn'), 'FabianoCaruana', 'Chess.com');
+  const chesscomGames = makeGameRecords(
+    readFixture('chesscom/games_fabianocaruana_2020_05.pgn'),
+    'FabianoCaruana',
+    'Chess.com',
+  );
   const toReportGames = (records: typeof lichessGames) =>
     records.map((r) => ({
       pgn: r.pgn,
@@ -219,6 +266,12 @@ describe('repertoireReport on real games', () => {
     const c = compareGame(ruyLopez, played);
     const report = repertoireReport(toReportGames([first]), { white: ruyLopez });
     const list = c.side === 'player' ? report.left_by_you : report.left_by_opponent;
-    expect(list[0]).toMatchObject({ fen: c.fen, line: c.line, played_san: c.played?.san, count: 1, score: first.result });
+    expect(list[0]).toMatchObject({
+      fen: c.fen,
+      line: c.line,
+      played_san: c.played?.san,
+      count: 1,
+      score: first.result,
+    });
   });
 });

@@ -81,13 +81,16 @@ const STANDARD_START = positionKey(INITIAL_FEN);
 const FIRST_STEP = 24;
 
 /** A readable game from the standard start, with its main-line length; or why it is not compared. */
-export const readReportGame = (pgn: string): { game: PgnGame; plies: number } | Exclude<NotComparedReason, 'no_study'> => {
+export const readReportGame = (
+  pgn: string,
+): { game: PgnGame; plies: number } | Exclude<NotComparedReason, 'no_study'> => {
   const parsed = parsePgn(pgn);
   if (parsed.isErr || parsed.value.length === 0) return 'unreadable';
   const game = parsed.value[0];
   // Replaying no moves checks the variant and the set-up position only.
   const start = replayGame(mainlinePrefix(game, 0), { lenient: true });
-  if (start.isErr) return start.error.code === 'variant' || start.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
+  if (start.isErr)
+    return start.error.code === 'variant' || start.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
   if (positionKey(start.value.startFen) !== STANDARD_START) return 'non_standard';
   let plies = 0;
   for (const _ of game.moves.mainline()) plies++;
@@ -98,7 +101,10 @@ export const readReportGame = (pgn: string): { game: PgnGame; plies: number } | 
  * compareGame on the game's opening only: replaying moves (SAN, FEN) is the costly part, and a game
  * usually leaves the repertoire long before it ends. Replays more while the prefix ends in book.
  */
-export const compareReportGame = (rep: Repertoire, read: { game: PgnGame; plies: number }): { comparison: GameComparison; played: PlayedGame } => {
+export const compareReportGame = (
+  rep: Repertoire,
+  read: { game: PgnGame; plies: number },
+): { comparison: GameComparison; played: PlayedGame } => {
   for (let step = FIRST_STEP; ; step *= 2) {
     const played = replayGame(mainlinePrefix(read.game, step), { lenient: true }).unwrap();
     const comparison = compareGame(rep, played, { openingName: rep.name });
@@ -120,7 +126,10 @@ const mainlinePrefix = (game: PgnGame, plies: number): PgnGame => {
   return { ...game, moves: root };
 };
 
-export const repertoireReport = <R>(games: readonly ReportGame<R>[], repertoires: ReportRepertoires): RepertoireReport<R> => {
+export const repertoireReport = <R>(
+  games: readonly ReportGame<R>[],
+  repertoires: ReportRepertoires,
+): RepertoireReport<R> => {
   const builder = createReportBuilder<R>(repertoires);
   for (const game of games) builder.add(game);
   return builder.finish();
@@ -196,7 +205,10 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
     const side = (which: 'player' | 'opponent'): Deviation<R>[] =>
       ranked
         .filter((g) => g.side === which)
-        .map(({ side: _side, known, total, ...deviation }) => ({ ...deviation, score: known > 0 ? total / known : null }));
+        .map(({ side: _side, known, total, ...deviation }) => ({
+          ...deviation,
+          score: known > 0 ? total / known : null,
+        }));
     return {
       games,
       compared,

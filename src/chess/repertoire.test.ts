@@ -9,10 +9,15 @@ const fixture = readFixture;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const chapters = (...lines: [string, string][]) =>
-  lines.map(([name, moves]) => `[Event "Prep: ${name}"]\n[StudyName "Prep"]\n[ChapterName "${name}"]\n\n${moves} *\n`).join('\n\n');
+  lines
+    .map(([name, moves]) => `[Event "Prep: ${name}"]\n[StudyName "Prep"]\n[ChapterName "${name}"]\n\n${moves} *\n`)
+    .join('\n\n');
 
-const build = (text: string, color: 'white' | 'black' = 'white', excludeSymbols: ('?' | '??' | '!?' | '?!')[] = []): Repertoire =>
-  buildRepertoireFromPgn(text, { color, excludeSymbols }).unwrap();
+const build = (
+  text: string,
+  color: 'white' | 'black' = 'white',
+  excludeSymbols: ('?' | '??' | '!?' | '?!')[] = [],
+): Repertoire => buildRepertoireFromPgn(text, { color, excludeSymbols }).unwrap();
 
 describe('repertoire', () => {
   test('a transposition met from two chapters is one position with both chapters', () => {
@@ -20,7 +25,10 @@ describe('repertoire', () => {
       chapters(['QGD', '1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5'], ['Move order', '1. d4 e6 2. c4 d5 3. Nc3 Nf6 4. Nf3']),
     );
     const pos = findPosition(rep, 'rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4')!;
-    expect(pos.moves.map((m) => [m.san, m.chapters])).toEqual([['Bg5', [0]], ['Nf3', [1]]]);
+    expect(pos.moves.map((m) => [m.san, m.chapters])).toEqual([
+      ['Bg5', [0]],
+      ['Nf3', [1]],
+    ]);
     expect(rep.name).toBe('Prep');
     const result = checkConsistency(rep);
     expect(result.results_dict).toEqual([
@@ -74,7 +82,12 @@ describe('repertoire', () => {
     const [inconsistency] = checkConsistency(rep).results_dict;
     expect(inconsistency.move_number).toBe(3);
     expect(inconsistency.moves.map((m) => m.chapters)).toEqual([
-      [{ name: 'Spanish', pgn: '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n[SetUp "1"]\n\n3. Bb5' }],
+      [
+        {
+          name: 'Spanish',
+          pgn: '[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n[SetUp "1"]\n\n3. Bb5',
+        },
+      ],
       [{ name: 'Italian', pgn: '1. e4 e5 2. Nf3 Nc6 3. Bc4' }],
     ]);
     expect(inconsistency.line).toBe('1. e4 e5 2. Nf3 Nc6');
@@ -126,11 +139,14 @@ describe('real studies', () => {
   });
 
   test('the gamebook study names its own inconsistencies', () => {
-    const rep = buildRepertoireFromPgn(fixture('lichess/study_HIs6KLhc_gamebook_2025.pgn'), { color: 'white' }).unwrap();
+    const rep = buildRepertoireFromPgn(fixture('lichess/study_HIs6KLhc_gamebook_2025.pgn'), {
+      color: 'white',
+    }).unwrap();
     expect(rep.name).toBe('whitemood: Philidor Defense');
     const result = checkConsistency(rep);
     // Every inconsistency is reported with real chapter names.
     const names = new Set(rep.chapters.map((c) => c.name));
-    for (const p of result.results_dict) for (const m of p.moves) for (const c of m.chapters) expect(names.has(c.name)).toBe(true);
+    for (const p of result.results_dict)
+      for (const m of p.moves) for (const c of m.chapters) expect(names.has(c.name)).toBe(true);
   });
 });

@@ -98,7 +98,12 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
   };
 
   // Returns the number of chapter lines (leaves) below the node.
-  const visit = (node: Node<PlayedMove>, at: RepertoirePosition, chapter: number, line: LineStep | undefined): number => {
+  const visit = (
+    node: Node<PlayedMove>,
+    at: RepertoirePosition,
+    chapter: number,
+    line: LineStep | undefined,
+  ): number => {
     let leaves = 0;
     for (const child of node.children) {
       const data = child.data;
@@ -107,7 +112,15 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
       const next = touch(key, data.fen);
       let move = at.moves.find((m) => m.uci === data.uci);
       if (!move) {
-        move = { san: data.san, uci: data.uci, to: key, chapters: [], lines: 0, continuingLines: 0, firstLine: new Map() };
+        move = {
+          san: data.san,
+          uci: data.uci,
+          to: key,
+          chapters: [],
+          lines: 0,
+          continuingLines: 0,
+          firstLine: new Map(),
+        };
         at.moves.push(move);
       }
       if (move.chapters[move.chapters.length - 1] !== chapter) move.chapters.push(chapter);

@@ -11,7 +11,8 @@ const legalMoves = (pos: Chess): NormalMove[] => {
   for (const [from, dests] of pos.allDests()) {
     const pawn = pos.board.get(from)?.role === 'pawn';
     for (const to of dests) {
-      if (pawn && (to >> 3 === 0 || to >> 3 === 7)) for (const promotion of ['queen', 'knight'] as const) moves.push({ from, to, promotion });
+      if (pawn && (to >> 3 === 0 || to >> 3 === 7))
+        for (const promotion of ['queen', 'knight'] as const) moves.push({ from, to, promotion });
       else moves.push({ from, to });
     }
   }
@@ -22,7 +23,16 @@ const legalMoves = (pos: Chess): NormalMove[] => {
 const writings = (pos: Chess, move: NormalMove, san: string): string[] => {
   const body = san.replace(/[+#]$/, '');
   const long = `${makeSquare(move.from)}${makeSquare(move.to)}`;
-  const candidates = [san, body, `${body}+`, `${body}#`, body.replace('x', ''), `${body.replace('x', '')}+`, long, `${san[0]}${long}`];
+  const candidates = [
+    san,
+    body,
+    `${body}+`,
+    `${body}#`,
+    body.replace('x', ''),
+    `${body.replace('x', '')}+`,
+    long,
+    `${san[0]}${long}`,
+  ];
   return candidates.filter((text) => {
     const read = parseSan(pos, text);
     return read !== undefined && makeUci(read) === makeUci(move);
@@ -47,7 +57,7 @@ const expectSameSans = (pos: Chess) => expect(differentSans(pos)).toEqual([]);
 describe('makeSanAndPlayFast', () => {
   it("writes every legal move of random games exactly as chessops's makeSan does, however the PGN wrote it", () => {
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     const differences: string[][] = [];
     for (let game = 0; game < 40; game++) {
       const pos = Chess.default();
@@ -63,13 +73,19 @@ describe('makeSanAndPlayFast', () => {
   });
 
   it('returns the SAN as written when it is already right, and the right one when a mark or capture is off', () => {
-    const pos = parseFen('r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3').chain((setup) => Chess.fromSetup(setup)).unwrap();
+    const pos = parseFen('r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3')
+      .chain((setup) => Chess.fromSetup(setup))
+      .unwrap();
     const mate = parseSan(pos, 'Qxf7')!;
-    expect(['Qxf7#', 'Qxf7', 'Qf7', 'Qxf7+', 'Qf3xf7'].map((written) => makeSanAndPlayFast(pos.clone(), mate as NormalMove, written))).toEqual(
-      Array(5).fill('Qxf7#'),
-    );
+    expect(
+      ['Qxf7#', 'Qxf7', 'Qf7', 'Qxf7+', 'Qf3xf7'].map((written) =>
+        makeSanAndPlayFast(pos.clone(), mate as NormalMove, written),
+      ),
+    ).toEqual(Array(5).fill('Qxf7#'));
     const push = parseSan(pos, 'd3')!;
-    expect(['d3', 'd3+', 'd2d3'].map((written) => makeSanAndPlayFast(pos.clone(), push as NormalMove, written))).toEqual(['d3', 'd3', 'd3']);
+    expect(
+      ['d3', 'd3+', 'd2d3'].map((written) => makeSanAndPlayFast(pos.clone(), push as NormalMove, written)),
+    ).toEqual(['d3', 'd3', 'd3']);
   });
 
   it('marks mate, check, castling, promotion and three-way disambiguation', () => {
@@ -80,6 +96,10 @@ describe('makeSanAndPlayFast', () => {
       '7k/8/8/1Q1Q4/8/1Q6/8/K7 w - - 0 1',
       '4k3/8/8/8/8/2N1N3/8/K3N3 w - - 0 1',
     ])
-      expectSameSans(parseFen(fen).chain((setup) => Chess.fromSetup(setup)).unwrap());
+      expectSameSans(
+        parseFen(fen)
+          .chain((setup) => Chess.fromSetup(setup))
+          .unwrap(),
+      );
   });
 });

@@ -75,7 +75,11 @@ const isWrittenBody = (pos: Position, move: NormalMove, written: string, length:
     if (role === 'king' && (pos.board[pos.turn].has(move.to) || Math.abs(move.to - move.from) === 2)) return false;
   }
   if (capture && written.charCodeAt(i++) !== CAPTURE) return false;
-  return length === i + 2 && written.charCodeAt(i) === FILE_A + (move.to & 7) && written.charCodeAt(i + 1) === RANK_1 + (move.to >> 3);
+  return (
+    length === i + 2 &&
+    written.charCodeAt(i) === FILE_A + (move.to & 7) &&
+    written.charCodeAt(i + 1) === RANK_1 + (move.to >> 3)
+  );
 };
 
 /** Where makeSanAndPlayFast leaves the context of the position after the move, for its moves to reuse. */

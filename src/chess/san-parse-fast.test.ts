@@ -69,12 +69,15 @@ const disagreements = (pos: Chess, texts: Iterable<string>): string[][] => {
   return found;
 };
 
-const fromFen = (fen: string) => parseFen(fen).chain((setup) => Chess.fromSetup(setup)).unwrap();
+const fromFen = (fen: string) =>
+  parseFen(fen)
+    .chain((setup) => Chess.fromSetup(setup))
+    .unwrap();
 
 describe('parseSanFast', () => {
   it("reads every move of random games, however a PGN writes it, exactly as chessops's parseSan does", () => {
     let seed = 777;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     const found: string[][] = [];
     let checked = 0;
     for (let game = 0; game < 30; game++) {
@@ -97,7 +100,7 @@ describe('parseSanFast', () => {
   it('agrees with chessops on short random texts, legal or not', () => {
     const alphabet = 'NBRQKPnbrqkabcdefgh123456789xX-=+#O0o@! ';
     let seed = 99;
-    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     const positions = [
       Chess.default(),
       fromFen('r3k2r/pPpp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'),

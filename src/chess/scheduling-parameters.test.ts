@@ -13,8 +13,8 @@ import { newCard, previewIntervals, reviewCard, Rating, State } from './scheduli
 
 // FSRS-4.5 default weights, as stored by apps that predate FSRS-5.
 const FSRS_45_WEIGHTS = [
-  0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367, 1.0461, 2.1072,
-  0.0793, 0.3246, 1.587, 0.2272, 2.8755,
+  0.4872, 1.4003, 3.7145, 13.8206, 5.1618, 1.2298, 0.8975, 0.031, 1.6474, 0.1367, 1.0461, 2.1072, 0.0793, 0.3246, 1.587,
+  0.2272, 2.8755,
 ];
 
 const T0 = new Date('2024-03-01T12:00:00.000Z');
@@ -76,8 +76,8 @@ describe('requested retention', () => {
 
   test('a lower retention gives longer intervals', () => {
     const easyDays = (requestRetention: number) =>
-      reviewCard(newCard(content, T0), Rating.Easy, T0, makeScheduler({ requestRetention }).unwrap()).unwrap()
-        .card.scheduled_days;
+      reviewCard(newCard(content, T0), Rating.Easy, T0, makeScheduler({ requestRetention }).unwrap()).unwrap().card
+        .scheduled_days;
     expect(easyDays(0.8)).toBeGreaterThan(easyDays(0.9));
   });
 });

@@ -66,9 +66,7 @@ export function migrateWeights(weights: readonly number[]): Result<number[], Sch
   }
   const bad = weights.findIndex((w) => typeof w !== 'number' || !Number.isFinite(w));
   if (bad >= 0) {
-    return Result.err(
-      new SchedulingError('invalid_weights', `Scheduler weight ${bad + 1} is not a finite number`),
-    );
+    return Result.err(new SchedulingError('invalid_weights', `Scheduler weight ${bad + 1} is not a finite number`));
   }
   return Result.ok([...generatorParameters({ w: [...weights] }).w]);
 }

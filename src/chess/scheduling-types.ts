@@ -11,13 +11,7 @@ export type StateName = keyof typeof State;
 /** Review rating; Manual only marks rescheduled log rows and is refused for a normal review. */
 export const Rating = { Manual: 0, Again: 1, Hard: 2, Good: 3, Easy: 4 } as const;
 export type Rating = (typeof Rating)[keyof typeof Rating];
-export const RATINGS: readonly Rating[] = [
-  Rating.Manual,
-  Rating.Again,
-  Rating.Hard,
-  Rating.Good,
-  Rating.Easy,
-];
+export const RATINGS: readonly Rating[] = [Rating.Manual, Rating.Again, Rating.Hard, Rating.Good, Rating.Easy];
 export type RatingName = keyof typeof Rating;
 
 /** The four ratings a player can give, in button order. */

@@ -162,9 +162,7 @@ describe('a Review card', () => {
   });
 
   test('Hard, Good and Easy stay Review with strictly increasing intervals', () => {
-    const [hard, good, easy] = ([Rating.Hard, Rating.Good, Rating.Easy] as const).map((r) =>
-      review(start, r, now),
-    );
+    const [hard, good, easy] = ([Rating.Hard, Rating.Good, Rating.Easy] as const).map((r) => review(start, r, now));
     for (const card of [hard, good, easy]) {
       expect(card.state).toBe(State.Review);
       expect(card.lapses).toBe(start.lapses);

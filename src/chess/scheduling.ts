@@ -54,13 +54,14 @@ export function reviewCard<C extends CardSchedule>(
   scheduler: Scheduler = defaultScheduler,
 ): Result<Reviewed<C>, SchedulingError> {
   if (rating === Ratings.Manual) {
-    return Result.err(
-      new SchedulingError('manual_rating', 'A Manual rating cannot be used for a normal review'),
-    );
+    return Result.err(new SchedulingError('manual_rating', 'A Manual rating cannot be used for a normal review'));
   }
   if (!isGrade(rating)) {
     return Result.err(
-      new SchedulingError('invalid_rating', `Rating must be Again (1), Hard (2), Good (3) or Easy (4) (got ${String(rating)})`),
+      new SchedulingError(
+        'invalid_rating',
+        `Rating must be Again (1), Hard (2), Good (3) or Easy (4) (got ${String(rating)})`,
+      ),
     );
   }
   return toFsrsCard(card, now).map((fsrsCard) => {

@@ -57,7 +57,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onResponse', async (request, reply) => {
       if (reply.elapsedTime >= SLOW_REQUEST_MS) {
         request.log.warn(
-          { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+          {
+            method: request.method,
+            url: request.url,
+            statusCode: reply.statusCode,
+            responseTime: Math.round(reply.elapsedTime),
+          },
           'slow request',
         );
       }

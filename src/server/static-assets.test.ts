@@ -10,7 +10,10 @@ import type { Database } from './db/client.js';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 const webDir = mkdtempSync(join(tmpdir(), 'chess-prep-web-'));
 mkdirSync(join(webDir, 'assets'));
-writeFileSync(join(webDir, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbC123.js"></script>');
+writeFileSync(
+  join(webDir, 'index.html'),
+  '<!doctype html><script type="module" src="/assets/index-AbC123.js"></script>',
+);
 writeFileSync(join(webDir, 'assets/index-AbC123.js'), script);
 writeFileSync(join(webDir, 'assets/index-AbC123.js.gz'), gzipSync(script));
 writeFileSync(join(webDir, 'assets/index-AbC123.js.br'), brotliCompressSync(script));
@@ -28,7 +31,10 @@ describe('the built web app', () => {
   });
 
   test('hashed assets are sent precompressed (brotli, else gzip) and cached as immutable', async () => {
-    const br = await server.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await server.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -38,7 +44,10 @@ describe('the built web app', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
 
-    const plain = await server.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await server.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
   });

@@ -91,7 +91,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
   // Cards are keyed by text ids: page through them by id too.
   let lastCardId = '';
   yield ',"cards":[';
-  for (let first = true; ; ) {
+  for (let first = true; ;) {
     const rows = await db
       .select(EXPORTED_CARD_COLUMNS)
       .from(cards)

@@ -90,7 +90,8 @@ export function parseImportDocument(body: unknown): ImportDocument {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
   }
   const nul = findNulCharacter(body, '');
-  if (nul !== undefined) throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
+  if (nul !== undefined)
+    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
   const envelope = exportEnvelope.safeParse(body);
   if (!envelope.success) {
     throw new BadRequestError(`The file is not a Chess Prep export: ${describe(envelope.error)}`);

@@ -25,7 +25,10 @@ export async function findUserByLogin(db: Db, login: string) {
 }
 
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower(email)}`);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${lower(email)}`);
   return rows.length > 0;
 }
 
@@ -68,7 +71,10 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 }
 
 export async function markEmailConfirmed(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+    .where(eq(users.id, userId));
 }
 
 export async function updateSiteUsernames(

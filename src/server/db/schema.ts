@@ -143,7 +143,9 @@ export const cards = pgTable(
     answer: text('answer').notNull().default(''),
     answerFen: text('answer_fen').notNull(),
     answerPgn: text('answer_pgn').notNull().default(''),
-    orientation: text('orientation', { enum: ['white', 'black'] }).notNull().default('white'),
+    orientation: text('orientation', { enum: ['white', 'black'] })
+      .notNull()
+      .default('white'),
     due: timestamp('due', { withTimezone: true }).notNull(),
     stability: doublePrecision('stability').notNull().default(0),
     difficulty: doublePrecision('difficulty').notNull().default(0),

@@ -56,7 +56,11 @@ async function explorerShares(
   if (choices.length === 0) return shares;
   const filter = await playerFilter(app, userId, color);
   if (!filter) return shares;
-  const stats = await readCachedStats(app.db, choices.map((p) => p.key), filter);
+  const stats = await readCachedStats(
+    app.db,
+    choices.map((p) => p.key),
+    filter,
+  );
   for (const position of choices) {
     const record = stats.get(position.key);
     if (!record) continue;

@@ -14,13 +14,23 @@ import { asDeckWriter, WRITE_CHUNK } from './drill-writer.js';
  */
 
 /** Up to `room` New items of the colour in the study's order, stored as rows. */
-export async function freshItems(app: FastifyInstance, userId: number, color: Color, room: number): Promise<DrillItemRow[]> {
+export async function freshItems(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  room: number,
+): Promise<DrillItemRow[]> {
   // A study stored between reading the deck and storing its items: read it again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const source = await syncedDeck(app, userId, color);
     if (!source) return [];
     const rows = await app.db
-      .select({ key: drillItems.positionKey, state: drillItems.state, changedAt: drillItems.changedAt, retiredAt: drillItems.retiredAt })
+      .select({
+        key: drillItems.positionKey,
+        state: drillItems.state,
+        changedAt: drillItems.changedAt,
+        retiredAt: drillItems.retiredAt,
+      })
       .from(drillItems)
       .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
     const stored = new Map(rows.map((row) => [row.key, row]));
@@ -36,7 +46,16 @@ export async function freshItems(app: FastifyInstance, userId: number, color: Co
     const served = await app.db
       .select()
       .from(drillItems)
-      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), inArray(drillItems.positionKey, chosen.map((item) => item.key))));
+      .where(
+        and(
+          eq(drillItems.userId, userId),
+          eq(drillItems.color, color),
+          inArray(
+            drillItems.positionKey,
+            chosen.map((item) => item.key),
+          ),
+        ),
+      );
     const byKey = new Map(served.map((row) => [row.positionKey, row]));
     return chosen.flatMap((item) => byKey.get(item.key) ?? []);
   }

@@ -45,7 +45,8 @@ export const toItemPayload = (row: DrillItemRow): DrillItemPayload => ({
   chapters: row.chapters as DrillChapterLink[],
 });
 
-export const startOfUtcDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export const startOfUtcDay = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 const active = (userId: number, color: Color) =>
   and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt));
@@ -73,7 +74,13 @@ export async function newAnsweredToday(db: Db, userId: number, now: Date): Promi
   return row?.n ?? 0;
 }
 
-export async function nextItems(app: FastifyInstance, userId: number, color: Color, limit: number, now: Date): Promise<DrillItemRow[]> {
+export async function nextItems(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  limit: number,
+  now: Date,
+): Promise<DrillItemRow[]> {
   const db = app.db;
   const due = await db
     .select()
@@ -81,7 +88,10 @@ export async function nextItems(app: FastifyInstance, userId: number, color: Col
     .where(and(active(userId, color), dueNow(now)))
     .orderBy(asc(drillItems.due), asc(drillItems.ord))
     .limit(limit);
-  const room = Math.min(limit - due.length, Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))));
+  const room = Math.min(
+    limit - due.length,
+    Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))),
+  );
   if (room <= 0) return due;
   return [...due, ...(await freshItems(app, userId, color, room))];
 }

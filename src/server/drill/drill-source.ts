@@ -49,7 +49,11 @@ export interface DrillDeckSource {
 }
 
 /** The colour's stored study; undefined when there is none. */
-export async function readDrillStudy(app: FastifyInstance, userId: number, color: Color): Promise<DrillStudy | undefined> {
+export async function readDrillStudy(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<DrillStudy | undefined> {
   const [study] = await app.db
     .select({
       text: studies.studyText,
@@ -61,7 +65,9 @@ export async function readDrillStudy(app: FastifyInstance, userId: number, color
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   if (!study || study.text === null) return undefined;
-  const digest = createHash('sha256').update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`)
+    .digest('hex');
   return { ...study, text: study.text, digest };
 }
 
@@ -131,7 +137,6 @@ export function chapterUrls(studyText: string, studyLink: string | null): (strin
   });
 }
 
-
 export interface DrillItemValues {
   fen: string;
   line: string;
@@ -144,12 +149,21 @@ export interface DrillItemValues {
 }
 
 const answersText = (answers: DrillAnswer[]) => answers.map((a) => `${a.uci}:${a.san}`).join(' ');
-const chaptersText = (chapters: DrillChapterLink[]) => chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
+const chaptersText = (chapters: DrillChapterLink[]) =>
+  chapters.map((c) => `${c.name}\u0000${c.url ?? ''}`).join('\u0001');
 
 /** What a row of the item holds. */
 export function itemValues(item: DrillDeckItem, urls: (string | null)[]): DrillItemValues {
   const chapters = item.chapters.map((c): DrillChapterLink => ({ name: c.name, url: urls[c.index] ?? null }));
   const text = [item.fen, item.line, item.moveNumber, answersText(item.answers), chaptersText(chapters)].join('\n');
   const digest = createHash('sha1').update(text).digest('base64');
-  return { fen: item.fen, line: item.line, move_number: item.moveNumber, answers: item.answers, ord: item.ord, chapters, digest };
+  return {
+    fen: item.fen,
+    line: item.line,
+    move_number: item.moveNumber,
+    answers: item.answers,
+    ord: item.ord,
+    chapters,
+    digest,
+  };
 }

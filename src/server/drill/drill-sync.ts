@@ -4,7 +4,14 @@ import { diffStoredItems, sameAnswers, type Color, type DrillAnswer, type DrillD
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { drillItems, studies } from '../db/schema.js';
-import { deckSource, isSynced, itemValues, readDrillStudy, type DrillDeckSource, type DrillStudy } from './drill-source.js';
+import {
+  deckSource,
+  isSynced,
+  itemValues,
+  readDrillStudy,
+  type DrillDeckSource,
+  type DrillStudy,
+} from './drill-source.js';
 import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
@@ -27,12 +34,23 @@ export interface DrillSyncResult {
 }
 
 /** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
-export async function syncDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<DrillSyncResult | undefined> {
+export async function syncDrill(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  now = new Date(),
+): Promise<DrillSyncResult | undefined> {
   const study = await readDrillStudy(app, userId, color);
   return study && syncStudy(app, userId, color, study, now);
 }
 
-async function syncStudy(app: FastifyInstance, userId: number, color: Color, study: DrillStudy, now: Date): Promise<DrillSyncResult> {
+async function syncStudy(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  study: DrillStudy,
+  now: Date,
+): Promise<DrillSyncResult> {
   // The study as last synced: nothing to rebuild.
   if (isSynced(study)) {
     const total = Number(study.synced!.slice(study.digest.length + 1));
@@ -46,7 +64,11 @@ async function syncStudy(app: FastifyInstance, userId: number, color: Color, stu
  * The deck of the colour's study, synced first when the study changed since the last sync (a sync
  * after storing it failed, or has not finished); undefined when the colour has no study.
  */
-export async function syncedDeck(app: FastifyInstance, userId: number, color: Color): Promise<DrillDeckSource | undefined> {
+export async function syncedDeck(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<DrillDeckSource | undefined> {
   const study = await readDrillStudy(app, userId, color);
   if (!study) return undefined;
   if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());
@@ -54,7 +76,12 @@ export async function syncedDeck(app: FastifyInstance, userId: number, color: Co
 }
 
 /** Retires every active item of the colour (its study was removed). */
-export async function retireDrill(app: FastifyInstance, userId: number, color: Color, now = new Date()): Promise<number> {
+export async function retireDrill(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  now = new Date(),
+): Promise<number> {
   return asDeckWriter(app, userId, async (db) => {
     const rows = await db
       .update(drillItems)
@@ -188,7 +215,12 @@ async function writeDeck(
 }
 
 /** Storing a study keeps its colour's deck in step; a failure here never fails the store itself. */
-export async function syncDrillAfterStudyChange(app: FastifyInstance, userId: number, color: Color, hasStudy: boolean): Promise<void> {
+export async function syncDrillAfterStudyChange(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  hasStudy: boolean,
+): Promise<void> {
   try {
     if (hasStudy) await syncDrill(app, userId, color);
     else await retireDrill(app, userId, color);

@@ -35,7 +35,12 @@ describe.each(testDatabaseKinds())('bad input is a 400 on %s', (kind) => {
   });
 
   test.each([
-    ['a card prompt', '/api/upsert-cards', () => [{ id: 'nul1', prompt: `a${NUL}b`, prompt_fen: START, answer_fen: START }], /prompt/],
+    [
+      'a card prompt',
+      '/api/upsert-cards',
+      () => [{ id: 'nul1', prompt: `a${NUL}b`, prompt_fen: START, answer_fen: START }],
+      /prompt/,
+    ],
     ['review notes', '/api/upsert-game-review', () => review({ notes: `x${NUL}` }), /notes/],
     ['a PGN comment', '/api/upsert-game-review', () => review({ pgn: PGN.replace('e5', `e5 {a${NUL}b}`) }), /pgn/],
     ['a study title', '/api/update-study', () => ({ color: 'white', title: `t${NUL}`, study_text: PGN }), /title/],
@@ -47,7 +52,9 @@ describe.each(testDatabaseKinds())('bad input is a 400 on %s', (kind) => {
   });
 
   test('a NUL in the login name answers 400', async () => {
-    const response = await server.client().postForm('/api/login', { username: `me${NUL}`, password: 'secret-password' });
+    const response = await server
+      .client()
+      .postForm('/api/login', { username: `me${NUL}`, password: 'secret-password' });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/username: .*NUL/);
   });
@@ -70,14 +77,29 @@ describe.each(testDatabaseKinds())('bad input is a 400 on %s', (kind) => {
     const saved = await user.client.postJson('/api/upsert-game-review', review());
     expect(saved.status, saved.text).toBe(200);
     const id = saved.body.api_data.id;
-    const response = await user.client.postJson('/api/upsert-mistake', { game_review_id: id, ply: 3, fen: 'not a fen', move: 'e4' });
+    const response = await user.client.postJson('/api/upsert-mistake', {
+      game_review_id: id,
+      ply: 3,
+      fen: 'not a fen',
+      move: 'e4',
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/fen/);
     const mistakes = await user.client.postJson('/api/get-mistakes', { game_review_id: id });
     expect(mistakes.body.api_data).toEqual([]);
-    const good = await user.client.postJson('/api/upsert-mistake', { game_review_id: id, ply: 1, fen: START, move: 'e4' });
+    const good = await user.client.postJson('/api/upsert-mistake', {
+      game_review_id: id,
+      ply: 1,
+      fen: START,
+      move: 'e4',
+    });
     expect(good.status, good.text).toBe(200);
-    const empty = await user.client.postJson('/api/upsert-mistake', { game_review_id: id, ply: 1, fen: '', move: 'e4' });
+    const empty = await user.client.postJson('/api/upsert-mistake', {
+      game_review_id: id,
+      ply: 1,
+      fen: '',
+      move: 'e4',
+    });
     expect(empty.status, empty.text).toBe(200);
   });
 

@@ -22,7 +22,9 @@ describe.each(testDatabaseKinds())('card edits racing reviews on %s', (kind) => 
   test('a text edit never writes back an older schedule: every acknowledged review counts', async () => {
     const { client } = await signedInUser(server.app, server.url);
     const id = `race-${Date.now()}`;
-    const created = await client.postJson('/api/upsert-cards', [{ id, prompt: 'v0', prompt_fen: START, answer_fen: START }]);
+    const created = await client.postJson('/api/upsert-cards', [
+      { id, prompt: 'v0', prompt_fen: START, answer_fen: START },
+    ]);
     expect(created.status, created.text).toBe(200);
 
     const reviews = Array.from({ length: REVIEWS }, () => client.postJson('/api/review-card', { id, rating: 3 }));

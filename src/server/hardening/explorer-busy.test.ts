@@ -60,7 +60,10 @@ test('while Lichess rests after a 429, recent games and studies answer at once t
   expect(Date.now() - asked).toBeLessThan(2_000);
   for (const answer of [games, studies, study]) {
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ busy: true, error: expect.stringMatching(/^Lichess is busy, retrying in [1-3] s$/) });
+    expect(answer.body).toMatchObject({
+      busy: true,
+      error: expect.stringMatching(/^Lichess is busy, retrying in [1-3] s$/),
+    });
   }
   expect(sites.requests('lichess-studies')).toBe(0);
 

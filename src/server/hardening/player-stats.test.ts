@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats, userPositionStats } from '../db/schema.js';
 
@@ -31,7 +37,9 @@ describe.each(testDatabaseKinds())('update_stats keeps the shared explorer cache
     database = await openTestDatabase(kind);
     server = await startTestServer(database);
     await database.db.delete(positionStats).where(eq(positionStats.fen, KEY));
-    await database.db.insert(positionStats).values({ fen: KEY, speeds: 'bullet', ratings: '1200', white: 7, draws: 7, black: 7, moves: [] });
+    await database.db
+      .insert(positionStats)
+      .values({ fen: KEY, speeds: 'bullet', ratings: '1200', white: 7, draws: 7, black: 7, moves: [] });
   });
   afterAll(async () => {
     await database.db.delete(positionStats).where(eq(positionStats.fen, KEY));
@@ -51,9 +59,13 @@ describe.each(testDatabaseKinds())('update_stats keeps the shared explorer cache
     expect(own.map((r) => [r.fen, r.white])).toEqual([[KEY, 999]]);
 
     const forAlice = await alice.client.get('/api/get_stats?speeds=bullet&ratings=1200');
-    expect(forAlice.body.filter((r: { fen: string }) => r.fen === KEY).map((r: { white: number }) => r.white)).toEqual([999]);
+    expect(forAlice.body.filter((r: { fen: string }) => r.fen === KEY).map((r: { white: number }) => r.white)).toEqual([
+      999,
+    ]);
     const forBob = await bob.client.get('/api/get_stats?speeds=bullet&ratings=1200');
-    expect(forBob.body.filter((r: { fen: string }) => r.fen === KEY).map((r: { white: number }) => r.white)).toEqual([7]);
+    expect(forBob.body.filter((r: { fen: string }) => r.fen === KEY).map((r: { white: number }) => r.white)).toEqual([
+      7,
+    ]);
   });
 
   test.each([['not a fen'], ['8/8/8/8/8/8/8/8 w - -'], ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq -']])(

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 
 const MB = 1024 * 1024;
 
 /** A study far longer than 1 MB whose last chapter (1. d4) comes after a long tag: a cut text lacks it. */
-const longStudy = (bytes: number) => `${SMALL_STUDY}\n\n\n[Event "Small: Long"]\n[Annotator "${'x'.repeat(bytes)}"]\n\n1. d4 *`;
+const longStudy = (bytes: number) =>
+  `${SMALL_STUDY}\n\n\n[Event "Small: Long"]\n[Annotator "${'x'.repeat(bytes)}"]\n\n1. d4 *`;
 
 describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
   let database: Database;
@@ -60,7 +67,11 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
 
   test('a study_text over the body limit is refused with a clear message', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postJson('/api/update-study', { color: 'white', title: 't', study_text: 'x'.repeat(5 * MB + 10) });
+    const response = await client.postJson('/api/update-study', {
+      color: 'white',
+      title: 't',
+      study_text: 'x'.repeat(5 * MB + 10),
+    });
     expect(response.status).toBe(413);
     expect(response.body.error).toMatch(/5 MB/);
   });

@@ -34,9 +34,14 @@ describe.each(testDatabaseKinds())('XSRF check by matched route on %s', (kind) =
 
   test('a percent-encoded login without the XSRF header is refused', async () => {
     const client = server.client();
-    const response = await client.request('POST', '/%61pi/login', new URLSearchParams({ username: 'x', password: 'y' }), {
-      'x-xsrf-token': '',
-    });
+    const response = await client.request(
+      'POST',
+      '/%61pi/login',
+      new URLSearchParams({ username: 'x', password: 'y' }),
+      {
+        'x-xsrf-token': '',
+      },
+    );
     expect(response.status).toBe(403);
   });
 

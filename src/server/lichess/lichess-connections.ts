@@ -40,14 +40,23 @@ export async function takeOAuthState(
   sessionKey: string,
   now = new Date(),
 ): Promise<string | undefined> {
-  const rows = await db.delete(oauthStates).where(eq(oauthStates.stateHash, sha256(state))).returning();
+  const rows = await db
+    .delete(oauthStates)
+    .where(eq(oauthStates.stateHash, sha256(state)))
+    .returning();
   const flow = rows[0];
   if (!flow || flow.userId !== userId || flow.sessionHash !== sha256(sessionKey)) return undefined;
   if (flow.expiresAt.getTime() <= now.getTime()) return undefined;
   return flow.codeVerifier;
 }
 
-export async function saveConnection(db: Db, secret: string, userId: number, lichessName: string, token: string): Promise<void> {
+export async function saveConnection(
+  db: Db,
+  secret: string,
+  userId: number,
+  lichessName: string,
+  token: string,
+): Promise<void> {
   const values = { lichessName, tokenEncrypted: encryptToken(secret, token), createdAt: new Date() };
   await db
     .insert(lichessConnections)

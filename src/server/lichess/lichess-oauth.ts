@@ -63,7 +63,11 @@ export async function startAuthorization(settings: LichessOAuthSettings): Promis
 }
 
 /** The access token for the code in the callback parameters (state already checked by the caller). */
-export async function exchangeCode(settings: LichessOAuthSettings, callback: URLSearchParams, verifier: string): Promise<string> {
+export async function exchangeCode(
+  settings: LichessOAuthSettings,
+  callback: URLSearchParams,
+  verifier: string,
+): Promise<string> {
   const as = server(settings);
   const client: oauth.Client = { client_id: settings.clientId };
   const params = oauth.validateAuthResponse(as, client, callback, oauth.skipStateCheck);

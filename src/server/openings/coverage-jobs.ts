@@ -113,7 +113,8 @@ export class CoverageJobs {
           filter,
           {
             progress: (p) => emit({ event: 'progress', data: p }),
-            holes: (s) => emit({ event: 'holes', data: { holes: s.holes, settled: s.settled, bound: s.bound, done: s.done } }),
+            holes: (s) =>
+              emit({ event: 'holes', data: { holes: s.holes, settled: s.settled, bound: s.bound, done: s.done } }),
             step: (s) => {
               progress = { done: s.done, total: s.total, holes: s.holes, settled: s.settled, bound: s.bound };
               save();

@@ -95,7 +95,8 @@ export async function runCoverageCheck(
       const one = await fetchStats(db, explorer, next.key, filter);
       if (one.fetched) fetched += 1;
       if (one.ok) record = one.record;
-      else if (hit) record = hit.record; // the old answer serves when the refresh fails
+      else if (hit)
+        record = hit.record; // the old answer serves when the refresh fails
       else return end('failed', one.error);
       if (!hit) listener.progress({ done: ++known, total: walk.total });
     }

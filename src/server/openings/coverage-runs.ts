@@ -14,9 +14,11 @@ import type { StatsFilter } from './stats-key.js';
 export const HEARTBEAT_STALE_MS = 30_000;
 export const HEARTBEAT_EVERY_MS = 5_000;
 
-export const DIED_MESSAGE = 'The coverage check stopped when the app was restarted; run it again to resume from the cache.';
+export const DIED_MESSAGE =
+  'The coverage check stopped when the app was restarted; run it again to resume from the cache.';
 export const REPLACED_MESSAGE = 'This coverage check was replaced by a newer one.';
-export const SHUTDOWN_MESSAGE = 'The coverage check stopped because the app was shut down; run it again to resume from the cache.';
+export const SHUTDOWN_MESSAGE =
+  'The coverage check stopped because the app was shut down; run it again to resume from the cache.';
 export const STOPPED_MESSAGE = 'The coverage check was stopped; the holes found so far are listed.';
 
 export type RunStatus = 'running' | 'done' | 'failed';
@@ -45,7 +47,13 @@ export interface RunProgress {
 }
 
 /** Marks the player's running checks of that colour failed (replaced), then opens a new one. */
-export async function openRun(db: Db, userId: number, color: Color, filter: StatsFilter, total: number): Promise<number> {
+export async function openRun(
+  db: Db,
+  userId: number,
+  color: Color,
+  filter: StatsFilter,
+  total: number,
+): Promise<number> {
   await db
     .update(coverageRuns)
     .set({ status: 'failed', results: REPLACED_MESSAGE, updatedAt: new Date() })
@@ -98,7 +106,12 @@ export async function stopRunRows(db: Db, userId: number, color: Color): Promise
     .where(and(eq(coverageRuns.userId, userId), eq(coverageRuns.color, color), eq(coverageRuns.status, 'running')));
 }
 
-export async function latestRun(db: Db, userId: number, color: Color, now = new Date()): Promise<CoverageRunView | null> {
+export async function latestRun(
+  db: Db,
+  userId: number,
+  color: Color,
+  now = new Date(),
+): Promise<CoverageRunView | null> {
   // Runs of processes that died show as failed.
   await db
     .update(coverageRuns)

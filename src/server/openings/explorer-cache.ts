@@ -31,7 +31,11 @@ export interface StatsRecord {
   moves: StatsMove[];
 }
 
-export async function readCachedStats(db: Db, fens: readonly string[], filter: StatsFilter): Promise<Map<string, StatsRecord>> {
+export async function readCachedStats(
+  db: Db,
+  fens: readonly string[],
+  filter: StatsFilter,
+): Promise<Map<string, StatsRecord>> {
   const found = new Map<string, StatsRecord>();
   const keys = [...new Set(fens.map(statsFen))];
   // Chunks keep the parameter list well under PostgreSQL's limit on large repertoires.
@@ -85,7 +89,11 @@ export interface CachedStats {
 }
 
 /** Cached statistics with the time each was fetched, keyed by position. */
-export async function readCachedStatsWithAge(db: Db, fens: readonly string[], filter: StatsFilter): Promise<Map<string, CachedStats>> {
+export async function readCachedStatsWithAge(
+  db: Db,
+  fens: readonly string[],
+  filter: StatsFilter,
+): Promise<Map<string, CachedStats>> {
   const found = new Map<string, CachedStats>();
   const keys = [...new Set(fens.map(statsFen))];
   for (let i = 0; i < keys.length; i += 1000) {
@@ -104,9 +112,11 @@ export async function readCachedStatsWithAge(db: Db, fens: readonly string[], fi
   return found;
 }
 
-export const isFresh = (cached: CachedStats, now: Date): boolean => now.getTime() - cached.fetchedAt.getTime() < STATS_MAX_AGE_MS;
+export const isFresh = (cached: CachedStats, now: Date): boolean =>
+  now.getTime() - cached.fetchedAt.getTime() < STATS_MAX_AGE_MS;
 
-export type FetchOutcome = { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
+export type FetchOutcome =
+  { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
 
 // Checks running at once (other users, other tabs) share one call per position instead of each
 // queueing their own; another process may have stored it meanwhile, so the database is asked first.
@@ -132,7 +142,14 @@ export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter
       white: answer.white,
       draws: answer.draws,
       black: answer.black,
-      moves: answer.moves.map(({ uci, san, white, draws, black, averageRating }) => ({ uci, san, white, draws, black, averageRating })),
+      moves: answer.moves.map(({ uci, san, white, draws, black, averageRating }) => ({
+        uci,
+        san,
+        white,
+        draws,
+        black,
+        averageRating,
+      })),
     };
     await storeStats(db, [record]);
     return { ok: true, record, fetched: true };

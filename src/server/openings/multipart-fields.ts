@@ -23,7 +23,9 @@ export function fieldText(body: FormBody, name: string): string {
 
 /** Every value of a field, with or without the [] suffix, split on commas. */
 export function fieldList(body: FormBody, name: string): string[] {
-  const values = [body?.[name], body?.[`${name}[]`]].flatMap((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]));
+  const values = [body?.[name], body?.[`${name}[]`]].flatMap((v) =>
+    Array.isArray(v) ? v : v === undefined ? [] : [v],
+  );
   return values
     .map(asText)
     .filter((v): v is string => v !== undefined)

@@ -31,7 +31,12 @@ export async function storePlayerStats(db: Db, userId: number, records: readonly
           })),
         )
         .onConflictDoUpdate({
-          target: [userPositionStats.userId, userPositionStats.fen, userPositionStats.speeds, userPositionStats.ratings],
+          target: [
+            userPositionStats.userId,
+            userPositionStats.fen,
+            userPositionStats.speeds,
+            userPositionStats.ratings,
+          ],
           set: {
             white: sql`excluded.white`,
             draws: sql`excluded.draws`,
@@ -44,7 +49,12 @@ export async function storePlayerStats(db: Db, userId: number, records: readonly
   });
 }
 
-export async function listPlayerStats(db: Db, userId: number, filter: StatsFilter, limit = 5000): Promise<StatsRecord[]> {
+export async function listPlayerStats(
+  db: Db,
+  userId: number,
+  filter: StatsFilter,
+  limit = 5000,
+): Promise<StatsRecord[]> {
   const rows = await db
     .select()
     .from(userPositionStats)

@@ -7,7 +7,12 @@ import { makeSanAndPlay } from 'chessops/san';
  * (0 <= x < 1) among the legal moves; for the first `narrowPlies` only among the first three, so
  * games share their openings as a study's chapters do. `onMove` sees the position after each move.
  */
-export function playRandomGame(random: () => number, plies: number, narrowPlies: number, onMove?: (pos: Chess) => void): string[] {
+export function playRandomGame(
+  random: () => number,
+  plies: number,
+  narrowPlies: number,
+  onMove?: (pos: Chess) => void,
+): string[] {
   const pos = Chess.default();
   const sans: string[] = [];
   for (let ply = 0; ply < plies; ply++) {

@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRepertoireFromPgn, checkConsistency, createOpeningBook, type RepertoireOptions } from '../../chess/index.js';
+import {
+  buildRepertoireFromPgn,
+  checkConsistency,
+  createOpeningBook,
+  type RepertoireOptions,
+} from '../../chess/index.js';
 import { readFixture } from '../../../test/fixtures.js';
 import {
   clearRepertoireCache,
@@ -32,8 +37,11 @@ describe('repertoireFor', () => {
 
   it('hands a repertoire too large for one message over in parts, arriving whole', async () => {
     let seed = 11;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
-    const games = Array.from({ length: 700 }, (_, i) => `[Event "Line ${i + 1}"]\n\n${playRandomGame(random, 50, 4).join(' ')} *`);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const games = Array.from(
+      { length: 700 },
+      (_, i) => `[Event "Line ${i + 1}"]\n\n${playRandomGame(random, 50, 4).join(' ')} *`,
+    );
     const text = games.join('\n\n');
     const options: RepertoireOptions = { color: 'white' };
     const expected = fresh(text, options);
@@ -79,13 +87,16 @@ describe('repertoireFor', () => {
   it('shares one build between calls made while it runs', async () => {
     await clearRepertoireCache();
     const before = repertoireCacheCounters().builds;
-    const [a, b] = await Promise.all([repertoireFor(deep, { color: 'white', lenient: true }), repertoireFor(deep, { color: 'white', lenient: true })]);
+    const [a, b] = await Promise.all([
+      repertoireFor(deep, { color: 'white', lenient: true }),
+      repertoireFor(deep, { color: 'white', lenient: true }),
+    ]);
     expect(a).toBe(b);
     expect(repertoireCacheCounters().builds).toBe(before + 1);
   });
 
   it('rejects an unreadable PGN with a 400 naming the game and move, from the worker too, and does not keep the error', async () => {
-    const bad = `${Array(8).fill(ruy.trim()).join("\n\n")}\n\n[Event "Broken"]\n\n1. e4 e5 2. Nf6 *\n`;
+    const bad = `${Array(8).fill(ruy.trim()).join('\n\n')}\n\n[Event "Broken"]\n\n1. e4 e5 2. Nf6 *\n`;
     await expect(repertoireFor(bad, { color: 'white' })).rejects.toThrow(UnreadablePgnError);
     await expect(repertoireFor(bad, { color: 'white' })).rejects.toThrow(/illegal move 2\. Nf6/);
     await expect(repertoireFor('1. e4 e5 2. Nf6', { color: 'white' })).rejects.toThrow(

@@ -24,7 +24,11 @@ const workerUrl = new URL(fromSource ? './repertoire-worker.ts' : './repertoire-
 function startWorker(warmUp: boolean): Worker {
   const workerData = { warmUp };
   if (!fromSource) return new Worker(workerUrl, { workerData });
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
   return new Worker(boot, { eval: true, workerData });
 }

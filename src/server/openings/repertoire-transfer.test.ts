@@ -3,7 +3,10 @@ import { buildRepertoireFromPgn, type LineStep, type Repertoire } from '../../ch
 import { readFixture } from '../../../test/fixtures.js';
 import { RepertoireReceiver, RepertoireSender } from './repertoire-transfer.js';
 
-const deep = buildRepertoireFromPgn(readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn'), { color: 'white', lenient: true }).unwrap();
+const deep = buildRepertoireFromPgn(readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn'), {
+  color: 'white',
+  lenient: true,
+}).unwrap();
 
 /** Sends the repertoire part by part through structured cloning, as between threads. */
 const carry = (rep: Repertoire, perPart: number): { received: Repertoire; parts: number } => {

@@ -2,7 +2,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
 import { playRandomGame } from './random-game.js';
-import { ONE_MESSAGE_POSITIONS, RepertoireSender, type RepertoireHead, type RepertoirePart } from './repertoire-transfer.js';
+import {
+  ONE_MESSAGE_POSITIONS,
+  RepertoireSender,
+  type RepertoireHead,
+  type RepertoirePart,
+} from './repertoire-transfer.js';
 
 export interface BuildRequest {
   id: number;

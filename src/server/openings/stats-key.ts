@@ -23,7 +23,10 @@ export interface StatsFilter {
 export type FilterResult = { ok: true; filter: StatsFilter } | { ok: false; error: string };
 
 /** Reads comma lists (or arrays) of speeds and rating bands; empty input means the defaults. */
-export function parseStatsFilter(speedsInput: string[] | string | undefined, ratingsInput: string[] | string | undefined): FilterResult {
+export function parseStatsFilter(
+  speedsInput: string[] | string | undefined,
+  ratingsInput: string[] | string | undefined,
+): FilterResult {
   const split = (v: string[] | string | undefined) =>
     (Array.isArray(v) ? v : (v ?? '').split(','))
       .flatMap((s) => s.split(','))

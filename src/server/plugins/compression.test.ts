@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { acceptsBrotli, brotli } from './compression.js';
 
-const asking = (header?: string) => ({ headers: header === undefined ? {} : { 'accept-encoding': header } }) as FastifyRequest;
+const asking = (header?: string) =>
+  ({ headers: header === undefined ? {} : { 'accept-encoding': header } }) as FastifyRequest;
 
 describe('acceptsBrotli', () => {
   test.each([

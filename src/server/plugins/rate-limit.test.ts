@@ -32,7 +32,10 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     // The default limits, as in production.
     a = await startTestServer(databases[0], { rateLimits: undefined, trustProxy: true });
     b = await startTestServer(databases.at(-1)!, { rateLimits: undefined, trustProxy: true });
-    short = await startTestServer(databases[0], { rateLimits: { login: { max: 2, windowMs: 1000 } }, trustProxy: true });
+    short = await startTestServer(databases[0], {
+      rateLimits: { login: { max: 2, windowMs: 1000 } },
+      trustProxy: true,
+    });
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close(), short.close()]);
@@ -83,7 +86,10 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     for (let i = 0; i < 5; i++) await post(b.client(), ip, '/api/login', { username: 'nobody-rl', password: 'x' });
     expect((await post(b.client(), ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(429);
     expect((await post(a.client(), ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(429);
-    const rows = await databases[0].db.select().from(rateLimitHits).where(eq(rateLimitHits.key, `login:${ip}`));
+    const rows = await databases[0].db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, `login:${ip}`));
     expect(rows[0].count).toBe(12);
   });
 

@@ -83,12 +83,25 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
       notes: 'too early',
     });
     const upsert = await client.postJson('/api/upsert-cards', [
-      { id: 'card-1', prompt: 'What now? <b>bold</b> & "quoted"\nsecond line', prompt_fen: START, answer: 'e4\tfor sure', answer_fen: AFTER_E4, orientation: 'black' },
+      {
+        id: 'card-1',
+        prompt: 'What now? <b>bold</b> & "quoted"\nsecond line',
+        prompt_fen: START,
+        answer: 'e4\tfor sure',
+        answer_fen: AFTER_E4,
+        orientation: 'black',
+      },
       { id: 'card-2', prompt: 'Plain', prompt_fen: AFTER_E4, answer: 'Answer', answer_fen: START },
     ]);
     expect(upsert.status).toBe(200);
     expect((await client.postJson('/api/review-card', { id: 'card-1', rating: 3 })).status).toBe(200);
-    await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 e5 2. Nf3 *', title: 'My whites', link: null, exclude_move_indicators: '?' });
+    await client.postJson('/api/update-study', {
+      color: 'white',
+      study_text: '1. e4 e5 2. Nf3 *',
+      title: 'My whites',
+      link: null,
+      exclude_move_indicators: '?',
+    });
     // Served once, the white study's two items are stored (New items are rows only once served).
     expect((await client.get('/api/drill/next?color=white')).body.api_data).toHaveLength(2);
     const [item] = await database.db
@@ -143,7 +156,17 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
   }
 
   const rowCounts = async (userId: number) => {
-    const count = async (table: typeof cards | typeof gameReviews | typeof mistakes | typeof reviewLogs | typeof studies | typeof drillItems | typeof drillLogs | typeof userPositionStats) => {
+    const count = async (
+      table:
+        | typeof cards
+        | typeof gameReviews
+        | typeof mistakes
+        | typeof reviewLogs
+        | typeof studies
+        | typeof drillItems
+        | typeof drillLogs
+        | typeof userPositionStats,
+    ) => {
       const [row] = await database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(table)
@@ -176,7 +199,9 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     const player = await populated();
     const answer = await player.client.get('/api/export');
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="chess-prep-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(answer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="chess-prep-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const doc = answer.body;
     expect(doc.format).toBe('chess-prep');
     expect(doc.version).toBe(1);
@@ -196,13 +221,22 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     expect(doc.cards.map((c: { id: string }) => c.id)).toEqual(['card-1', 'card-2']);
     expect(doc.cards[0]).toMatchObject({ reps: 1, state: expect.any(Number), last_review: expect.any(String) });
     expect(doc.review_logs).toEqual([expect.objectContaining({ card_id: 'card-1', rating: 3 })]);
-    expect(doc.studies.white).toMatchObject({ title: 'My whites', study_text: '1. e4 e5 2. Nf3 *', exclude_move_indicators: '?' });
+    expect(doc.studies.white).toMatchObject({
+      title: 'My whites',
+      study_text: '1. e4 e5 2. Nf3 *',
+      exclude_move_indicators: '?',
+    });
     expect(doc.studies.black).toBeNull();
     // The white study's served items and the black item with its history.
     expect(doc.drill).toHaveLength(3);
     expect(doc.drill.filter((item: { color: string }) => item.color === 'white')).toHaveLength(2);
     expect(doc.drill).toContainEqual(
-      expect.objectContaining({ color: 'black', position_key: AFTER_E4_KEY, reps: 2, logs: [expect.objectContaining({ uci: 'c7c5' })] }),
+      expect.objectContaining({
+        color: 'black',
+        position_key: AFTER_E4_KEY,
+        reps: 2,
+        logs: [expect.objectContaining({ uci: 'c7c5' })],
+      }),
     );
     expect(doc.uploaded_stats).toEqual([expect.objectContaining({ fen: AFTER_E4_KEY, white: 10 })]);
 
@@ -308,7 +342,10 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     expect(answer.body.cards.map((c: { id: string }) => c.id)).toEqual(many.map((c) => c.id));
     expect(answer.body.review_logs).toHaveLength(450);
     const target = await signUp('large-target');
-    expect((await target.client.postJson('/api/import', answer.body)).body.api_data).toMatchObject({ cards: 1234, review_logs: 450 });
+    expect((await target.client.postJson('/api/import', answer.body)).body.api_data).toMatchObject({
+      cards: 1234,
+      review_logs: 450,
+    });
   });
 
   test('a bad row stores nothing and the 400 names it', async () => {
@@ -389,7 +426,10 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     const other = await populated();
     const otherBefore = await rowCounts(other.id);
     const secondBrowser = server.client();
-    const login = await secondBrowser.postForm('/api/login', { username: player.fields.username, password: player.fields.password });
+    const login = await secondBrowser.postForm('/api/login', {
+      username: player.fields.username,
+      password: player.fields.password,
+    });
     expect(login.body.LoggedIn).toBe(true);
 
     const wrong = await player.client.postForm('/api/delete-account', { password: 'not-my-password' });
@@ -399,7 +439,9 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
 
     const missing = await player.client.postForm('/api/delete-account', {});
     expect(missing.status).toBe(400);
-    expect((await player.client.postForm('/api/delete-account', { password: '' })).body).toEqual({ api_result: 'bad_password' });
+    expect((await player.client.postForm('/api/delete-account', { password: '' })).body).toEqual({
+      api_result: 'bad_password',
+    });
 
     const cookieBefore = player.client.cookies.get('sid');
     const right = await player.client.postForm('/api/delete-account', { password: player.fields.password });
@@ -408,7 +450,9 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
 
     expect(await database.db.select().from(users).where(eq(users.id, player.id))).toEqual([]);
     expect(await database.db.select().from(sessions).where(eq(sessions.userId, player.id))).toEqual([]);
-    expect(await database.db.select().from(lichessConnections).where(eq(lichessConnections.userId, player.id))).toEqual([]);
+    expect(await database.db.select().from(lichessConnections).where(eq(lichessConnections.userId, player.id))).toEqual(
+      [],
+    );
     expect(Object.values(await rowCounts(player.id)).every((n) => n === 0)).toBe(true);
 
     // The old session is refused, in this browser (cookie put back) and in the other one.
@@ -441,7 +485,9 @@ describe.each(testDatabaseKinds())('export, import, Anki deck and account deleti
     }[];
     expect(list.length).toBeGreaterThan(5);
     const byTable = new Map<string, string[]>();
-    for (const row of list) byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.delete_rule ?? 'none']);
-    for (const [table, rules] of byTable) expect({ table, cascades: rules.includes('CASCADE') }).toEqual({ table, cascades: true });
+    for (const row of list)
+      byTable.set(row.table_name, [...(byTable.get(row.table_name) ?? []), row.delete_rule ?? 'none']);
+    for (const [table, rules] of byTable)
+      expect({ table, cascades: rules.includes('CASCADE') }).toEqual({ table, cascades: true });
   });
 });

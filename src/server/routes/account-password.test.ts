@@ -26,7 +26,10 @@ async function startSmtpServer() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -76,7 +79,9 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   async function requestReset(login: string, email: string): Promise<string> {
     const response = await server.client().postForm('/api/password-reset-request', { email: login });
     expect(response.body).toEqual({ api_result: 'successful_password_reset_request' });
-    const mails = readOutbox(server.config.dataDir).filter((m) => m.includes(`To: ${email}`) && m.includes('reset_password'));
+    const mails = readOutbox(server.config.dataDir).filter(
+      (m) => m.includes(`To: ${email}`) && m.includes('reset_password'),
+    );
     const link = findLink(mails.at(-1)!, `${server.config.publicUrl}/reset_password/`);
     expect(link).toBeDefined();
     return link!.split('/').at(-1)!;
@@ -107,12 +112,18 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   test('the reset token is stored only as its hash and expires after an hour', async () => {
     const { fields } = await registered();
     const token = await requestReset(fields.email, fields.email);
-    const rows = await database.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    const rows = await database.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     expect(rows).toHaveLength(1);
     expect(rows[0].kind).toBe('password_reset');
     const hours = (rows[0].expiresAt.getTime() - rows[0].createdAt.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(1, 2);
-    const stored = await database.db.select({ n: sql<number>`count(*)::int` }).from(authTokens).where(eq(authTokens.tokenHash, token));
+    const stored = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, token));
     expect(stored[0].n).toBe(0);
   });
 
@@ -131,7 +142,10 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     const first = await server.client().postForm('/api/password-reset', { password: 'first-new', token });
     expect(first.body.api_result).toBe('successful_password_reset');
     const second = await server.client().postForm('/api/password-reset', { password: 'second-new', token });
-    expect(second.body).toEqual({ api_result: 'failed_password_reset', api_result_details: expect.stringMatching(/used/) });
+    expect(second.body).toEqual({
+      api_result: 'failed_password_reset',
+      api_result_details: expect.stringMatching(/used/),
+    });
     expect((await login(server.client(), fields.username, 'first-new')).body.LoggedIn).toBe(true);
   });
 
@@ -139,9 +153,9 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     const { fields } = await registered();
     const older = await requestReset(fields.email, fields.email);
     const newer = await requestReset(fields.email, fields.email);
-    expect((await server.client().postForm('/api/password-reset', { password: 'p1', token: newer })).body.api_result).toBe(
-      'successful_password_reset',
-    );
+    expect(
+      (await server.client().postForm('/api/password-reset', { password: 'p1', token: newer })).body.api_result,
+    ).toBe('successful_password_reset');
     const late = await server.client().postForm('/api/password-reset', { password: 'p2', token: older });
     expect(late.body.api_result).toBe('failed_password_reset');
   });
@@ -154,7 +168,10 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(authTokens.tokenHash, hashToken(token)));
     const response = await server.client().postForm('/api/password-reset', { password: 'too-late', token });
-    expect(response.body).toEqual({ api_result: 'password_reset_token_expired', api_result_details: expect.any(String) });
+    expect(response.body).toEqual({
+      api_result: 'password_reset_token_expired',
+      api_result_details: expect.any(String),
+    });
     expect((await login(server.client(), fields.username, fields.password)).body.LoggedIn).toBe(true);
   });
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  uniqueUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  uniqueUser,
+} from '../../../test/helper.js';
 import { findLink, readOutbox } from '../accounts/mail-reading.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -36,7 +42,10 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
 
   test('register answers success, stores an argon2id hash and logs the new user in', async () => {
     const { client, fields } = await registered();
-    const [row] = await database.db.select().from(users).where(sql`${users.email} = ${fields.email}`);
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${fields.email}`);
     expect(row.username).toBe(fields.username);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(fields.password);
@@ -132,7 +141,10 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
     const first = await server.client().get(path);
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('/confirmed_success');
-    const [row] = await database.db.select().from(users).where(sql`${users.email} = ${fields.email}`);
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${fields.email}`);
     expect(row.emailConfirmedAt).toBeInstanceOf(Date);
     // Opened again: the address is already confirmed, and the page says so.
     const second = await server.client().get(path);
@@ -155,7 +167,15 @@ describe.each(testDatabaseKinds())('account calls on %s', (kind) => {
         user: { email: fields.email, username: fields.username, username_lichess: null, username_chess_dot_com: null },
       });
       expect(Object.keys(response.body.user).sort()).toEqual(
-        ['email', 'id', 'username', 'username_chess_dot_com', 'username_lichess', 'lichess_connected', 'lichess_connected_as'].sort(),
+        [
+          'email',
+          'id',
+          'username',
+          'username_chess_dot_com',
+          'username_lichess',
+          'lichess_connected',
+          'lichess_connected_as',
+        ].sort(),
       );
       expect((await client.postForm('/api/check-if-logged-in', {})).body.LoggedIn).toBe(true);
     }

@@ -4,7 +4,7 @@ import { CardListCache } from './card-list-cache.js';
 const bytes = (n: number, fill = 1) => Buffer.alloc(n, fill);
 
 describe('CardListCache', () => {
-  test("a list is found only at the version it was kept at", () => {
+  test('a list is found only at the version it was kept at', () => {
     const cache = new CardListCache(1000);
     cache.keepList(1, 5, bytes(10));
     expect(cache.findList(1, 5)).toEqual(bytes(10));

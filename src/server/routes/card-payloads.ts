@@ -66,7 +66,10 @@ export const deleteCardBody = z.object({ id: z.string().min(1).max(100) });
 /** Again (1) to Easy (4); the server's clock is the review time. */
 export const reviewCardBody = z.object({
   id: z.string().min(1).max(100),
-  rating: z.union(GRADES.map((g) => z.literal(g)), {
-    error: 'Rating must be Again (1), Hard (2), Good (3) or Easy (4)',
-  }),
+  rating: z.union(
+    GRADES.map((g) => z.literal(g)),
+    {
+      error: 'Rating must be Again (1), Hard (2), Good (3) or Easy (4)',
+    },
+  ),
 });

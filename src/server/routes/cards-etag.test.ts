@@ -1,6 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -25,9 +31,13 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
 
   test('a large list is sent compressed (brotli, else gzip) with the same content, and plain when not accepted', async () => {
     const client = await signedIn();
-    await client.postJson('/api/upsert-cards', Array.from({ length: 40 }, (_, i) => card(`c${i}`, `card ${i}`)));
+    await client.postJson(
+      '/api/upsert-cards',
+      Array.from({ length: 40 }, (_, i) => card(`c${i}`, `card ${i}`)),
+    );
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const ask = (encoding: string) => server.app.inject({ url: '/api/get-cards', headers: { cookie, 'accept-encoding': encoding } });
+    const ask = (encoding: string) =>
+      server.app.inject({ url: '/api/get-cards', headers: { cookie, 'accept-encoding': encoding } });
     const plain = await ask('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const list = JSON.parse(plain.body);
@@ -43,7 +53,11 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(list);
     // Small answers are not worth it.
-    expect((await server.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await server.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } })).headers[
+        'content-encoding'
+      ],
+    ).toBeUndefined();
   });
 
   test('answers 304 while the cards are unchanged, and a new ETag after each upsert, review and delete', async () => {
@@ -76,7 +90,9 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
       expect(after.headers.get('etag')).not.toBe(etag);
       etag = after.headers.get('etag')!;
     }
-    const final = await client.get<{ api_data: { id: string; prompt: string; reps: number; user_id: string }[] }>('/api/get-cards');
+    const final = await client.get<{ api_data: { id: string; prompt: string; reps: number; user_id: string }[] }>(
+      '/api/get-cards',
+    );
     expect(final.body.api_data.map((c) => [c.id, c.prompt, c.reps])).toEqual([['a', 'edited', 1]]);
   });
 
@@ -86,7 +102,10 @@ describe.each(testDatabaseKinds())('get-cards revalidation on %s', (kind) => {
     try {
       const client = await signedIn();
       // Some 60 KB of cards: large enough to be kept compressed in memory.
-      const many = Array.from({ length: 120 }, (_, i) => ({ ...card(`k${i}`, `long prompt ${i} `.repeat(20)), due: new Date(Date.UTC(2024, 0, 1 + i)).toISOString() }));
+      const many = Array.from({ length: 120 }, (_, i) => ({
+        ...card(`k${i}`, `long prompt ${i} `.repeat(20)),
+        due: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      }));
       await client.postJson('/api/upsert-cards', many);
       const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const ask = (app: TestServer['app'], encoding: string) =>

@@ -49,7 +49,14 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     const { client, userId } = await signedIn();
     const before = Date.now();
     const saved = await client.postJson('/api/upsert-cards', [
-      { id: 'c1', prompt: 'Best move?', prompt_fen: START, answer: '1. e4', answer_fen: AFTER_E4, orientation: 'black' },
+      {
+        id: 'c1',
+        prompt: 'Best move?',
+        prompt_fen: START,
+        answer: '1. e4',
+        answer_fen: AFTER_E4,
+        orientation: 'black',
+      },
     ]);
     expect(saved.status).toBe(200);
     const { api_data } = (await client.get<{ api_data: Card[] }>('/api/get-cards')).body;
@@ -78,7 +85,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect(Date.parse(card.due)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
-  test('get-cards lists only the caller\'s cards, sorted by due date', async () => {
+  test("get-cards lists only the caller's cards, sorted by due date", async () => {
     const { client } = await signedIn();
     const other = await signedIn();
     await other.client.postJson('/api/upsert-cards', [{ id: 'theirs', prompt_fen: START, answer_fen: START }]);
@@ -111,21 +118,38 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
         last_review: '2031-01-25T23:59:59.001Z',
       },
       { id: 'a', prompt_fen: START, answer_fen: START, due: '2031-02-03T04:05:06.789Z' },
-      { id: 'c', prompt_fen: START, answer_fen: START, due: '1999-12-31T23:59:59.999Z', stability: 1e-7, difficulty: 9.999999999999998 },
+      {
+        id: 'c',
+        prompt_fen: START,
+        answer_fen: START,
+        due: '1999-12-31T23:59:59.999Z',
+        stability: 1e-7,
+        difficulty: 9.999999999999998,
+      },
     ]);
     expect(saved.status).toBe(200);
     const listed = (await client.get<{ api_data: Card[] }>('/api/get-cards')).body.api_data;
-    const rows = await database.db.select().from(cards).where(eq(cards.userId, userId)).orderBy(asc(cards.due), asc(cards.id));
+    const rows = await database.db
+      .select()
+      .from(cards)
+      .where(eq(cards.userId, userId))
+      .orderBy(asc(cards.due), asc(cards.id));
     expect(listed).toStrictEqual(rows.map(toCard));
     expect(listed.map((c) => c.id)).toEqual(['c', 'a', 'b']);
-    expect(listed[2]).toMatchObject({ stability: 12.345678901234567, due: '2031-02-03T04:05:06.789Z', last_review: '2031-01-25T23:59:59.001Z' });
+    expect(listed[2]).toMatchObject({
+      stability: 12.345678901234567,
+      due: '2031-02-03T04:05:06.789Z',
+      last_review: '2031-01-25T23:59:59.001Z',
+    });
     expect('last_review' in listed[1]).toBe(false);
   });
 
   test("an upsert naming another user's card id makes the caller's own card and leaves theirs alone", async () => {
     const owner = await signedIn();
     const intruder = await signedIn();
-    await owner.client.postJson('/api/upsert-cards', [{ id: 'shared-id', prompt: 'mine', prompt_fen: START, answer_fen: START }]);
+    await owner.client.postJson('/api/upsert-cards', [
+      { id: 'shared-id', prompt: 'mine', prompt_fen: START, answer_fen: START },
+    ]);
     const response = await intruder.client.postJson('/api/upsert-cards', [
       { id: 'shared-id', prompt: 'overwritten?', prompt_fen: AFTER_E4, answer_fen: AFTER_E4, user_id: owner.userId },
     ]);
@@ -151,8 +175,16 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
   });
 
   test.each([
-    ['an invalid prompt FEN', { prompt_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' }, /prompt_fen: 1st field/],
-    ['an answer FEN with five fields', { answer_fen: '8/8/8/8/8/8/8/8 w - - 0' }, /answer_fen: FEN string must contain six/],
+    [
+      'an invalid prompt FEN',
+      { prompt_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1' },
+      /prompt_fen: 1st field/,
+    ],
+    [
+      'an answer FEN with five fields',
+      { answer_fen: '8/8/8/8/8/8/8/8 w - - 0' },
+      /answer_fen: FEN string must contain six/,
+    ],
     ['an unknown orientation', { orientation: 'red' }, /orientation/],
     ['a state outside 0..3', { state: 4 }, /state/],
     ['a negative stability', { stability: -1 }, /stability/],
@@ -164,7 +196,11 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
   ])('a list with %s is refused with 400 and nothing is stored', async (_name, change, message) => {
     const { client, userId } = await signedIn();
     const good = (id: string) => ({ id, prompt_fen: START, answer_fen: AFTER_E4 });
-    const response = await client.postJson('/api/upsert-cards', [good('ok-1'), { ...good('bad'), ...change }, good('ok-2')]);
+    const response = await client.postJson('/api/upsert-cards', [
+      good('ok-1'),
+      { ...good('bad'), ...change },
+      good('ok-2'),
+    ]);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(message);
     expect(await storedCards(userId)).toEqual([]);
@@ -221,7 +257,15 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     const { client, userId } = await signedIn();
     await client.postJson('/api/upsert-cards', [{ id: 'm', prompt_fen: START, answer_fen: START }]);
     const [card] = (await client.get('/api/get-cards')).body.api_data as Card[];
-    const moved = { ...card, due: '2031-02-03T04:05:06.000Z', state: 2, reps: 4, stability: 12.5, difficulty: 5, scheduled_days: 30 };
+    const moved = {
+      ...card,
+      due: '2031-02-03T04:05:06.000Z',
+      state: 2,
+      reps: 4,
+      stability: 12.5,
+      difficulty: 5,
+      scheduled_days: 30,
+    };
     await client.postJson('/api/upsert-cards', [moved]);
     const logs = await storedLogs(userId);
     expect(logs).toHaveLength(1);
@@ -256,17 +300,31 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
       ['r', 3, 1],
     ]);
     expect(good.body.api_data.log).toMatchObject({ rating: 3, state: 1 });
-    const [row] = await database.db.select().from(cards).where(and(eq(cards.userId, userId), eq(cards.id, 'r')));
+    const [row] = await database.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, userId), eq(cards.id, 'r')));
     expect(row.reps).toBe(2);
     // The list's stored JSON follows every change to the row.
     expect((await client.get<{ api_data: Card[] }>('/api/get-cards')).body.api_data).toStrictEqual([afterGood]);
   });
 
-  test('a review caps intervals at the review screen\'s 1000 days, keeping Easy two days past Hard', async () => {
+  test("a review caps intervals at the review screen's 1000 days, keeping Easy two days past Hard", async () => {
     const { client } = await signedIn();
     const longAgo = new Date(Date.now() - 3000 * 86_400_000).toISOString();
     await client.postJson('/api/upsert-cards', [
-      { id: 'old', prompt_fen: START, answer_fen: START, state: 2, reps: 20, stability: 30000, difficulty: 1, scheduled_days: 3000, due: longAgo, last_review: longAgo },
+      {
+        id: 'old',
+        prompt_fen: START,
+        answer_fen: START,
+        state: 2,
+        reps: 20,
+        stability: 30000,
+        difficulty: 1,
+        scheduled_days: 3000,
+        due: longAgo,
+        last_review: longAgo,
+      },
     ]);
     const easy = await client.postJson('/api/review-card', { id: 'old', rating: 4 });
     expect(easy.status).toBe(200);

@@ -145,7 +145,10 @@ async function readCardList(app: FastifyInstance, userId: number): Promise<strin
  */
 async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date): Promise<CardRow[]> {
   const existing = new Map<string, CardRow>();
-  for (const ids of chunks(input.map((c) => c.id), CHUNK)) {
+  for (const ids of chunks(
+    input.map((c) => c.id),
+    CHUNK,
+  )) {
     // Locked until the transaction ends: a review committing meanwhile is read here and merged, not
     // overwritten by the schedule as it was before (review-card locks the row the same way).
     const rows = await tx
@@ -185,9 +188,7 @@ async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date
       .values(chunk)
       .onConflictDoUpdate({
         target: [cards.userId, cards.id],
-        set: Object.fromEntries(
-          UPDATED_COLUMNS.map((name) => [name, sql.raw(`excluded.${cards[name].name}`)]),
-        ),
+        set: Object.fromEntries(UPDATED_COLUMNS.map((name) => [name, sql.raw(`excluded.${cards[name].name}`)])),
       })
       .returning(CARD_COLUMNS);
     saved.push(...rows);
@@ -302,7 +303,6 @@ function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLo
     review: new Date(log.review),
   };
 }
-
 
 /** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
 export function toCard(row: CardRow): Card {

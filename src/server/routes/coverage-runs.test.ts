@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fakeRepertoirePgn } from '../../../e2e/fakes/fake-repertoire.js';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
@@ -95,9 +102,15 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     // A PostgreSQL test database outlives runs and is shared with other test files: clear only the
     // filters used here.
     for (const [speeds, ratings] of USED_FILTERS)
-      await database.db.delete(positionStats).where(and(eq(positionStats.speeds, speeds), eq(positionStats.ratings, ratings)));
+      await database.db
+        .delete(positionStats)
+        .where(and(eq(positionStats.speeds, speeds), eq(positionStats.ratings, ratings)));
     sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, lichessToken: 'explorer-token' });
+    server = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      lichessToken: 'explorer-token',
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -107,7 +120,9 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
 
   /** The order the chess core's walk takes over the statistics now cached for these filters. */
   async function walkOrder(client: HttpClient, speeds: string, ratings: string): Promise<string[]> {
-    const cached = (await client.get(`/api/get_stats?speeds=${speeds}&ratings=${ratings}`)).body as (PositionStats & { fen: string })[];
+    const cached = (await client.get(`/api/get_stats?speeds=${speeds}&ratings=${ratings}`)).body as (PositionStats & {
+      fen: string;
+    })[];
     const stats = new Map(cached.map((s) => [s.fen, s]));
     const walk = new CoverageWalk(rep);
     const order: string[] = [];
@@ -122,7 +137,10 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     const { client } = await signedInClient(server);
     const before = sites.requests('explorer');
     const { events } = await coverage(client, { speeds: 'blitz', ratings: '1600' });
-    const asked = sites.requestLog('explorer').slice(before).map((r) => fenOf(r.url));
+    const asked = sites
+      .requestLog('explorer')
+      .slice(before)
+      .map((r) => fenOf(r.url));
     expect(asked).toHaveLength(POSITIONS);
     expect(asked).toEqual(await walkOrder(client, 'blitz', '1600'));
 
@@ -133,7 +151,8 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       for (let j = 1; j < h.holes.length; j++) expect(h.holes[j].reach).toBeLessThanOrEqual(h.holes[j - 1].reach);
       if (i > 0) expect(h.done).toBeGreaterThan(holes[i - 1].done);
       // Settled holes stay where they are in every later event.
-      for (const later of holes.slice(i + 1)) expect(later.holes.slice(0, h.settled)).toEqual(h.holes.slice(0, h.settled));
+      for (const later of holes.slice(i + 1))
+        expect(later.holes.slice(0, h.settled)).toEqual(h.holes.slice(0, h.settled));
     });
     const result = events.at(-1)!;
     expect(result.event).toBe('result');
@@ -144,7 +163,14 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     expect(Object.keys(hole).sort()).toEqual(['fen', 'games', 'line', 'reach', 'san', 'share', 'uci']);
 
     const run = await latest(client);
-    expect(run).toMatchObject({ status: 'done', speeds: 'blitz', ratings: '1600', done: POSITIONS, total: POSITIONS, bound: 0 });
+    expect(run).toMatchObject({
+      status: 'done',
+      speeds: 'blitz',
+      ratings: '1600',
+      done: POSITIONS,
+      total: POSITIONS,
+      bound: 0,
+    });
     expect(run.holes).toEqual(result.data.holes);
     expect(await latest(client, 'black')).toBeNull();
     expect((await client.get('/api/coverage/latest?color=green')).status).toBe(400);
@@ -162,12 +188,18 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     const failed = await coverage(client, { speeds: 'classical', ratings: '1600' });
     sites.setMode('explorer', 'ok');
     expect(failed.events.at(-1)!.data.results).toMatch(/^Sorry\.\.\.something went wrong, we'll look into it: /);
-    const first = sites.requestLog('explorer').slice(before).map((r) => fenOf(r.url));
+    const first = sites
+      .requestLog('explorer')
+      .slice(before)
+      .map((r) => fenOf(r.url));
     expect(first).toEqual(full.slice(0, 4));
     expect(await latest(client)).toMatchObject({ status: 'failed', done: 3 });
 
     const resumed = await coverage(client, { speeds: 'classical', ratings: '1600' });
-    const second = sites.requestLog('explorer').slice(before + first.length).map((r) => fenOf(r.url));
+    const second = sites
+      .requestLog('explorer')
+      .slice(before + first.length)
+      .map((r) => fenOf(r.url));
     expect(second).toEqual(full.slice(3));
     expect(resumed.events.filter((e) => e.event === 'progress')[0].data).toEqual({ done: 3, total: POSITIONS });
     expect(resumed.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
@@ -181,8 +213,17 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       expect(seen.some((e) => e.event === 'holes')).toBe(true);
       const running = await latest(client);
       expect(running.status).toBe('running');
-      const done = await waitFor(() => latest(client), (run) => run.status !== 'running');
-      expect(done).toMatchObject({ status: 'done', done: POSITIONS, total: POSITIONS, speeds: 'blitz', ratings: '1800' });
+      const done = await waitFor(
+        () => latest(client),
+        (run) => run.status !== 'running',
+      );
+      expect(done).toMatchObject({
+        status: 'done',
+        done: POSITIONS,
+        total: POSITIONS,
+        speeds: 'blitz',
+        ratings: '1800',
+      });
       expect(done.results).toMatch(/^Coverage Results for/);
       expect(done.holes.length).toBeGreaterThan(0);
       expect(done.report.length).toBe(POSITIONS);
@@ -211,9 +252,14 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     sites.setMode('explorer', 'slow', { delayMs: 100 });
     try {
       const first = client.postMultipart('/api/coverage_check', form({ speeds: 'classical', ratings: '1800' }));
-      await waitFor(() => latest(client), (run) => run?.status === 'running');
+      await waitFor(
+        () => latest(client),
+        (run) => run?.status === 'running',
+      );
       const second = await coverage(client, { speeds: 'classical', ratings: '1800' });
-      expect(parseEvents((await first).text).at(-1)!.data.results).toBe('This coverage check was replaced by a newer one.');
+      expect(parseEvents((await first).text).at(-1)!.data.results).toBe(
+        'This coverage check was replaced by a newer one.',
+      );
       expect(second.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
       expect((await latest(client)).status).toBe('done');
     } finally {
@@ -239,14 +285,23 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     await coverage(client, { speeds: 'bullet', ratings: '2200' });
     const [first] = await walkOrder(client, 'bullet', '2200');
     const old = new Date(Date.now() - 31 * 86_400_000);
-    const where = and(eq(positionStats.fen, first), eq(positionStats.speeds, 'bullet'), eq(positionStats.ratings, '2200'));
+    const where = and(
+      eq(positionStats.fen, first),
+      eq(positionStats.speeds, 'bullet'),
+      eq(positionStats.ratings, '2200'),
+    );
     await database.db.update(positionStats).set({ fetchedAt: old }).where(where);
 
     const before = sites.requests('explorer');
     sites.setMode('explorer', 'error500');
     const withOld = await coverage(client, { speeds: 'bullet', ratings: '2200' });
     sites.setMode('explorer', 'ok');
-    expect(sites.requestLog('explorer').slice(before).map((r) => fenOf(r.url))).toEqual([first]);
+    expect(
+      sites
+        .requestLog('explorer')
+        .slice(before)
+        .map((r) => fenOf(r.url)),
+    ).toEqual([first]);
     expect(withOld.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
 
     await coverage(client, { speeds: 'bullet', ratings: '2200' });
@@ -256,13 +311,22 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('closing the app ends a running check cleanly; the next run resumes from the cache', async () => {
-    const other = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, lichessToken: 'explorer-token' });
+    const other = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      lichessToken: 'explorer-token',
+    });
     const { client } = await signedInClient(other);
     sites.setMode('explorer', 'slow', { delayMs: 100 });
     const before = sites.requests('explorer');
     try {
-      const stream = client.postMultipart('/api/coverage_check', form({ speeds: 'blitz', ratings: '2200' })).catch(() => undefined);
-      await waitFor(async () => sites.requests('explorer') - before, (n) => n >= 3);
+      const stream = client
+        .postMultipart('/api/coverage_check', form({ speeds: 'blitz', ratings: '2200' }))
+        .catch(() => undefined);
+      await waitFor(
+        async () => sites.requests('explorer') - before,
+        (n) => n >= 3,
+      );
       await other.close();
       await stream;
     } finally {

@@ -35,7 +35,8 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
 
   const storeStudy = (client: HttpClient, color: string, text: string | null, extra: Record<string, string> = {}) =>
     client.postJson('/api/update-study', { color, study_text: text, title: 'Prep', ...extra });
-  const items = (userId: number) => database.db.select().from(drillItems).where(eq(drillItems.userId, userId)).orderBy(drillItems.ord);
+  const items = (userId: number) =>
+    database.db.select().from(drillItems).where(eq(drillItems.userId, userId)).orderBy(drillItems.ord);
 
   test('without a session every drill call answers 401', async () => {
     const client = server.client();
@@ -70,7 +71,11 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect((await storeStudy(client, 'white', WHITE)).status).toBe(200);
     // New items are counted from the study, and stored only when served.
     expect(await items(userId)).toEqual([]);
-    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 4, new: 4, new_left: 4 });
+    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({
+      total: 4,
+      new: 4,
+      new_left: 4,
+    });
     const sync = await client.postJson('/api/drill/sync', { color: 'white' });
     expect(sync.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 4 });
     const next = await client.get('/api/drill/next?color=white&limit=2');
@@ -78,7 +83,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect((await items(userId)).map((i) => i.line)).toEqual(['', '1. e4 e5']);
     // Served again (not answered): the same rows, then the rest of the deck in order.
     const all = (await client.get('/api/drill/next?color=white')).body.api_data;
-    expect(all.slice(0, 2).map((i: { id: number }) => i.id)).toEqual(next.body.api_data.map((i: { id: number }) => i.id));
+    expect(all.slice(0, 2).map((i: { id: number }) => i.id)).toEqual(
+      next.body.api_data.map((i: { id: number }) => i.id),
+    );
     expect((await items(userId)).map((i) => i.line)).toEqual(['', '1. e4 e5', '1. e4 c5', '1. e4 e5 2. Nf3 Nc6']);
     expect(next.body.api_data[0]).toMatchObject({
       color: 'white',
@@ -95,7 +102,16 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     expect(typeof next.body.api_data[0].id).toBe('number');
     expect((await client.get('/api/drill/next?color=black')).body.api_data).toEqual([]);
     const stats = await client.get('/api/drill/stats?color=white');
-    expect(stats.body.api_data).toMatchObject({ total: 4, new: 4, learning: 0, review: 0, due_now: 0, retired: 0, new_today: 0, new_per_day: 20 });
+    expect(stats.body.api_data).toMatchObject({
+      total: 4,
+      new: 4,
+      learning: 0,
+      review: 0,
+      due_now: 0,
+      retired: 0,
+      new_today: 0,
+      new_per_day: 20,
+    });
   });
 
   test('a wrong move rates Again and shows the answer; a right one rates Good, or Easy when chosen; each writes a log', async () => {
@@ -104,7 +120,11 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     const [first, second] = (await client.get('/api/drill/next?color=white')).body.api_data;
     const wrong = await client.postJson('/api/drill/answer', { id: first.id, uci: 'd2d4' });
     expect(wrong.status).toBe(200);
-    expect(wrong.body.api_data).toMatchObject({ correct: false, answers: [{ uci: 'e2e4', san: 'e4' }], item: { state: 1, reps: 1 } });
+    expect(wrong.body.api_data).toMatchObject({
+      correct: false,
+      answers: [{ uci: 'e2e4', san: 'e4' }],
+      item: { state: 1, reps: 1 },
+    });
     const right = await client.postJson('/api/drill/answer', { id: second.id, uci: 'g1f3' });
     expect(right.body.api_data).toMatchObject({ correct: true, item: { state: 1 } });
     const dueIn = Date.parse(right.body.api_data.item.due) - Date.now();
@@ -153,7 +173,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await storeStudy(client, 'white', WHITE);
     expect((await client.get('/api/drill/settings')).body.api_data).toEqual({ new_per_day: 20 });
     expect((await client.postJson('/api/drill/settings', { new_per_day: -1 })).status).toBe(400);
-    expect((await client.postJson('/api/drill/settings', { new_per_day: 2 })).body.api_data).toEqual({ new_per_day: 2 });
+    expect((await client.postJson('/api/drill/settings', { new_per_day: 2 })).body.api_data).toEqual({
+      new_per_day: 2,
+    });
     const served = (await client.get('/api/drill/next?color=white')).body.api_data;
     expect(served.map((i: { line: string }) => i.line)).toEqual(['', '1. e4 e5']);
     await client.postJson('/api/drill/answer', { id: served[0].id, uci: 'e2e4', rating: 4 });
@@ -202,7 +224,12 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     const next = (await client.get('/api/drill/next?color=white')).body.api_data;
     expect(next[0]).toMatchObject({ id: e5Item.id, changed: true });
     expect(next.map((i: { line: string }) => i.line)).toEqual(['1. e4 e5', '', '1. e4 e6']);
-    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 3, new: 2, review: 1, retired: 2 });
+    expect((await client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({
+      total: 3,
+      new: 2,
+      review: 1,
+      retired: 2,
+    });
 
     // The Nc6 position comes back with its history; 1. e4 e6, served, retires.
     await database.db.update(studies).set({ studyText: WHITE }).where(eq(studies.userId, userId));
@@ -248,7 +275,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     const again = await client.postJson('/api/drill/sync', { color: 'white' });
     expect(again.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 3 });
     expect((await client.get('/api/drill/next?color=white')).body.api_data).toHaveLength(3);
-    await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *', { exclude_move_indicators: '?!' });
+    await storeStudy(client, 'white', '1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 e5 2. Bc4?! *', {
+      exclude_move_indicators: '?!',
+    });
     const afterE5 = (await items(userId)).find((i) => i.line === '1. e4 e5')!;
     expect((afterE5.answers as { san: string }[]).map((a) => a.san)).toEqual(['Nf3']);
     expect(afterE5.changedAt).not.toBeNull();
@@ -277,7 +306,10 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     // The start position is in both studies (answers 1. d4 now); the three 1. e4 positions are not.
     const sync = await target.client.postJson('/api/drill/sync', { color: 'white' });
     expect(sync.body.api_data).toEqual({ added: 0, retired: 3, changed: 1, returned: 0, total: 2 });
-    expect((await target.client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({ total: 2, retired: 3 });
+    expect((await target.client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({
+      total: 2,
+      retired: 3,
+    });
     const next = (await target.client.get('/api/drill/next?color=white')).body.api_data;
     expect(next.map((i: { line: string; changed: boolean }) => [i.line, i.changed])).toEqual([
       ['', true],
@@ -300,10 +332,15 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await storeStudy(client, 'white', WHITE);
     await client.postJson('/api/drill/settings', { new_per_day: 0 });
     expect((await client.get('/api/drill/next?color=white')).body.api_data).toEqual([]);
-    const focused = await client.postJson('/api/drill/focus', { color: 'white', fen: AFTER_E4_E5.replace(' 0 2', ' 0 7') });
+    const focused = await client.postJson('/api/drill/focus', {
+      color: 'white',
+      fen: AFTER_E4_E5.replace(' 0 2', ' 0 7'),
+    });
     expect(focused.status).toBe(200);
     expect(focused.body.api_data).toMatchObject({ line: '1. e4 e5', changed: true });
-    expect((await client.get('/api/drill/next?color=white')).body.api_data.map((i: { line: string }) => i.line)).toEqual(['1. e4 e5']);
+    expect(
+      (await client.get('/api/drill/next?color=white')).body.api_data.map((i: { line: string }) => i.line),
+    ).toEqual(['1. e4 e5']);
     const missing = await client.postJson('/api/drill/focus', { color: 'white', fen: AFTER_E4 });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'That position is not in your white repertoire' });
@@ -326,7 +363,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await Promise.all([storeStudy(a.client, 'white', WHITE), storeStudy(b.client, 'white', WHITE)]);
     const served = await Promise.all([a, a, b].map((p) => p.client.get('/api/drill/next?color=white')));
     expect(served.map((r) => r.body.api_data.length)).toEqual([4, 4, 4]);
-    expect(served[0].body.api_data.map((i: { id: number }) => i.id)).toEqual(served[1].body.api_data.map((i: { id: number }) => i.id));
+    expect(served[0].body.api_data.map((i: { id: number }) => i.id)).toEqual(
+      served[1].body.api_data.map((i: { id: number }) => i.id),
+    );
     expect(await items(a.userId)).toHaveLength(4);
     expect(await items(b.userId)).toHaveLength(4);
   });
@@ -371,7 +410,8 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
       { uci: 'c7c5', san: 'c5', by: 'opponent' },
     ]);
     expect(line.ask).toMatchObject({ line: '1. e4 c5', answers: [{ uci: 'g1f3', san: 'Nf3' }] });
-    const onward = (await client.get(`/api/drill/line?color=white&fen=${encodeURIComponent(AFTER_E4_E5)}`)).body.api_data;
+    const onward = (await client.get(`/api/drill/line?color=white&fen=${encodeURIComponent(AFTER_E4_E5)}`)).body
+      .api_data;
     expect(onward).toMatchObject({ start_fen: AFTER_E4_E5, moves: [], ask: { line: '1. e4 e5' } });
     expect((await client.get('/api/drill/line?color=white&fen=bad')).status).toBe(400);
   });

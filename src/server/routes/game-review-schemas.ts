@@ -34,7 +34,14 @@ export function parsePlayedAt(text: string): Date | undefined {
   const pgnStyle = /^(\d{4})[.-](\d{2})[.-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
   const date = pgnStyle
     ? new Date(
-        Date.UTC(+pgnStyle[1], +pgnStyle[2] - 1, +pgnStyle[3], +(pgnStyle[4] ?? 0), +(pgnStyle[5] ?? 0), +(pgnStyle[6] ?? 0)),
+        Date.UTC(
+          +pgnStyle[1],
+          +pgnStyle[2] - 1,
+          +pgnStyle[3],
+          +(pgnStyle[4] ?? 0),
+          +(pgnStyle[5] ?? 0),
+          +(pgnStyle[6] ?? 0),
+        ),
       )
     : /^\d{4}-\d{2}-\d{2}T/.test(trimmed)
       ? new Date(trimmed)

@@ -8,7 +8,9 @@ import type { GameReview, Mistake } from './game-review-schemas.js';
 type ReviewRow = typeof gameReviews.$inferSelect;
 type MistakeRow = typeof mistakes.$inferSelect;
 export type ReviewValues = Partial<Omit<typeof gameReviews.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>;
-export type MistakeValues = Partial<Pick<typeof mistakes.$inferInsert, 'ply' | 'fen' | 'move' | 'betterMove' | 'notes'>>;
+export type MistakeValues = Partial<
+  Pick<typeof mistakes.$inferInsert, 'ply' | 'fen' | 'move' | 'betterMove' | 'notes'>
+>;
 
 export function toMistake(row: MistakeRow): Mistake {
   return {
@@ -55,7 +57,15 @@ export async function listReviews(db: Db, userId: number): Promise<GameReview[]>
   const mistakeRows = await db
     .select()
     .from(mistakes)
-    .where(and(eq(mistakes.userId, userId), inArray(mistakes.gameReviewId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(mistakes.userId, userId),
+        inArray(
+          mistakes.gameReviewId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(mistakes.ply, mistakes.id);
   const byReview = new Map<number, Mistake[]>();
   for (const m of mistakeRows) {
@@ -94,7 +104,12 @@ export async function insertReview(
 }
 
 /** Changes the given fields of the user's review; undefined when it is not theirs or does not exist. */
-export async function updateReview(db: Db, userId: number, id: number, values: ReviewValues): Promise<GameReview | undefined> {
+export async function updateReview(
+  db: Db,
+  userId: number,
+  id: number,
+  values: ReviewValues,
+): Promise<GameReview | undefined> {
   const [row] = await db
     .update(gameReviews)
     .set({ ...values, updatedAt: new Date() })
@@ -126,7 +141,12 @@ export async function listMistakes(db: Db, userId: number, gameReviewId: number)
   return rows.map(toMistake);
 }
 
-export async function insertMistake(db: Db, userId: number, gameReviewId: number, values: MistakeValues): Promise<Mistake> {
+export async function insertMistake(
+  db: Db,
+  userId: number,
+  gameReviewId: number,
+  values: MistakeValues,
+): Promise<Mistake> {
   const [row] = await db
     .insert(mistakes)
     .values({ ...values, gameReviewId, userId })

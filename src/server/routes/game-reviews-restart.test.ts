@@ -40,6 +40,10 @@ test('notes and mistakes survive a restart of the server on the same DATA_DIR', 
   const reviews = await again.get('/api/get-game-reviews');
   expect(reviews.status).toBe(200);
   expect(reviews.body.api_data).toEqual([
-    expect.objectContaining({ id, notes: 'Nimzo next time', mistakes: [expect.objectContaining({ ply: 4, notes: 'e6 was fine' })] }),
+    expect.objectContaining({
+      id,
+      notes: 'Nimzo next time',
+      mistakes: [expect.objectContaining({ ply: 4, notes: 'e6 was fine' })],
+    }),
   ]);
 }, 60_000);

@@ -50,7 +50,12 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
   test('every call needs a session', async () => {
     const anonymous = server.client();
     expect((await anonymous.get('/api/get-game-reviews')).body).toEqual({ api_result: 'user_not_logged_in' });
-    for (const path of ['/api/upsert-game-review', '/api/upsert-mistake', '/api/get-mistakes', '/api/delete-game-review']) {
+    for (const path of [
+      '/api/upsert-game-review',
+      '/api/upsert-mistake',
+      '/api/get-mistakes',
+      '/api/delete-game-review',
+    ]) {
       expect((await anonymous.postJson(path, {})).status).toBe(401);
     }
   });
@@ -147,9 +152,19 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
     });
     expect(add.status).toBe(200);
     const mistake = add.body.api_data;
-    expect(mistake).toMatchObject({ id: expect.any(Number), game_review_id: saved.id, ply: 6, move: 'a6', better_move: 'Nf6' });
+    expect(mistake).toMatchObject({
+      id: expect.any(Number),
+      game_review_id: saved.id,
+      ply: 6,
+      move: 'a6',
+      better_move: 'Nf6',
+    });
 
-    const edit = await alice.client.postJson('/api/upsert-mistake', { id: mistake.id, game_review_id: saved.id, notes: 'or a6 is fine' });
+    const edit = await alice.client.postJson('/api/upsert-mistake', {
+      id: mistake.id,
+      game_review_id: saved.id,
+      notes: 'or a6 is fine',
+    });
     expect(edit.body.api_data).toEqual({ ...mistake, notes: 'or a6 is fine' });
 
     const listed = await alice.client.postJson('/api/get-mistakes', { game_review_id: saved.id });
@@ -160,7 +175,8 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
 
   test('delete-game-review deletes a mistake by mistake_id and a review by game_review_id', async () => {
     const saved = await save(alice, review());
-    const mistake = (await alice.client.postJson('/api/upsert-mistake', { game_review_id: saved.id, ply: 3 })).body.api_data;
+    const mistake = (await alice.client.postJson('/api/upsert-mistake', { game_review_id: saved.id, ply: 3 })).body
+      .api_data;
 
     const dropMistake = await alice.client.postJson('/api/delete-game-review', { mistake_id: mistake.id });
     expect(dropMistake.body).toEqual({ api_data: { deleted: 'mistake', id: mistake.id } });
@@ -184,8 +200,9 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
 
   test("another user's review and mistakes behave as missing and stay untouched", async () => {
     const mine = await save(alice, review({ notes: 'private notes' }));
-    const mistake = (await alice.client.postJson('/api/upsert-mistake', { game_review_id: mine.id, ply: 2, notes: 'mine' })).body
-      .api_data;
+    const mistake = (
+      await alice.client.postJson('/api/upsert-mistake', { game_review_id: mine.id, ply: 2, notes: 'mine' })
+    ).body.api_data;
 
     expect((await reviewsOf(bob)).some((r) => r.id === mine.id)).toBe(false);
     const attempts = [
@@ -203,7 +220,11 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
     }
     // Bob's own review cannot adopt Alice's mistake either.
     const bobs = await save(bob, review());
-    const move = await bob.client.postJson('/api/upsert-mistake', { id: mistake.id, game_review_id: bobs.id, notes: 'taken' });
+    const move = await bob.client.postJson('/api/upsert-mistake', {
+      id: mistake.id,
+      game_review_id: bobs.id,
+      notes: 'taken',
+    });
     expect(move.status).toBe(404);
 
     const after = (await reviewsOf(alice)).find((r) => r.id === mine.id);
@@ -213,5 +234,9 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
 });
 
 function idsOf(body: Record<string, unknown>, missingId: number) {
-  return Object.fromEntries(Object.keys(body).filter((k) => k === 'id' || k.endsWith('_id')).map((k) => [k, missingId]));
+  return Object.fromEntries(
+    Object.keys(body)
+      .filter((k) => k === 'id' || k.endsWith('_id'))
+      .map((k) => [k, missingId]),
+  );
 }

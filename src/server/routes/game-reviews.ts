@@ -57,7 +57,13 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
     };
     for (const key of Object.keys(values) as (keyof ReviewValues)[]) if (values[key] === undefined) delete values[key];
     if (input.kind === 'insert') {
-      return { api_data: await insertReview(app.db, userId(request), { ...values, pgn: input.pgn, heroColor: input.hero_color }) };
+      return {
+        api_data: await insertReview(app.db, userId(request), {
+          ...values,
+          pgn: input.pgn,
+          heroColor: input.hero_color,
+        }),
+      };
     }
     const updated = await updateReview(app.db, userId(request), input.id, values);
     return updated ? { api_data: updated } : notFound(reply, 'No such game review');
@@ -74,7 +80,8 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
       betterMove: input.better_move,
       notes: input.notes,
     };
-    if (input.id === undefined) return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
+    if (input.id === undefined)
+      return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
     const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
     return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
   });
@@ -90,7 +97,9 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
     const input = deleteGameReviewSchema.parse(request.body);
     if (input.game_review_id !== undefined) {
       const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
-      return deleted ? { api_data: { deleted: 'game_review', id: input.game_review_id } } : notFound(reply, 'No such game review');
+      return deleted
+        ? { api_data: { deleted: 'game_review', id: input.game_review_id } }
+        : notFound(reply, 'No such game review');
     }
     const id = input.mistake_id!;
     const deleted = await deleteMistake(app.db, userId(request), id);

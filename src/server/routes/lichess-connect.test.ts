@@ -10,7 +10,15 @@ import { lichessConnections, oauthStates, positionStats } from '../db/schema.js'
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
-import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer, uniqueUser } from '../../../test/helper.js';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  uniqueUser,
+} from '../../../test/helper.js';
 
 /** Follows Connect Lichess like a browser: our server, the fake Lichess's authorize page, our callback. */
 async function connect(client: HttpClient): Promise<{ authorize: URL; result: string }> {
@@ -36,7 +44,13 @@ function parseResult(text: string) {
 
 async function coverage(client: HttpClient) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ opening_text: SMALL_STUDY, color: 'white', speeds: 'correspondence', ratings: '1000' })) form.append(k, v);
+  for (const [k, v] of Object.entries({
+    opening_text: SMALL_STUDY,
+    color: 'white',
+    speeds: 'correspondence',
+    ratings: '1000',
+  }))
+    form.append(k, v);
   return parseResult((await client.postMultipart('/api/coverage_check', form)).text);
 }
 
@@ -64,7 +78,11 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     await database.db.delete(positionStats).where(eq(positionStats.speeds, 'correspondence'));
     sites = await startFakeSites({ explorerToken: 'server-token' });
     // No LICHESS_TOKEN: only a connected player can run a coverage check.
-    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, explorerIntervalMs: 0 });
+    server = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      explorerIntervalMs: 0,
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -75,7 +93,11 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
 
   test('connect sends the player to Lichess with a PKCE challenge and comes back connected', async () => {
     const { client, userId } = await signedInClient(server);
-    expect(await sessionUser(client)).toMatchObject({ lichess_connected: false, lichess_connected_as: null, username_lichess: null });
+    expect(await sessionUser(client)).toMatchObject({
+      lichess_connected: false,
+      lichess_connected_as: null,
+      username_lichess: null,
+    });
 
     const { authorize, result } = await connect(client);
     expect(authorize.origin + authorize.pathname).toBe(`${sites.lichessUrl}/oauth`);
@@ -90,8 +112,15 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     expect(result).toBe('/manage_openings?lichess=connected');
 
     // The fake token endpoint checked the verifier against the challenge; our calls name the app.
-    const tokenCall = sites.oauth.requests().filter((r) => r.path === '/api/token').at(-1)!;
-    expect(tokenCall.form).toMatchObject({ grant_type: 'authorization_code', client_id: 'chess-prep', redirect_uri: p.get('redirect_uri') });
+    const tokenCall = sites.oauth
+      .requests()
+      .filter((r) => r.path === '/api/token')
+      .at(-1)!;
+    expect(tokenCall.form).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: 'chess-prep',
+      redirect_uri: p.get('redirect_uri'),
+    });
     expect(tokenCall.userAgent).toMatch(/^chess-prep/);
 
     expect(await sessionUser(client)).toMatchObject({
@@ -125,7 +154,8 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     expect(explorerCalls.length).toBeGreaterThan(0);
     expect(explorerCalls.every((r) => r.headers.authorization === `Bearer ${token}`)).toBe(true);
 
-    for (const text of [list.text, study.text, JSON.stringify(await sessionUser(client))]) expect(text).not.toContain(token);
+    for (const text of [list.text, study.text, JSON.stringify(await sessionUser(client))])
+      expect(text).not.toContain(token);
   });
 
   test('login answers the connection too', async () => {
@@ -135,7 +165,10 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     await connect(client);
     const again = server.client();
     const login = await again.postForm('/api/login', { username: fields.username, password: fields.password });
-    expect(login.body.user).toMatchObject({ lichess_connected: true, lichess_connected_as: FAKE_LICHESS_ACCOUNT.username });
+    expect(login.body.user).toMatchObject({
+      lichess_connected: true,
+      lichess_connected_as: FAKE_LICHESS_ACCOUNT.username,
+    });
   });
 
   test('a forged state or one from another session connects nothing', async () => {
@@ -162,7 +195,9 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     } finally {
       sites.oauth.setConsent('approve');
     }
-    expect(await server.app.db.select().from(lichessConnections).where(eq(lichessConnections.userId, userId))).toEqual([]);
+    expect(await server.app.db.select().from(lichessConnections).where(eq(lichessConnections.userId, userId))).toEqual(
+      [],
+    );
   });
 
   test('a state older than 10 minutes fails', async () => {
@@ -174,7 +209,9 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
       .where(eq(oauthStates.userId, userId));
     const consent = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location')!);
-    expect((await client.get(back.pathname + back.search)).headers.get('location')).toBe('/manage_openings?lichess=failed');
+    expect((await client.get(back.pathname + back.search)).headers.get('location')).toBe(
+      '/manage_openings?lichess=failed',
+    );
     expect((await sessionUser(client)).lichess_connected).toBe(false);
   });
 
@@ -185,7 +222,9 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     const answer = await client.postJson('/api/lichess/disconnect', {});
     expect(answer.body.api_data).toEqual({ lichess_connected: false, revoked: true });
     expect(sites.oauth.revokedTokens()).toContain(token);
-    expect(await server.app.db.select().from(lichessConnections).where(eq(lichessConnections.userId, userId))).toEqual([]);
+    expect(await server.app.db.select().from(lichessConnections).where(eq(lichessConnections.userId, userId))).toEqual(
+      [],
+    );
     expect((await sessionUser(client)).lichess_connected).toBe(false);
   });
 

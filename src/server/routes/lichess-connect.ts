@@ -57,7 +57,10 @@ export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> 
     const verifier = user && state ? await takeOAuthState(app.db, state, user.id, sessionKey(request)) : undefined;
     if (text('error') === 'access_denied') return reply.redirect(`${RESULT_PAGE}denied`, 302);
     if (!user || !verifier || text('error') || !text('code')) {
-      request.log.warn({ reason: !verifier ? 'unknown, expired or foreign state' : 'no code' }, 'Lichess connection refused');
+      request.log.warn(
+        { reason: !verifier ? 'unknown, expired or foreign state' : 'no code' },
+        'Lichess connection refused',
+      );
       return reply.redirect(`${RESULT_PAGE}failed`, 302);
     }
     try {
@@ -83,7 +86,8 @@ export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> 
     const userId = request.user!.id;
     const connection = await findConnection(app.db, config.sessionSecret, userId);
     const revoked = connection ? await revokeToken(settings, connection.token) : false;
-    if (connection && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token; forgotten here');
+    if (connection && !revoked)
+      request.log.warn({ userId }, 'Lichess could not be told to revoke a token; forgotten here');
     await deleteConnection(app.db, userId);
     app.forgetCachedUser(userId);
     return { api_data: { lichess_connected: false, revoked } };

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { FEN_AFTER_E4, FEN_AFTER_E4_C5, FEN_AFTER_E4_E5_NF3, FEN_AFTER_RUY_NC6, SMALL_STUDY } from '../openings/testdata/small-study.js';
+import {
+  FEN_AFTER_E4,
+  FEN_AFTER_E4_C5,
+  FEN_AFTER_E4_E5_NF3,
+  FEN_AFTER_RUY_NC6,
+  SMALL_STUDY,
+} from '../openings/testdata/small-study.js';
 
 function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -26,7 +38,10 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
 
   test('the consistency check finds the two positions where White has two moves', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'white' }));
+    const response = await client.postMultipart(
+      '/api/consistency_check',
+      form({ opening_text: SMALL_STUDY, color: 'white' }),
+    );
     expect(response.status).toBe(200);
     const dict = response.body.results_dict;
     expect(dict.map((p: { fen: string }) => p.fen)).toEqual([FEN_AFTER_E4_C5, FEN_AFTER_RUY_NC6]);
@@ -40,7 +55,10 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
 
   test('as Black the only position with two moves is the reply to 1. e4', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'black' }));
+    const response = await client.postMultipart(
+      '/api/consistency_check',
+      form({ opening_text: SMALL_STUDY, color: 'black' }),
+    );
     const dict = response.body.results_dict;
     expect(dict.map((p: { fen: string }) => p.fen)).toEqual([FEN_AFTER_E4]);
     expect(dict[0].moves.map((m: { san: string; chapters: unknown[] }) => [m.san, m.chapters.length])).toEqual([
@@ -51,7 +69,10 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
 
   test('a single line has no inconsistencies', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postMultipart('/api/consistency_check', form({ opening_text: '1. e4 e5 2. Nf3 Nc6 *', color: 'white' }));
+    const response = await client.postMultipart(
+      '/api/consistency_check',
+      form({ opening_text: '1. e4 e5 2. Nf3 Nc6 *', color: 'white' }),
+    );
     expect(response.body.results_dict).toEqual([]);
     expect(response.body.results).toContain('No inconsistencies found');
   });
@@ -70,11 +91,17 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
 
   test('the opening book counts lines per move and marks end of line', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postMultipart('/api/create_opening_book', form({ opening_text: SMALL_STUDY, color: 'white' }));
+    const response = await client.postMultipart(
+      '/api/create_opening_book',
+      form({ opening_text: SMALL_STUDY, color: 'white' }),
+    );
     const book = JSON.parse(response.body.book);
     const start = book['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'];
     expect(start).toMatchObject({ total_games: 4, lowest_move_number: 1 });
-    expect(start.moves.e4).toMatchObject({ number_of_games: 4, chapters: ['Ruy', 'Italian', 'Open Sicilian', 'Alapin'] });
+    expect(start.moves.e4).toMatchObject({
+      number_of_games: 4,
+      chapters: ['Ruy', 'Italian', 'Open Sicilian', 'Alapin'],
+    });
     const afterE4 = book[key(FEN_AFTER_E4)];
     expect(afterE4.total_games).toBe(4);
     expect(afterE4.moves.e5.number_of_games).toBe(2);
@@ -87,7 +114,8 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   test('a repeated book of one study is the same text, and a changed study gives its own book', async () => {
     const { client } = await signedInClient(server);
     const ask = async (text: string) =>
-      (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).body.book as string;
+      (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).body
+        .book as string;
     const first = await ask(SMALL_STUDY);
     expect(await ask(SMALL_STUDY)).toBe(first);
     const changed = JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`));
@@ -99,7 +127,12 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     const { client } = await signedInClient(server);
     const response = await client.postMultipart(
       '/api/check_opening',
-      form({ opening_text: SMALL_STUDY, color: 'white', game_text: '[White "me"]\n[Black "you"]\n\n1. e4 e5 2. Nf3 d6 *', game_name: 'me vs. you' }),
+      form({
+        opening_text: SMALL_STUDY,
+        color: 'white',
+        game_text: '[White "me"]\n[Black "you"]\n\n1. e4 e5 2. Nf3 d6 *',
+        game_name: 'me vs. you',
+      }),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/plain/);
@@ -115,7 +148,13 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
       form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 c5 2. d4 cxd4 *', format: 'json' }),
     );
     const c = response.body.comparison;
-    expect(c).toMatchObject({ outcome: 'left', side: 'player', moveNumber: 2, fen: FEN_AFTER_E4_C5, played: { san: 'd4' } });
+    expect(c).toMatchObject({
+      outcome: 'left',
+      side: 'player',
+      moveNumber: 2,
+      fen: FEN_AFTER_E4_C5,
+      played: { san: 'd4' },
+    });
     expect(c.repertoireMoves.map((m: { san: string }) => m.san).sort()).toEqual(['Nf3', 'c3']);
     expect(response.body.results).toContain('You left the repertoire at move 2');
   });
@@ -133,8 +172,16 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   test.each([
     ['no opening text', { opening_text: '', color: 'white' }, /No study text/],
     ['a bad colour', { opening_text: SMALL_STUDY, color: 'red' }, /color/],
-    ['an opening that is not PGN', { opening_text: '1. e4 e5 2. Ke3', color: 'white' }, /opening PGN could not be read/],
-    ['an unknown symbol', { opening_text: SMALL_STUDY, color: 'white', 'excludeSymbols[]': '!!' }, /Unknown exclude symbol/],
+    [
+      'an opening that is not PGN',
+      { opening_text: '1. e4 e5 2. Ke3', color: 'white' },
+      /opening PGN could not be read/,
+    ],
+    [
+      'an unknown symbol',
+      { opening_text: SMALL_STUDY, color: 'white', 'excludeSymbols[]': '!!' },
+      /Unknown exclude symbol/,
+    ],
   ])('the consistency check refuses %s with 400', async (_name, fields, message) => {
     const { client } = await signedInClient(server);
     const response = await client.postMultipart('/api/consistency_check', form(fields));
@@ -144,13 +191,18 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
 
   test('a game that is not PGN is refused with 400', async () => {
     const { client } = await signedInClient(server);
-    const response = await client.postMultipart('/api/check_opening', form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 e5 2. Qxf7 *' }));
+    const response = await client.postMultipart(
+      '/api/check_opening',
+      form({ opening_text: SMALL_STUDY, color: 'white', game_text: '1. e4 e5 2. Qxf7 *' }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/game PGN could not be read/);
   });
 
   test('the checks need a session', async () => {
-    const response = await server.client().postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'white' }));
+    const response = await server
+      .client()
+      .postMultipart('/api/consistency_check', form({ opening_text: SMALL_STUDY, color: 'white' }));
     expect(response.status).toBe(401);
   });
 });

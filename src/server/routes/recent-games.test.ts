@@ -74,7 +74,9 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   test('Chess.com games of this month and last become Game records with the Link tag', async () => {
     const games = await recent(player, 'chesscom');
     expect(games).toHaveLength(17);
-    expect(games.every((g) => g.site === 'Chess.com' && g.link.startsWith('https://www.chess.com/game/live/'))).toBe(true);
+    expect(games.every((g) => g.site === 'Chess.com' && g.link.startsWith('https://www.chess.com/game/live/'))).toBe(
+      true,
+    );
     const first = games[0];
     expect(first.username.toLowerCase()).toBe('fabianocaruana');
     expect(first.opponent_name).not.toBe(first.username);
@@ -89,7 +91,12 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     const [newest, second] = await recent(user, 'lichess');
     const saved = await user.client.postJson('/api/upsert-game-review', newest);
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.api_data).toMatchObject({ link: newest.link, opponent_name: 'juan_queve', hero_color: 'White', result: 1 });
+    expect(saved.body.api_data).toMatchObject({
+      link: newest.link,
+      opponent_name: 'juan_queve',
+      hero_color: 'White',
+      result: 1,
+    });
 
     const after = await recent(user, 'lichess');
     expect(after).toHaveLength(48);
@@ -127,7 +134,8 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   });
 
   test('games without moves are left out of the list', () => {
-    const withMoves = '[White "thibault"]\n[Black "x"]\n[Result "1-0"]\n[UTCDate "2025.01.02"]\n[UTCTime "10:00:00"]\n\n1. e4 e5 1-0';
+    const withMoves =
+      '[White "thibault"]\n[Black "x"]\n[Result "1-0"]\n[UTCDate "2025.01.02"]\n[UTCTime "10:00:00"]\n\n1. e4 e5 1-0';
     const without = '[White "thibault"]\n[Black "y"]\n[Result "*"]\n[UTCDate "2025.01.03"]\n[UTCTime "10:00:00"]\n\n*';
     const records = toRecords([without, withMoves], 'thibault', 'Lichess');
     expect(records.map((r) => r.opponent_name)).toEqual(['x']);

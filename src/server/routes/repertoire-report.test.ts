@@ -43,7 +43,9 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     expect(saved.status, saved.text).toBe(200);
   };
 
-  const player = async (names: { lichess?: string; chesscom?: string } = { lichess: 'thibault', chesscom: 'FabianoCaruana' }) => {
+  const player = async (
+    names: { lichess?: string; chesscom?: string } = { lichess: 'thibault', chesscom: 'FabianoCaruana' },
+  ) => {
     const user = await signedInUser(server.app, server.url, names);
     await setStudy(user, 'white', RUY_LOPEZ, '??');
     await setStudy(user, 'black', SICILIAN);
@@ -78,8 +80,16 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     const counts = r.left_by_opponent.map((d) => d.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const first = rows(r)[0];
-    expect(first).toMatchObject({ fen: expect.stringMatching(/ [wb] /), move_number: expect.any(Number), played_san: expect.any(String) });
-    expect(first.games[0]).toMatchObject({ link: expect.stringMatching(/^https:\/\/lichess\.org\//), site: 'Lichess', review_id: null });
+    expect(first).toMatchObject({
+      fen: expect.stringMatching(/ [wb] /),
+      move_number: expect.any(Number),
+      played_san: expect.any(String),
+    });
+    expect(first.games[0]).toMatchObject({
+      link: expect.stringMatching(/^https:\/\/lichess\.org\//),
+      site: 'Lichess',
+      review_id: null,
+    });
     expect(first.games[0].ply).toBeGreaterThan(0);
     expect(r.average_move_left).toBeGreaterThanOrEqual(1);
     expect(sites.requestLog('lichess-games')[0].url).toMatch(/^\/api\/games\/user\/thibault\?/);
@@ -91,7 +101,11 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     const r = await report(user, ['chesscom']);
     expect(r).toMatchObject({ games: 17, sources: { chesscom: 17 } });
     expectBalanced(r);
-    expect(rows(r).flatMap((d) => d.games).every((g) => g.site === 'Chess.com' && g.link?.startsWith('https://www.chess.com/'))).toBe(true);
+    expect(
+      rows(r)
+        .flatMap((d) => d.games)
+        .every((g) => g.site === 'Chess.com' && g.link?.startsWith('https://www.chess.com/')),
+    ).toBe(true);
     expect(sites.requests('lichess-games')).toBe(0);
   });
 
@@ -116,7 +130,11 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
 
     const theirReport = await report(other, ['reviews']);
     expect(theirReport.games).toBe(1);
-    expect(rows(theirReport).flatMap((d) => d.games).every((g) => g.review_id === theirs)).toBe(true);
+    expect(
+      rows(theirReport)
+        .flatMap((d) => d.games)
+        .every((g) => g.review_id === theirs),
+    ).toBe(true);
   });
 
   test('a game both saved and recent counts once, as the review, and links to it', async () => {
@@ -127,7 +145,9 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     expect(both.games).toBe(49);
     expect(both.sources).toEqual({ reviews: 1, lichess: 49 });
     const lichessOnly = await report(user, ['lichess']);
-    const linked = rows(lichessOnly).flatMap((d) => d.games).filter((g) => g.link === review.link);
+    const linked = rows(lichessOnly)
+      .flatMap((d) => d.games)
+      .filter((g) => g.link === review.link);
     // The saved game, met as a Lichess game, still opens its review.
     expect(linked.every((g) => g.review_id === review.id)).toBe(true);
   });
@@ -164,8 +184,19 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     expect((await user.client.postJson('/api/upsert-game-review', game)).status).toBe(200);
     const r = await report(user, ['reviews']);
     expect(r.left_by_you).toHaveLength(1);
-    expect(r.left_by_you[0]).toMatchObject({ line: '1. e4 e5', played_san: 'Qh5', expected_san: ['Nf3'], count: 1, score: 0, move_number: 2 });
-    expect(r.left_by_you[0].games[0]).toMatchObject({ ply: 3, opponent_name: 'them', date_time_played: '2026-01-02T10:00:00.000Z' });
+    expect(r.left_by_you[0]).toMatchObject({
+      line: '1. e4 e5',
+      played_san: 'Qh5',
+      expected_san: ['Nf3'],
+      count: 1,
+      score: 0,
+      move_number: 2,
+    });
+    expect(r.left_by_you[0].games[0]).toMatchObject({
+      ply: 3,
+      opponent_name: 'them',
+      date_time_played: '2026-01-02T10:00:00.000Z',
+    });
   });
 
   test('no saved username gives no games from that site, without calling it', async () => {

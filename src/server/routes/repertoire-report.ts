@@ -50,9 +50,18 @@ export async function repertoireReportRoutes(app: FastifyInstance): Promise<void
       sources.includes('lichess') ? siteGames(app, user.id, 'lichess', user.username_lichess) : undefined,
       sources.includes('chesscom') ? siteGames(app, user.id, 'chesscom', user.username_chess_dot_com) : undefined,
     ]);
-    for (const [source, list] of [['lichess', lichess], ['chesscom', chesscom]] as const) {
+    for (const [source, list] of [
+      ['lichess', lichess],
+      ['chesscom', chesscom],
+    ] as const) {
       if (!list) continue;
-      add(source, list.map((game) => ({ ...game, ref: { ...game.ref, review_id: reviewByLink.get(game.ref.link ?? '') ?? null } })));
+      add(
+        source,
+        list.map((game) => ({
+          ...game,
+          ref: { ...game.ref, review_id: reviewByLink.get(game.ref.link ?? '') ?? null },
+        })),
+      );
     }
 
     // Comparing a game takes about a millisecond: other requests get their turn between batches.

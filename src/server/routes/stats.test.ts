@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_E5_NF3, SMALL_STUDY } from '../openings/testdata/small-study.js';
@@ -130,7 +137,9 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
       expect(response.status).toBe(200);
       const result = events.at(-1)!;
       expect(result.event).toBe('result');
-      expect(result.data.results).toMatch(/^Sorry\.\.\.something went wrong, we'll look into it: .*could not be reached/);
+      expect(result.data.results).toMatch(
+        /^Sorry\.\.\.something went wrong, we'll look into it: .*could not be reached/,
+      );
       expect(result.data.report).toEqual([]);
     } finally {
       sites.setMode('explorer', 'ok');
@@ -162,14 +171,33 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     const { client } = await signedInClient(server);
     const form = new FormData();
     const fen = '8/8/8/4k3/8/8/4K3/7R w - - 0 40';
-    form.append('stats', JSON.stringify([
-      { fen, speeds: 'ultraBullet', ratings: '1000', white: 5, draws: 1, black: 0, moves: JSON.stringify([{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }]) },
-    ]));
+    form.append(
+      'stats',
+      JSON.stringify([
+        {
+          fen,
+          speeds: 'ultraBullet',
+          ratings: '1000',
+          white: 5,
+          draws: 1,
+          black: 0,
+          moves: JSON.stringify([{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }]),
+        },
+      ]),
+    );
     const stored = await client.postMultipart('/api/update_stats', form);
     expect(stored.status).toBe(200);
     const got = await client.get('/api/get_stats?speeds=ultraBullet&ratings=1000');
     expect(got.body).toEqual([
-      { fen: '8/8/8/4k3/8/8/4K3/7R w - -', speeds: 'ultraBullet', ratings: '1000', white: 5, draws: 1, black: 0, moves: [{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }] },
+      {
+        fen: '8/8/8/4k3/8/8/4K3/7R w - -',
+        speeds: 'ultraBullet',
+        ratings: '1000',
+        white: 5,
+        draws: 1,
+        black: 0,
+        moves: [{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }],
+      },
     ]);
     const bad = await client.get('/api/get_stats?speeds=hyper&ratings=1000');
     expect(bad.status).toBe(400);

@@ -140,7 +140,10 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
       const until = explorer.busyUntil();
       if (until === 0 || until === toldUntil) return;
       toldUntil = until;
-      send({ event: 'status', data: { message: busyMessage('Lichess', until), retry_at: new Date(until).toISOString() } });
+      send({
+        event: 'status',
+        data: { message: busyMessage('Lichess', until), retry_at: new Date(until).toISOString() },
+      });
     }, BUSY_POLL_MS);
     try {
       // The check belongs to the player: a client that goes away only stops listening.

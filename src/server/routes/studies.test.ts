@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
-import { openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
@@ -108,9 +114,17 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   test('a large study comes back whole, stored out of line without compression (no time spent packing it)', async () => {
     const { client, userId } = await signedInClient(server);
     const chapter = fixture('study_i5a1oOJH_ruy_lopez_2021.pgn');
-    const text = Array.from({ length: 40 }, (_, i) => chapter.replace(/\[Event "/, `[Event "Copy ${i + 1} `)).join('\n\n');
+    const text = Array.from({ length: 40 }, (_, i) => chapter.replace(/\[Event "/, `[Event "Copy ${i + 1} `)).join(
+      '\n\n',
+    );
     expect(text.length).toBeGreaterThan(200_000);
-    const saved = await client.postJson('/api/update-study', { color: 'black', exclude_move_indicators: '', link: null, study_text: text, title: 'Copies' });
+    const saved = await client.postJson('/api/update-study', {
+      color: 'black',
+      exclude_move_indicators: '',
+      link: null,
+      study_text: text,
+      title: 'Copies',
+    });
     expect(saved.status).toBe(200);
     expect((await client.get('/api/get-studies')).body.api_data.black.study_text).toBe(text);
     const storage = await database.db.execute(
@@ -129,10 +143,27 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
 
   test('an uploaded file has no link, and a null study_text clears that side', async () => {
     const { client } = await signedInClient(server);
-    await client.postJson('/api/update-study', { color: 'black', exclude_move_indicators: '', link: null, study_text: '1. e4 c5 *', title: 'sicilian.pgn' });
+    await client.postJson('/api/update-study', {
+      color: 'black',
+      exclude_move_indicators: '',
+      link: null,
+      study_text: '1. e4 c5 *',
+      title: 'sicilian.pgn',
+    });
     let got = await client.get('/api/get-studies');
-    expect(got.body.api_data.black).toMatchObject({ color: 'black', link: null, title: 'sicilian.pgn', study_text: '1. e4 c5 *' });
-    await client.postJson('/api/update-study', { color: 'black', exclude_move_indicators: '', link: null, study_text: null, title: '' });
+    expect(got.body.api_data.black).toMatchObject({
+      color: 'black',
+      link: null,
+      title: 'sicilian.pgn',
+      study_text: '1. e4 c5 *',
+    });
+    await client.postJson('/api/update-study', {
+      color: 'black',
+      exclude_move_indicators: '',
+      link: null,
+      study_text: null,
+      title: '',
+    });
     got = await client.get('/api/get-studies');
     expect(got.body.api_data.black).toBeNull();
   });
@@ -144,7 +175,11 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
     const badPgn = await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 e5 2. Ke3 *' });
     expect(badPgn.status).toBe(400);
     expect(badPgn.body.error).toMatch(/PGN/);
-    const badSymbol = await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 *', exclude_move_indicators: '!!' });
+    const badSymbol = await client.postJson('/api/update-study', {
+      color: 'white',
+      study_text: '1. e4 *',
+      exclude_move_indicators: '!!',
+    });
     expect(badSymbol.status).toBe(400);
     const got = await client.get('/api/get-studies');
     expect(got.body.api_data).toEqual({ white: null, black: null });

@@ -136,10 +136,15 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       // Built (off the event loop for a large study) through the cache, with the options the drill
       // and the checks of the stored study use, so they find it warm.
       try {
-        const rep = await repertoireFor(studyText, { color, excludeSymbols: symbols.value, name: input.title || undefined });
+        const rep = await repertoireFor(studyText, {
+          color,
+          excludeSymbols: symbols.value,
+          name: input.title || undefined,
+        });
         positions = rep.positions.size;
       } catch (error) {
-        if (error instanceof UnreadablePgnError) throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
+        if (error instanceof UnreadablePgnError)
+          throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
         throw error;
       }
     }

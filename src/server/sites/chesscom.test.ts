@@ -7,7 +7,9 @@ import { createChessComClient, recentMonths, type ChessComClient } from './chess
 import { createHttpQueue } from './http-queue.js';
 import type { SiteLogger } from './site-error.js';
 
-const archive = JSON.parse(readFileSync(path.join(defaultFixturesDir(), 'chesscom/games_fabianocaruana_2020_05.json'), 'utf8')) as {
+const archive = JSON.parse(
+  readFileSync(path.join(defaultFixturesDir(), 'chesscom/games_fabianocaruana_2020_05.json'), 'utf8'),
+) as {
   games: { pgn: string; end_time: number }[];
 };
 
@@ -28,7 +30,12 @@ afterAll(() => sites.close());
 beforeEach(() => {
   sites.reset();
   lines = [];
-  chesscom = createChessComClient({ baseUrl: sites.chesscomUrl, timeoutMs: 300, logger, queue: createHttpQueue({ logger, rateLimitPauseMs: 20 }) });
+  chesscom = createChessComClient({
+    baseUrl: sites.chesscomUrl,
+    timeoutMs: 300,
+    logger,
+    queue: createHttpQueue({ logger, rateLimitPauseMs: 20 }),
+  });
 });
 
 const may2020 = new Date('2020-05-20T12:00:00Z');

@@ -37,12 +37,18 @@ export function createChessComClient(options: ChessComClientOptions): ChessComCl
     const url = `${base}/pub/player/${encodeURIComponent(user)}/games/${month}`;
     const result = await queue.get(url, { headers: { Accept: 'application/json' }, timeoutMs: options.timeoutMs });
     if (result.isErr) {
-      logger.warn({ site: 'chesscom', username: user, month, kind: result.error.kind, err: result.error.message }, 'Chess.com month skipped');
+      logger.warn(
+        { site: 'chesscom', username: user, month, kind: result.error.kind, err: result.error.message },
+        'Chess.com month skipped',
+      );
       return [];
     }
     const games = parseArchive(result.value.text);
     if (!games) {
-      logger.warn({ site: 'chesscom', username: user, month, kind: 'bad-json' }, 'Chess.com month is not a games archive; skipped');
+      logger.warn(
+        { site: 'chesscom', username: user, month, kind: 'bad-json' },
+        'Chess.com month is not a games archive; skipped',
+      );
       return [];
     }
     return games;

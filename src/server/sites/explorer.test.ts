@@ -10,7 +10,9 @@ import type { SiteLogger } from './site-error.js';
 const TOKEN = 'lip_explorerSecret42';
 const BERSERK_FEN = 'rnbqkbnr/ppp2ppp/8/3pp3/4P3/2NP4/PPP2PPP/R1BQKBNR b KQkq - 0 1';
 const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-const recorded = JSON.parse(readFileSync(path.join(defaultFixturesDir(), 'lichess/explorer_lichess_2025-12_berserk.json'), 'utf8'));
+const recorded = JSON.parse(
+  readFileSync(path.join(defaultFixturesDir(), 'lichess/explorer_lichess_2025-12_berserk.json'), 'utf8'),
+);
 
 let sites: FakeSites;
 let lines: unknown[][];
@@ -21,7 +23,13 @@ const logger: SiteLogger = {
   error: (...args) => lines.push(args),
 };
 const makeClient = (token: string | undefined, pauseMs = 20) =>
-  createExplorerClient({ baseUrl: sites.explorerUrl, token, timeoutMs: 300, logger, queue: createHttpQueue({ logger, rateLimitPauseMs: pauseMs }) });
+  createExplorerClient({
+    baseUrl: sites.explorerUrl,
+    token,
+    timeoutMs: 300,
+    logger,
+    queue: createHttpQueue({ logger, rateLimitPauseMs: pauseMs }),
+  });
 
 beforeAll(async () => {
   sites = await startFakeSites({ explorerToken: TOKEN });
@@ -48,7 +56,12 @@ describe('fetchPosition', () => {
     const [request] = sites.requestLog('explorer');
     const url = new URL(request.url, 'http://x');
     expect(url.pathname).toBe('/lichess');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ variant: 'standard', speeds: 'blitz,rapid', ratings: '1800,2000', fen: START_FEN });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      variant: 'standard',
+      speeds: 'blitz,rapid',
+      ratings: '1800,2000',
+      fen: START_FEN,
+    });
     expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request.headers['user-agent']).toMatch(/^chess-prep\//);
   });

@@ -55,7 +55,11 @@ export interface ExplorerClient {
   /** Epoch ms until which the explorer rests after a 429 (calls wait in the queue); 0 when not resting. */
   busyUntil(): number;
   /** Speeds like 'blitz'; ratings are band floors like 2000. */
-  fetchPosition(fen: string, speeds: readonly string[], ratings: readonly (number | string)[]): Promise<SiteResult<ExplorerPosition>>;
+  fetchPosition(
+    fen: string,
+    speeds: readonly string[],
+    ratings: readonly (number | string)[],
+  ): Promise<SiteResult<ExplorerPosition>>;
 }
 
 export function createExplorerClient(options: ExplorerClientOptions): ExplorerClient {
@@ -78,14 +82,23 @@ export function createExplorerClient(options: ExplorerClientOptions): ExplorerCl
         `fen=${encodeURIComponent(fen.trim())}`,
       ].join('&');
       const url = `${base}/lichess?${query}`;
-      const request = { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, timeoutMs: options.timeoutMs };
+      const request = {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+        timeoutMs: options.timeoutMs,
+      };
       let result = await queue.get(url, request);
       for (let attempt = 0; attempt < retries && result.isErr && result.error.status === 429; attempt++) {
         result = await queue.get(url, request);
       }
       if (result.isErr) {
-        logger.warn({ site: 'explorer', fen, kind: result.error.kind, status: result.error.status, err: result.error.message }, 'explorer call failed');
-        const message = result.error.status === 401 ? `${result.error.message}: ${options.refusedTokenNote ?? 'LICHESS_TOKEN was refused'}` : result.error.message;
+        logger.warn(
+          { site: 'explorer', fen, kind: result.error.kind, status: result.error.status, err: result.error.message },
+          'explorer call failed',
+        );
+        const message =
+          result.error.status === 401
+            ? `${result.error.message}: ${options.refusedTokenNote ?? 'LICHESS_TOKEN was refused'}`
+            : result.error.message;
         return siteErr(result.error.kind, message, result.error.status);
       }
       let json: unknown;

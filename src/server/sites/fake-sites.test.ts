@@ -33,7 +33,10 @@ describe('fake sites', () => {
   });
 
   test('an unknown control mode is refused', async () => {
-    const res = await fetch(`${sites.lichessUrl}/__fake/mode`, { method: 'POST', body: '{"route":"explorer","mode":"boom"}' });
+    const res = await fetch(`${sites.lichessUrl}/__fake/mode`, {
+      method: 'POST',
+      body: '{"route":"explorer","mode":"boom"}',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -49,7 +52,9 @@ describe('fake sites', () => {
 
   test('the explorer answers the recorded API example for its own position', async () => {
     const fen = 'rnbqkbnr/pp2pppp/2p5/3P4/3P4/8/PP2PPPP/RNBQKBNR b KQkq - 0 3';
-    const res = await fetch(`${sites.explorerUrl}/lichess?fen=${encodeURIComponent(fen)}`, { headers: { Authorization: 'Bearer t' } });
+    const res = await fetch(`${sites.explorerUrl}/lichess?fen=${encodeURIComponent(fen)}`, {
+      headers: { Authorization: 'Bearer t' },
+    });
     const body = await res.json();
     expect(body.white).toBe(5061745);
     expect(body.opening).toEqual({ eco: 'D10', name: 'Slav Defense: Exchange Variation' });
@@ -61,7 +66,9 @@ describe('fake sites', () => {
     '8/P6k/8/8/8/8/6K1/8 w - - 0 1',
     'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
   ])('made-up explorer moves are legal in %s, with matching SAN and UCI', async (fen) => {
-    const res = await fetch(`${sites.explorerUrl}/lichess?fen=${encodeURIComponent(fen)}`, { headers: { Authorization: 'Bearer t' } });
+    const res = await fetch(`${sites.explorerUrl}/lichess?fen=${encodeURIComponent(fen)}`, {
+      headers: { Authorization: 'Bearer t' },
+    });
     const body = (await res.json()) as { moves: { uci: string; san: string }[] };
     expect(body.moves.length).toBeGreaterThan(0);
     const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();

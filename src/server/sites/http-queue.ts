@@ -92,7 +92,10 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
         return result;
       });
     } catch (error) {
-      logger.error({ host: url.host, err: error instanceof Error ? error.message : String(error) }, 'could not take a turn for a site call');
+      logger.error(
+        { host: url.host, err: error instanceof Error ? error.message : String(error) },
+        'could not take a turn for a site call',
+      );
       return siteErr('network', `${url.host} was not called: the database that orders calls to it did not answer`);
     }
   }

@@ -54,7 +54,12 @@ describe('fetchUserGames', () => {
     const [request] = sites.requestLog('lichess-games');
     const url = new URL(request.url, 'http://x');
     expect(url.pathname).toBe('/api/games/user/thibault');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ max: '80', clocks: 'false', evals: 'false', opening: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      max: '80',
+      clocks: 'false',
+      evals: 'false',
+      opening: 'true',
+    });
     expect(request.headers.accept).toBe('application/x-chess-pgn');
     expect(request.headers['user-agent']).toMatch(/^chess-prep\//);
   });

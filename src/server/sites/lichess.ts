@@ -55,7 +55,10 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       const url = `${base}/api/games/user/${encodeURIComponent(user)}?${query}`;
       const result = await queue.get(url, { headers: { Accept: 'application/x-chess-pgn' }, timeoutMs });
       if (result.isErr) {
-        logger.warn({ site: 'lichess', username: user, kind: result.error.kind, err: result.error.message }, 'Lichess games export failed; no games');
+        logger.warn(
+          { site: 'lichess', username: user, kind: result.error.kind, err: result.error.message },
+          'Lichess games export failed; no games',
+        );
         return [];
       }
       const text = result.value.text;
@@ -70,7 +73,10 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
     async findUser(username) {
       const user = username.trim();
       if (!user) return 'missing';
-      const result = await queue.get(`${base}/api/user/${encodeURIComponent(user)}`, { headers: { Accept: 'application/json' }, timeoutMs });
+      const result = await queue.get(`${base}/api/user/${encodeURIComponent(user)}`, {
+        headers: { Accept: 'application/json' },
+        timeoutMs,
+      });
       if (result.isOk) return 'found';
       return result.error.kind === 'http' && result.error.status === 404 ? 'missing' : 'unknown';
     },
@@ -83,7 +89,10 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       if (token) headers.Authorization = `Bearer ${token}`;
       const result = await queue.get(url, { headers, timeoutMs });
       if (result.isErr) {
-        logger.warn({ site: 'lichess', username: user, kind: result.error.kind, err: result.error.message }, 'Lichess study list failed');
+        logger.warn(
+          { site: 'lichess', username: user, kind: result.error.kind, err: result.error.message },
+          'Lichess study list failed',
+        );
         return siteErr(result.error.kind, result.error.message, result.error.status);
       }
       const studies = parseStudyList(result.value.text);
@@ -101,7 +110,10 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       if (token) headers.Authorization = `Bearer ${token}`;
       const result = await queue.get(`${base}/api/study/${id}.pgn`, { headers, timeoutMs });
       if (result.isErr) {
-        logger.warn({ site: 'lichess', studyId: id, kind: result.error.kind, err: result.error.message }, 'Lichess study PGN failed');
+        logger.warn(
+          { site: 'lichess', studyId: id, kind: result.error.kind, err: result.error.message },
+          'Lichess study PGN failed',
+        );
         return siteErr(result.error.kind, result.error.message, result.error.status);
       }
       const text = result.value.text;

@@ -38,7 +38,8 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
     logger,
     queue: app.siteQueues.lichess,
   });
-  const refused = <A extends unknown[], T>(call: (...args: A) => Promise<SiteResult<T>>) =>
+  const refused =
+    <A extends unknown[], T>(call: (...args: A) => Promise<SiteResult<T>>) =>
     async (...args: A): Promise<SiteResult<T>> => {
       const result = await call(...args);
       if (result.isOk || result.error.status !== 401) return result;

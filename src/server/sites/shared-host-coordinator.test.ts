@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { type HttpClient, openTestDatabase, signedInClient, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats, sitePauses } from '../db/schema.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
@@ -10,7 +17,8 @@ import { createSharedHostCoordinator } from './shared-host-coordinator.js';
 
 async function coverage(client: HttpClient, speeds: string) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ opening_text: SMALL_STUDY, color: 'white', speeds, ratings: '1000' })) form.append(k, v);
+  for (const [k, v] of Object.entries({ opening_text: SMALL_STUDY, color: 'white', speeds, ratings: '1000' }))
+    form.append(k, v);
   return (await client.postMultipart('/api/coverage_check', form)).text;
 }
 
@@ -52,7 +60,12 @@ describe.each(testDatabaseKinds())('site calls shared between processes on %s', 
     let two: TestServer;
     beforeAll(async () => {
       await database.db.delete(positionStats).where(eq(positionStats.ratings, '1000'));
-      const urls = { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl, lichessToken: 'server-token', explorerIntervalMs: 0 };
+      const urls = {
+        lichessUrl: sites.lichessUrl,
+        lichessExplorerUrl: sites.explorerUrl,
+        lichessToken: 'server-token',
+        explorerIntervalMs: 0,
+      };
       one = await startTestServer(database, urls);
       two = await startTestServer(database, urls);
     });

@@ -48,7 +48,11 @@ export function createSharedHostCoordinator(db: Db): HostCoordinator {
       }
     },
     async pausedUntil(host) {
-      const rows = await db.select({ until: sitePauses.until }).from(sitePauses).where(eq(sitePauses.host, host)).limit(1);
+      const rows = await db
+        .select({ until: sitePauses.until })
+        .from(sitePauses)
+        .where(eq(sitePauses.host, host))
+        .limit(1);
       const until = rows[0]?.until.getTime() ?? 0;
       return until > Date.now() ? until : 0;
     },
@@ -57,7 +61,10 @@ export function createSharedHostCoordinator(db: Db): HostCoordinator {
       await db
         .insert(sitePauses)
         .values({ host, until: at })
-        .onConflictDoUpdate({ target: sitePauses.host, set: { until: sql`greatest(${sitePauses.until}, excluded."until")` } });
+        .onConflictDoUpdate({
+          target: sitePauses.host,
+          set: { until: sql`greatest(${sitePauses.until}, excluded."until")` },
+        });
     },
   };
 }

@@ -21,7 +21,10 @@ describe('splitPgnGames', () => {
   });
 
   test('one blank line between games is enough', () => {
-    expect(splitPgnGames('[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *')).toEqual(['[Event "a"]\n\n1. e4 *', '[Event "b"]\n\n1. d4 *']);
+    expect(splitPgnGames('[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 *')).toEqual([
+      '[Event "a"]\n\n1. e4 *',
+      '[Event "b"]\n\n1. d4 *',
+    ]);
   });
 
   test('CRLF line ends and a byte order mark are accepted', () => {

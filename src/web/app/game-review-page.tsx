@@ -30,7 +30,9 @@ export function GameReviewPage() {
                 pgn: review.pgn,
                 heroColor: review.hero_color,
                 name:
-                  review.hero_color === 'White' ? `${review.username} vs. ${review.opponent_name}` : `${review.opponent_name} vs. ${review.username}`,
+                  review.hero_color === 'White'
+                    ? `${review.username} vs. ${review.opponent_name}`
+                    : `${review.opponent_name} vs. ${review.username}`,
               }
             }
             onMakeCard={setOpeningCard}
@@ -41,7 +43,12 @@ export function GameReviewPage() {
       {cardSaved && (
         <div className="saved-note" role="status">
           Card saved. <Link to={paths.reviewCards}>Review cards</Link>
-          <button type="button" className="button button-small" aria-label="Dismiss" onClick={() => setCardSaved(false)}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label="Dismiss"
+            onClick={() => setCardSaved(false)}
+          >
             ×
           </button>
         </div>

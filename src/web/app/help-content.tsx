@@ -5,9 +5,18 @@ import { paths } from './paths';
 
 /** Tutorial videos; replace the search links with the project's own recordings when they exist. */
 export const TUTORIAL_VIDEOS = [
-  { title: 'Reviewing a game and making cards', href: 'https://www.youtube.com/results?search_query=lichess+game+review+tutorial' },
-  { title: 'Spaced repetition for chess positions', href: 'https://www.youtube.com/results?search_query=chess+spaced+repetition+flashcards' },
-  { title: 'Building an opening repertoire with Lichess studies', href: 'https://www.youtube.com/results?search_query=lichess+study+opening+repertoire' },
+  {
+    title: 'Reviewing a game and making cards',
+    href: 'https://www.youtube.com/results?search_query=lichess+game+review+tutorial',
+  },
+  {
+    title: 'Spaced repetition for chess positions',
+    href: 'https://www.youtube.com/results?search_query=chess+spaced+repetition+flashcards',
+  },
+  {
+    title: 'Building an opening repertoire with Lichess studies',
+    href: 'https://www.youtube.com/results?search_query=lichess+study+opening+repertoire',
+  },
 ] as const;
 
 export function FeatureSummary() {

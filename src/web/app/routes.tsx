@@ -16,7 +16,9 @@ const ManageOpeningsRoute = lazy(() => import('./openings-pages').then((m) => ({
 const CardReviewScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.CardReviewScreen })));
 const EditCardsScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.EditCardsScreen })));
 const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ default: m.DrillScreen })));
-const RepertoireReportPage = lazy(() => import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })));
+const RepertoireReportPage = lazy(() =>
+  import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
+);
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.

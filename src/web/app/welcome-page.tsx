@@ -22,8 +22,8 @@ export function WelcomeText() {
   return (
     <>
       <p className="lead">
-        Chess Prep turns your own games into training. Here is what each part of the app does; the links in the bar
-        at the top take you there, and Help shows this again.
+        Chess Prep turns your own games into training. Here is what each part of the app does; the links in the bar at
+        the top take you there, and Help shows this again.
       </p>
       <FeatureSummary />
       <h2>Tutorial videos</h2>

@@ -28,7 +28,12 @@ export type BoardMove = {
 export type MoveAttempt = { ok: true; move: BoardMove } | { ok: false; error: string };
 
 /** Tries from -> to on `fen`; a pawn reaching the last rank promotes to `promotion` (queen unless told). */
-export function playDraggedMove(fen: string, from: string, to: string, promotion: PromotionRole = 'queen'): MoveAttempt {
+export function playDraggedMove(
+  fen: string,
+  from: string,
+  to: string,
+  promotion: PromotionRole = 'queen',
+): MoveAttempt {
   const setup = parseFen(fen);
   if (setup.isErr) return { ok: false, error: `Invalid position: ${setup.error.message}` };
   const position = Chess.fromSetup(setup.value);

@@ -76,7 +76,8 @@ function BoardInner({
       marks[lastMove.from] = mark;
       marks[lastMove.to] = mark;
     }
-    if (selected) marks[selected] = { backgroundImage: 'linear-gradient(var(--board-selected), var(--board-selected))' };
+    if (selected)
+      marks[selected] = { backgroundImage: 'linear-gradient(var(--board-selected), var(--board-selected))' };
     for (const target of targets) {
       marks[target] = { ...marks[target], boxShadow: 'inset 0 0 0 0.4rem var(--board-target)', cursor: 'pointer' };
     }
@@ -137,7 +138,7 @@ function BoardInner({
       data-fen={fen}
       data-orientation={orientation}
       data-selected={selected}
-      data-targets={targets.length > 0 ? targets.join(" ") : undefined}
+      data-targets={targets.length > 0 ? targets.join(' ') : undefined}
     >
       {width > 0 ? (
         <Chessboard options={options} />

@@ -1,15 +1,15 @@
 /** A king drawing (the classic Staunton outline) for placeholders and error states; decorative. */
 export function KingGraphic({ size = '100%', className }: { size?: number | string; className?: string }) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 45 45"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <g fill="none" fillRule="evenodd" stroke="var(--king-stroke, #000)" strokeLinecap="round" strokeLinejoin="round" strokeWidth="1.5">
+    <svg className={className} width={size} height={size} viewBox="0 0 45 45" aria-hidden="true" focusable="false">
+      <g
+        fill="none"
+        fillRule="evenodd"
+        stroke="var(--king-stroke, #000)"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        strokeWidth="1.5"
+      >
         <path strokeLinejoin="miter" d="M22.5 11.63V6M20 8h5" />
         <path
           fill="var(--king-fill, #fff)"

@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { ApiError, apiGet, apiPostEventStream, apiPostForm, apiPostJson, apiPostMultipart, type ServerEvent } from './api-client';
+import {
+  ApiError,
+  apiGet,
+  apiPostEventStream,
+  apiPostForm,
+  apiPostJson,
+  apiPostMultipart,
+  type ServerEvent,
+} from './api-client';
 
 // A real HTTP server stands in for /api; the browser's cookie jar is a plain object.
 let server: Server;
@@ -61,7 +69,9 @@ beforeEach(() => {
 });
 
 test('a form POST carries the XSRF cookie as a header and the fields url-encoded', async () => {
-  await expect(apiPostForm('/api/login', { username: 'a b', password: 'p&q', skip: undefined })).resolves.toEqual({ echo: true });
+  await expect(apiPostForm('/api/login', { username: 'a b', password: 'p&q', skip: undefined })).resolves.toEqual({
+    echo: true,
+  });
   expect(seen[0]).toMatchObject({ method: 'POST', xsrf: 'tok+en', body: 'username=a+b&password=p%26q' });
   expect(seen[0].type).toContain('application/x-www-form-urlencoded');
 });
@@ -70,7 +80,11 @@ test('a JSON POST sends JSON; a GET sends no XSRF header and joins arrays with c
   await apiPostJson('/api/delete-card', { id: 7 });
   await apiGet('/api/get_stats', { speeds: ['blitz', 'rapid'], ratings: ['1800'] });
   expect(seen[0]).toMatchObject({ body: '{"id":7}', type: 'application/json' });
-  expect(seen[1]).toMatchObject({ method: 'GET', url: '/api/get_stats?speeds=blitz%2Crapid&ratings=1800', xsrf: undefined });
+  expect(seen[1]).toMatchObject({
+    method: 'GET',
+    url: '/api/get_stats?speeds=blitz%2Crapid&ratings=1800',
+    xsrf: undefined,
+  });
 });
 
 test('multipart repeats array fields', async () => {
@@ -88,7 +102,12 @@ test('a POST refused before the XSRF cookie existed is sent again with the new c
 test('a non-2xx answer throws an ApiError with the status and the server message', async () => {
   const error = await apiPostForm('/api/bad').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ kind: 'http', status: 400, message: '400: username required', body: { error: 'username required' } });
+  expect(error).toMatchObject({
+    kind: 'http',
+    status: 400,
+    message: '400: username required',
+    body: { error: 'username required' },
+  });
 });
 
 test('text answers come back as text, and a parse function checks the shape', async () => {

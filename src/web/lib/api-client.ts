@@ -56,7 +56,11 @@ export function apiGet<T = unknown>(
 }
 
 /** POST fields as application/x-www-form-urlencoded. */
-export function apiPostForm<T = unknown>(path: string, fields: Fields = {}, options: RequestOptions<T> = {}): Promise<T> {
+export function apiPostForm<T = unknown>(
+  path: string,
+  fields: Fields = {},
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const body = new URLSearchParams();
   for (const [name, value] of fieldEntries(fields)) {
     if (typeof value !== 'string') throw new TypeError(`Field ${name}: files need apiPostMultipart`);

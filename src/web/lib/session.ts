@@ -45,7 +45,8 @@ export type Session =
 /** The session state; 'loading' until the first check answers. */
 export function useSession(): Session {
   const query = useQuery(sessionQueryOptions);
-  if (query.data) return query.data.LoggedIn
+  if (query.data)
+    return query.data.LoggedIn
       ? { status: 'loggedIn', user: query.data.user }
       : { status: 'loggedOut', reason: query.data.api_result };
   if (query.error) return { status: 'error', error: query.error, retry: () => void query.refetch() };

@@ -25,8 +25,8 @@ describe('account messages (spec section 8)', () => {
 
   test('reset success and failure', () => {
     expect(resetMessage({ api_result: 'successful_password_reset' })).toBe('Password reset');
-    expect(resetMessage({ api_result: 'password_reset_token_expired', api_result_details: 'password reset token expired' })).toBe(
-      'Password reset failed - password reset token expired',
-    );
+    expect(
+      resetMessage({ api_result: 'password_reset_token_expired', api_result_details: 'password reset token expired' }),
+    ).toBe('Password reset failed - password reset token expired');
   });
 });

@@ -21,7 +21,11 @@ describe('playing the answer on the prompt board', () => {
   });
 
   test('the first move of a longer answer line is right', () => {
-    const longer = { ...card, answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', answer_pgn: '1. e4 c5 2. Nf3' };
+    const longer = {
+      ...card,
+      answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2',
+      answer_pgn: '1. e4 c5 2. Nf3',
+    };
     expect(judgeAnswerMove(longer, move(AFTER_E4, 'c7', 'c5'))).toBe('right');
     expect(judgeAnswerMove(longer, move(AFTER_E4, 'd7', 'd5'))).toBe('wrong');
   });

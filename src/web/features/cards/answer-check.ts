@@ -17,7 +17,10 @@ const sans = (pgn: string) =>
     .map((token) => token.replace(/^\d+\.+/, '').replace(/[!?+#]+$/, ''));
 
 /** Right or wrong; 'unknown' when the card's answer board shows no move from the prompt position. */
-export function judgeAnswerMove(card: Pick<Card, 'prompt_fen' | 'answer_fen' | 'prompt_pgn' | 'answer_pgn'>, move: BoardMove): AnswerVerdict {
+export function judgeAnswerMove(
+  card: Pick<Card, 'prompt_fen' | 'answer_fen' | 'prompt_pgn' | 'answer_pgn'>,
+  move: BoardMove,
+): AnswerVerdict {
   if (positionOf(move.fen) === positionOf(card.answer_fen)) return 'right';
   const promptMoves = sans(card.prompt_pgn);
   const answerMoves = sans(card.answer_pgn);

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { playDraggedMove, START_FEN } from '../../components/board-moves';
-import { copyPromptToAnswer, initialDraft, isBlankDraft, isDraftChanged, joinMovetext, lineFen, toCardDraft, type DraftState } from './card-draft';
+import {
+  copyPromptToAnswer,
+  initialDraft,
+  isBlankDraft,
+  isDraftChanged,
+  joinMovetext,
+  lineFen,
+  toCardDraft,
+  type DraftState,
+} from './card-draft';
 
 const play = (state: DraftState, board: 'promptLine' | 'answerLine', from: string, to: string): DraftState => {
   const attempt = playDraggedMove(lineFen(state[board]), from, to, state.promotion);
@@ -69,7 +78,11 @@ describe('blank and changed drafts', () => {
     expect(isBlankDraft({ ...fresh, prompt: '   ' })).toBe(true);
     expect(isBlankDraft({ ...fresh, prompt: 'Best start?' })).toBe(false);
     expect(isBlankDraft(play(fresh, 'promptLine', 'e2', 'e4'))).toBe(false);
-    expect(isBlankDraft(initialDraft({ promptFen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', orientation: 'white' }))).toBe(false);
+    expect(
+      isBlankDraft(
+        initialDraft({ promptFen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', orientation: 'white' }),
+      ),
+    ).toBe(false);
   });
 
   test('typing or playing changes a draft; an untouched one is not changed', () => {

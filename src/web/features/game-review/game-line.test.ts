@@ -41,6 +41,8 @@ describe('readGameLine', () => {
 describe('analysisLinkAt', () => {
   test('carries the cleaned movetext, the colour and the current move', () => {
     const line = readGameLine('[Event "x"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 *').unwrap();
-    expect(analysisLinkAt(line, 3, 'black')).toBe('https://lichess.org/analysis/pgn/1.%20e4%20e5%202.%20Nf3?color=black#3');
+    expect(analysisLinkAt(line, 3, 'black')).toBe(
+      'https://lichess.org/analysis/pgn/1.%20e4%20e5%202.%20Nf3?color=black#3',
+    );
   });
 });

@@ -37,7 +37,15 @@ export function readGameLine(pgn: string): Result<GameLine, Error> {
     const halfMoves = startTurn + move.ply - 1;
     const color = halfMoves % 2 === 0 ? 'white' : 'black';
     const [from, to] = squaresOf(move.uci, move.san, color);
-    return { ply: move.ply, san: move.san, moveNumber: startMove + Math.floor(halfMoves / 2), color, fen: move.fen, from, to };
+    return {
+      ply: move.ply,
+      san: move.san,
+      moveNumber: startMove + Math.floor(halfMoves / 2),
+      color,
+      fen: move.fen,
+      from,
+      to,
+    };
   });
   return Result.ok({ startFen: game.startFen, moves, game });
 }

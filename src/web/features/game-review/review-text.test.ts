@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { reviewRowText } from './components/review-list';
 import { openingText } from './review-text';
 
-const PGN = '[Event "Rated blitz game"]\n[White "thibault"]\n[Black "juan_queve"]\n[Result "1-0"]\n[ECO "C30"]\n[Opening "King\'s Gambit Declined"]\n\n1. e4 e5 2. f4 Nc6 1-0';
+const PGN =
+  '[Event "Rated blitz game"]\n[White "thibault"]\n[Black "juan_queve"]\n[Result "1-0"]\n[ECO "C30"]\n[Opening "King\'s Gambit Declined"]\n\n1. e4 e5 2. f4 Nc6 1-0';
 
 describe('review rows', () => {
   test('a row shows the result and the opening after the players, date and site', () => {

@@ -38,7 +38,9 @@ export function timeControlText(timeControl: string): string {
 }
 
 /** The review heading of spec 3: 'white vs. black', the played date, the time control and the site. */
-export function reviewHeading(review: Pick<GameReview, 'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'time_control' | 'site'>): string {
+export function reviewHeading(
+  review: Pick<GameReview, 'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'time_control' | 'site'>,
+): string {
   return [versusText(review), playedText(review.date_time_played), timeControlText(review.time_control), review.site]
     .filter((part) => part !== '')
     .join(', ');
@@ -53,6 +55,7 @@ export function resultText(result: number | null): string {
 /** The opening the game's tags name (e.g. 'C30 King's Gambit'), or '' when they name none. */
 export function openingText(pgn: string): string {
   const headers = new Map<string, string>();
-  for (const match of pgn.matchAll(/^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) headers.set(match[1], match[2].replace(/\\(.)/g, '$1'));
+  for (const match of pgn.matchAll(/^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm))
+    headers.set(match[1], match[2].replace(/\\(.)/g, '$1'));
   return findGameOpening(headers);
 }

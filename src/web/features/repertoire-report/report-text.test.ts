@@ -3,7 +3,15 @@ import { expectedLabel, gameHref, lineWithMove, percent, playedLabel, scoreText 
 
 const AFTER_E4_C5 = 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
-const game = (result: number | null) => ({ result, link: null, date_time_played: null, opponent_name: 'x', site: 'Lichess', review_id: null, ply: 3 });
+const game = (result: number | null) => ({
+  result,
+  link: null,
+  date_time_played: null,
+  opponent_name: 'x',
+  site: 'Lichess',
+  review_id: null,
+  ply: 3,
+});
 
 describe('report text', () => {
   test('moves are numbered from the position they were played in', () => {
@@ -24,9 +32,17 @@ describe('report text', () => {
   });
 
   test('a saved review opens in game review at the move; other games on their site', () => {
-    expect(gameHref({ review_id: 7, link: 'https://lichess.org/abc', site: 'Lichess', ply: 5 })).toEqual({ href: '/game_review?review=7&ply=5', internal: true });
-    expect(gameHref({ review_id: null, link: 'https://lichess.org/abc', site: 'Lichess', ply: 5 })).toEqual({ href: 'https://lichess.org/abc#5', internal: false });
-    expect(gameHref({ review_id: null, link: 'https://www.chess.com/game/live/1', site: 'Chess.com', ply: 5 })?.href).toBe('https://www.chess.com/game/live/1');
+    expect(gameHref({ review_id: 7, link: 'https://lichess.org/abc', site: 'Lichess', ply: 5 })).toEqual({
+      href: '/game_review?review=7&ply=5',
+      internal: true,
+    });
+    expect(gameHref({ review_id: null, link: 'https://lichess.org/abc', site: 'Lichess', ply: 5 })).toEqual({
+      href: 'https://lichess.org/abc#5',
+      internal: false,
+    });
+    expect(
+      gameHref({ review_id: null, link: 'https://www.chess.com/game/live/1', site: 'Chess.com', ply: 5 })?.href,
+    ).toBe('https://www.chess.com/game/live/1');
     expect(gameHref({ review_id: null, link: null, site: 'Lichess', ply: 5 })).toBeUndefined();
   });
 });

@@ -27,4 +27,3 @@ export function parseExportFile(text: string): { ok: true; value: unknown } | { 
     return { ok: false, error: 'This file is not JSON: choose a file made by Download export.' };
   }
 }
-

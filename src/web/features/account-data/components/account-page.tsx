@@ -40,8 +40,8 @@ export function AccountPage() {
         <h2 id="account-export">Take your data with you</h2>
         <p>
           The export holds everything you made here: game reviews with their mistakes, cards with their schedules and
-          review history, your opening studies and drill progress. Import it into another Chess Prep account, here or
-          on another server.
+          review history, your opening studies and drill progress. Import it into another Chess Prep account, here or on
+          another server.
         </p>
         <div className="account-actions">
           <a className="button button-primary" href="/api/export" download>
@@ -52,8 +52,8 @@ export function AccountPage() {
           </a>
         </div>
         <p className="muted">
-          The Anki deck is a text file: in Anki choose File, Import, and pick it. Each card shows its text and the board,
-          with no other files needed.
+          The Anki deck is a text file: in Anki choose File, Import, and pick it. Each card shows its text and the
+          board, with no other files needed.
         </p>
       </section>
 

@@ -68,7 +68,10 @@ export function DeleteAccountSection() {
           </>
         }
       >
-        <p>Everything in your account will be gone, and you will be logged out. Your email and username can be used again.</p>
+        <p>
+          Everything in your account will be gone, and you will be logged out. Your email and username can be used
+          again.
+        </p>
       </Modal>
     </section>
   );

@@ -29,7 +29,12 @@ export function SiteNamesSection({ user }: { user: User }) {
     <section className="card account-section" aria-labelledby="account-sites">
       <h2 id="account-sites">Usernames on the chess sites</h2>
       <form className="form account-names" onSubmit={save}>
-        <TextField label="Lichess username" value={lichess} onChange={(e) => setLichess(e.target.value)} autoComplete="off" />
+        <TextField
+          label="Lichess username"
+          value={lichess}
+          onChange={(e) => setLichess(e.target.value)}
+          autoComplete="off"
+        />
         <TextField
           label="Chess.com username"
           value={chessCom}

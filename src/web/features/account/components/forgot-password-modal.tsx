@@ -31,7 +31,9 @@ export function ForgotPasswordModal({ open, onClose }: { open: boolean; onClose:
   return (
     <Modal open={open} onClose={close} title="Forgot Password/Username">
       <form className="form" onSubmit={submit}>
-        <p className="muted">Enter the email address of your account. We will send you your username and a link to set a new password.</p>
+        <p className="muted">
+          Enter the email address of your account. We will send you your username and a link to set a new password.
+        </p>
         <TextField
           label="Email"
           type="email"

@@ -17,7 +17,8 @@ export async function getCards(): Promise<Card[]> {
  */
 export const LIST_FRESH_MS = 15_000;
 
-export const getCardsQueryOptions = () => queryOptions({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: LIST_FRESH_MS });
+export const getCardsQueryOptions = () =>
+  queryOptions({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: LIST_FRESH_MS });
 
 export function useCards() {
   return useQuery(getCardsQueryOptions());

@@ -47,7 +47,13 @@ export function CardEditPanel({
       <CardFields state={state} onChange={setState} promptLabel="Question" boardId={`edit-${card.id}`} />
       <div className="card-edit-actions">
         <p className={`form-message${save.isError ? ' is-error' : ' is-success'}`} role="status">
-          {save.isError ? `Not saved: ${errorText(save.error)}` : dirty ? 'Unsaved changes' : save.isSuccess ? 'Changes saved' : ''}
+          {save.isError
+            ? `Not saved: ${errorText(save.error)}`
+            : dirty
+              ? 'Unsaved changes'
+              : save.isSuccess
+                ? 'Changes saved'
+                : ''}
         </p>
         <button
           type="button"

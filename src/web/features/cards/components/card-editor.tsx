@@ -27,7 +27,8 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
   const save = useUpsertCards();
   const blank = isBlankDraft(state);
   const cancel = () => {
-    if (confirmDiscard(isDraftChanged(state, start), 'Discard this card? What you typed and played will be lost.')) onClose();
+    if (confirmDiscard(isDraftChanged(state, start), 'Discard this card? What you typed and played will be lost.'))
+      onClose();
   };
 
   const makeCard = () => {
@@ -54,7 +55,9 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
               The card was not saved: {errorText(save.error)}
             </p>
           )}
-          {blank && <p className="muted editor-message">Type a prompt or play a move on the prompt board to make a card.</p>}
+          {blank && (
+            <p className="muted editor-message">Type a prompt or play a move on the prompt board to make a card.</p>
+          )}
           <button type="button" className="button" onClick={cancel}>
             Cancel
           </button>

@@ -18,7 +18,11 @@ export function CardList({ cards, selectedId, checked, now, onSelect, onCheck }:
         const due = Date.parse(card.due) <= now;
         const prompt = card.prompt.trim() || '(no prompt)';
         return (
-          <li key={card.id} className={`card-row${card.id === selectedId ? ' is-selected' : ''}`} data-card-id={card.id}>
+          <li
+            key={card.id}
+            className={`card-row${card.id === selectedId ? ' is-selected' : ''}`}
+            data-card-id={card.id}
+          >
             <input
               type="checkbox"
               className="card-row-check"

@@ -115,7 +115,11 @@ export function CardReviewScreen() {
               orientation={card.orientation}
               label="Prompt board"
               lastMove={attempt ? { from: attempt.move.from, to: attempt.move.to } : undefined}
-              onMove={revealed || attempt ? undefined : (move) => setTried({ cardId: card.id, move, verdict: judgeAnswerMove(card, move) })}
+              onMove={
+                revealed || attempt
+                  ? undefined
+                  : (move) => setTried({ cardId: card.id, move, verdict: judgeAnswerMove(card, move) })
+              }
             />
             <div className="review-try" aria-live="polite">
               {attempt ? (

@@ -80,7 +80,9 @@ export function EditCardsScreen() {
           </p>
         )}
         {cards.isSuccess && list.length === 0 && (
-          <p className="muted empty-note">No cards yet. Use 'Create New Card', or 'Make Card' while reviewing a game.</p>
+          <p className="muted empty-note">
+            No cards yet. Use 'Create New Card', or 'Make Card' while reviewing a game.
+          </p>
         )}
         {list.length > 0 && (
           <CardList

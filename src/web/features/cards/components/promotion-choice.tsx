@@ -9,7 +9,13 @@ const CHOICES: { role: PromotionRole; letter: string; name: string }[] = [
 ];
 
 /** The piece a dragged pawn becomes: queen unless the player picks another from Q, R, N, B. */
-export function PromotionChoice({ value, onChange }: { value: PromotionRole; onChange: (role: PromotionRole) => void }) {
+export function PromotionChoice({
+  value,
+  onChange,
+}: {
+  value: PromotionRole;
+  onChange: (role: PromotionRole) => void;
+}) {
   // One name for the four radios makes them one group (arrow keys move between them).
   const group = useId();
   return (
@@ -17,13 +23,7 @@ export function PromotionChoice({ value, onChange }: { value: PromotionRole; onC
       <legend>Promotion</legend>
       {CHOICES.map(({ role, letter, name }) => (
         <label key={role} className="promotion-option" title={name}>
-          <input
-            type="radio"
-            name={group}
-            value={role}
-            checked={value === role}
-            onChange={() => onChange(role)}
-          />
+          <input type="radio" name={group} value={role} checked={value === role} onChange={() => onChange(role)} />
           <span aria-hidden="true">{letter}</span>
           <span className="visually-hidden">{name}</span>
         </label>

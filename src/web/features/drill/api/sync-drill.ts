@@ -9,7 +9,12 @@ export async function syncDrill(color: DrillColor): Promise<DrillSyncResult> {
 
 /** Synced once when the screen opens a colour; a study stored elsewhere already synced it. */
 export const syncDrillQueryOptions = (color: DrillColor) =>
-  queryOptions({ queryKey: [...drillQueryKey, 'sync', color], queryFn: () => syncDrill(color), retry: false, staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...drillQueryKey, 'sync', color],
+    queryFn: () => syncDrill(color),
+    retry: false,
+    staleTime: 60_000,
+  });
 
 export function useSyncDrill(color: DrillColor) {
   return useQuery(syncDrillQueryOptions(color));

@@ -6,7 +6,12 @@ export function AddToDrillButton({ color, fen }: { color: DrillColor; fen: strin
   const focus = useFocusDrill();
   return (
     <span className="add-to-drill">
-      <button type="button" className="button" disabled={focus.isPending || focus.isSuccess} onClick={() => focus.mutate({ color, fen })}>
+      <button
+        type="button"
+        className="button"
+        disabled={focus.isPending || focus.isSuccess}
+        onClick={() => focus.mutate({ color, fen })}
+      >
         {focus.isSuccess ? 'Added to drill' : 'Add to drill'}
       </button>
       {focus.isError && <span role="alert"> {errorText(focus.error)}</span>}

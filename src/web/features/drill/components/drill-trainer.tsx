@@ -63,8 +63,7 @@ export function DrillTrainer({
     };
   }, []);
 
-  const sleep = (ms: number) =>
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(alive.current), ms));
+  const sleep = (ms: number) => new Promise<boolean>((resolve) => setTimeout(() => resolve(alive.current), ms));
 
   const show = (next: string, move?: { from: string; to: string }) => {
     fenRef.current = next;
@@ -79,35 +78,41 @@ export function DrillTrainer({
   };
 
   /** Line mode: walk from `from` (a chapter start when undefined) to the next item. */
-  const runLine = useCallback(async (from?: string): Promise<void> => {
-    setPhase({ kind: 'loading' });
-    try {
-      const segment = await getDrillLine(color, from);
-      if (!alive.current) return;
-      if (!segment.ask) {
-        if (from) return runLine(undefined);
-        setPhase({ kind: 'finished' });
-        return;
+  const runLine = useCallback(
+    async (from?: string): Promise<void> => {
+      setPhase({ kind: 'loading' });
+      try {
+        const segment = await getDrillLine(color, from);
+        if (!alive.current) return;
+        if (!segment.ask) {
+          if (from) return runLine(undefined);
+          setPhase({ kind: 'finished' });
+          return;
+        }
+        setPhase({ kind: 'playing' });
+        if (!sameSquares(fenRef.current, segment.start_fen) || from === undefined) {
+          show(segment.start_fen);
+          if (!(await sleep(250))) return;
+        }
+        const fens = fensAfterUcis(
+          segment.start_fen,
+          segment.moves.map((m) => m.uci),
+        );
+        for (let i = 0; i < fens.length; i++) {
+          const move = segment.moves[i];
+          const squares = arrowSquares(i === 0 ? segment.start_fen : fens[i - 1], move.uci);
+          show(fens[i], squares);
+          if (!(await sleep(move.by === 'opponent' ? OPPONENT_MOVE_MS : OWN_MOVE_MS))) return;
+        }
+        if (!sameSquares(fenRef.current, segment.ask.fen)) show(segment.ask.fen);
+        setPhase({ kind: 'asking', item: segment.ask });
+        setNote('');
+      } catch (error) {
+        if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
       }
-      setPhase({ kind: 'playing' });
-      if (!sameSquares(fenRef.current, segment.start_fen) || from === undefined) {
-        show(segment.start_fen);
-        if (!(await sleep(250))) return;
-      }
-      const fens = fensAfterUcis(segment.start_fen, segment.moves.map((m) => m.uci));
-      for (let i = 0; i < fens.length; i++) {
-        const move = segment.moves[i];
-        const squares = arrowSquares(i === 0 ? segment.start_fen : fens[i - 1], move.uci);
-        show(fens[i], squares);
-        if (!(await sleep(move.by === 'opponent' ? OPPONENT_MOVE_MS : OWN_MOVE_MS))) return;
-      }
-      if (!sameSquares(fenRef.current, segment.ask.fen)) show(segment.ask.fen);
-      setPhase({ kind: 'asking', item: segment.ask });
-      setNote('');
-    } catch (error) {
-      if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
-    }
-  }, [color]);
+    },
+    [color],
+  );
 
   /** Position mode: the next due (or New) item, its last move animated. */
   const runPosition = useCallback(async (): Promise<void> => {
@@ -124,7 +129,12 @@ export function DrillTrainer({
       const lastOne = moves?.[moves.length - 1];
       if (moves && lastOne && sameSquares(lastOne.fen, item.fen)) {
         const before = moves.length > 1 ? moves[moves.length - 2].fen : START_FEN;
-        show(before, moves.length > 1 ? arrowSquares(moves.length > 2 ? moves[moves.length - 3].fen : START_FEN, moves[moves.length - 2].uci) : undefined);
+        show(
+          before,
+          moves.length > 1
+            ? arrowSquares(moves.length > 2 ? moves[moves.length - 3].fen : START_FEN, moves[moves.length - 2].uci)
+            : undefined,
+        );
         if (!(await sleep(250))) return;
         show(item.fen, arrowSquares(before, lastOne.uci));
         if (!(await sleep(OPPONENT_MOVE_MS))) return;
@@ -258,7 +268,11 @@ export function DrillTrainer({
         {phase.kind === 'finished' ? (
           <div className="card drill-finished" role="status">
             <p className="drill-finished-title">
-              {nextIn ? `Nothing due; next item in ${nextIn}` : stats && stats.new > 0 ? 'Nothing due; next item tomorrow' : 'Nothing due'}
+              {nextIn
+                ? `Nothing due; next item in ${nextIn}`
+                : stats && stats.new > 0
+                  ? 'Nothing due; next item tomorrow'
+                  : 'Nothing due'}
             </p>
             <p className="muted">
               {stats && stats.new > 0 && stats.new_left === 0

@@ -25,7 +25,9 @@ export function useDeleteGameReviews() {
           deleted.push(id);
         }
       } finally {
-        queryClient.setQueryData<GameReview[]>(gameReviewsQueryKey, (old) => old?.filter((r) => !deleted.includes(r.id)));
+        queryClient.setQueryData<GameReview[]>(gameReviewsQueryKey, (old) =>
+          old?.filter((r) => !deleted.includes(r.id)),
+        );
       }
       return deleted;
     },

@@ -16,7 +16,9 @@ export class UnknownPlayerError extends Error {
 
 /** Recent games on a site under the saved username, not yet saved as reviews, newest first. */
 export async function getRecentGames(site: RecentGameSite): Promise<GameRecord[]> {
-  const answer = await apiGet<{ api_data: GameRecord[]; error?: string; busy?: boolean }>('/api/recent-games', { site });
+  const answer = await apiGet<{ api_data: GameRecord[]; error?: string; busy?: boolean }>('/api/recent-games', {
+    site,
+  });
   // A site resting after a 429 is worth asking again; an unknown player is not.
   if (answer.busy) throw new Error(answer.error);
   if (answer.error) throw new UnknownPlayerError(answer.error);

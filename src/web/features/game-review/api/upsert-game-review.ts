@@ -22,7 +22,8 @@ export function useUpsertGameReview() {
       });
       void queryClient.invalidateQueries({ queryKey: gameReviewsQueryKey });
       // A newly saved game leaves the recent games lists.
-      if (!('id' in input) || input.id === undefined) void queryClient.invalidateQueries({ queryKey: recentGamesQueryKey });
+      if (!('id' in input) || input.id === undefined)
+        void queryClient.invalidateQueries({ queryKey: recentGamesQueryKey });
     },
   });
 }

@@ -90,7 +90,12 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
             }}
           />
         </div>
-        <button type="button" className="button" disabled={busy || saved.trim() === ''} onClick={() => void games.refetch()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || saved.trim() === ''}
+          onClick={() => void games.refetch()}
+        >
           Refresh
         </button>
       </div>

@@ -64,7 +64,13 @@ export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPane
         Review Game
       </h1>
       {selected ? (
-        <ReviewWorkspace key={`${selected.id}:${ply}`} review={selected} initialStep={ply} toolbar={toolbar} onMakeCard={makeCard} />
+        <ReviewWorkspace
+          key={`${selected.id}:${ply}`}
+          review={selected}
+          initialStep={ply}
+          toolbar={toolbar}
+          onMakeCard={makeCard}
+        />
       ) : (
         <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />
       )}
@@ -91,8 +97,8 @@ function EmptyWorkspace({ toolbar, loading }: { toolbar: ReactNode; loading: boo
         {toolbar}
         {!loading && (
           <p className="gr-empty-help">
-            Get one of your recent games from Lichess or Chess.com to step through it, keep notes and make cards from its
-            positions.
+            Get one of your recent games from Lichess or Chess.com to step through it, keep notes and make cards from
+            its positions.
           </p>
         )}
       </div>

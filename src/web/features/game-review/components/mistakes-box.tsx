@@ -54,7 +54,12 @@ export function MistakesBox({ review, moves, step, fenBefore, onGoTo }: Mistakes
             const label = move ? moveText(move) : (mistake.move ?? 'a move');
             return (
               <li key={mistake.id}>
-                <button type="button" className="gr-mistake-link" disabled={!move} onClick={() => move && onGoTo(move.ply)}>
+                <button
+                  type="button"
+                  className="gr-mistake-link"
+                  disabled={!move}
+                  onClick={() => move && onGoTo(move.ply)}
+                >
                   {label}
                 </button>
                 <button

@@ -27,7 +27,13 @@ export function NotesBox({ review }: { review: GameReview }) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const state = save.isPending ? 'Saving…' : save.isError ? `Not saved: ${errorText(save.error)}` : save.isSuccess ? 'Saved' : '';
+  const state = save.isPending
+    ? 'Saving…'
+    : save.isError
+      ? `Not saved: ${errorText(save.error)}`
+      : save.isSuccess
+        ? 'Saved'
+        : '';
 
   return (
     <div className="field gr-notes">

@@ -39,7 +39,8 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
             const count = checkedIds.length;
             const what = count === 1 ? 'game review' : 'game reviews';
             const whose = count === 1 ? 'its' : 'their';
-            if (!window.confirm(`Delete ${count} ${what} with ${whose} notes and mistakes? This cannot be undone.`)) return;
+            if (!window.confirm(`Delete ${count} ${what} with ${whose} notes and mistakes? This cannot be undone.`))
+              return;
             remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) });
           }}
         >
@@ -68,7 +69,12 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
                 onChange={() => toggle(review.id)}
                 aria-label={`Check ${versusText(review)}`}
               />
-              <button type="button" className="gr-review-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(review.id)}>
+              <button
+                type="button"
+                className="gr-review-open"
+                aria-current={selected ? 'true' : undefined}
+                onClick={() => onSelect(review.id)}
+              >
                 {reviewRowText(review)}
               </button>
             </li>
@@ -80,7 +86,12 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
 }
 
 /** A row as spec 2 describes it: white vs black, date and time, site, then the result and opening when known, and notes. */
-export function reviewRowText(review: Pick<GameReview, 'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'site' | 'result' | 'pgn' | 'notes'>): string {
+export function reviewRowText(
+  review: Pick<
+    GameReview,
+    'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'site' | 'result' | 'pgn' | 'notes'
+  >,
+): string {
   return [
     versusText(review),
     playedText(review.date_time_played),

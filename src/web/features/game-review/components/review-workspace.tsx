@@ -48,7 +48,12 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
     <div className="board-layout gr-workspace">
       <div className="board-layout-main gr-board-column">
         <h2 className="gr-heading">{reviewHeading(review)}</h2>
-        <Board fen={fen} orientation={orientation} lastMove={last && { from: last.from, to: last.to }} id="review-board" />
+        <Board
+          fen={fen}
+          orientation={orientation}
+          lastMove={last && { from: last.from, to: last.to }}
+          id="review-board"
+        />
         <div className="gr-controls" role="toolbar" aria-label="Board controls">
           <StepButton icon="first" label="Rewind to start" onClick={stepper.rewind} disabled={stepper.step === 0} />
           <StepButton icon="back" label="Step back" onClick={stepper.back} disabled={stepper.step === 0} />
@@ -88,7 +93,10 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
               onMakeCard?.({
                 review,
                 fen,
-                pgn: makeLinePgnWithSetup(game.startFen, game.moves.slice(0, stepper.step).map((m) => m.san)),
+                pgn: makeLinePgnWithSetup(
+                  game.startFen,
+                  game.moves.slice(0, stepper.step).map((m) => m.san),
+                ),
                 ply: stepper.step,
                 orientation,
               })
@@ -116,7 +124,13 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
   );
 }
 
-function StepButton(props: { icon: IconName; label: string; onClick: () => void; disabled?: boolean; pressed?: boolean }) {
+function StepButton(props: {
+  icon: IconName;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  pressed?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -15,7 +15,14 @@ const filled: ReadonlySet<IconName> = new Set<IconName>(['first', 'back', 'forwa
 export function Icon({ name }: { name: IconName }) {
   return (
     <svg className="gr-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={paths[name]} fill={filled.has(name) ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[name]}
+        fill={filled.has(name) ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

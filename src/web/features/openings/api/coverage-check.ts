@@ -39,7 +39,15 @@ export async function coverageCheck(
   return result;
 }
 
-export type StatsRecord = { fen: string; speeds: string; ratings: string; white: number; draws: number; black: number; moves: unknown[] };
+export type StatsRecord = {
+  fen: string;
+  speeds: string;
+  ratings: string;
+  white: number;
+  draws: number;
+  black: number;
+  moves: unknown[];
+};
 
 /** Cached statistics for these filters, keyed by position (FEN without move counters). */
 export async function getStats(filters: Filters): Promise<Map<string, StatsRecord>> {

@@ -36,7 +36,8 @@ export const getCoverageLatestQueryOptions = (color: Color, streaming: boolean) 
     refetchInterval: (query) => (!streaming && query.state.data?.status === 'running' ? POLL_MS : false),
   });
 
-export const useCoverageLatest = (color: Color, streaming: boolean) => useQuery(getCoverageLatestQueryOptions(color, streaming));
+export const useCoverageLatest = (color: Color, streaming: boolean) =>
+  useQuery(getCoverageLatestQueryOptions(color, streaming));
 
 /** Stops the player's running check of that colour; the holes found so far are kept. */
 export async function stopCoverage(color: Color): Promise<CoverageRun | null> {

@@ -9,7 +9,9 @@ export async function listLichessStudies(username: string): Promise<StudySummary
 
 /** One study's title and PGN; throws when Lichess gave no text. */
 export async function fetchLichessStudy(id: string): Promise<{ title: string; pgn: string }> {
-  const answer = await apiGet<{ api_data: { title: string; pgn: string }; error?: string }>(`/api/lichess/study/${encodeURIComponent(id)}`);
+  const answer = await apiGet<{ api_data: { title: string; pgn: string }; error?: string }>(
+    `/api/lichess/study/${encodeURIComponent(id)}`,
+  );
   if (!answer.api_data?.pgn) throw new Error(answer.error ?? 'The study has no text');
   return answer.api_data;
 }

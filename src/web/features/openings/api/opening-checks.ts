@@ -3,7 +3,13 @@ import { openingFields, type OpeningInput } from './types';
 
 export type ConsistencyChapter = { name: string; pgn: string };
 export type ConsistencyMove = { san: string; uci: string; chapters: ConsistencyChapter[] };
-export type ConsistencyPosition = { fen: string; turn: 'white' | 'black'; move_number: number; line: string; moves: ConsistencyMove[] };
+export type ConsistencyPosition = {
+  fen: string;
+  turn: 'white' | 'black';
+  move_number: number;
+  line: string;
+  moves: ConsistencyMove[];
+};
 export type ConsistencyAnswer = { results: string; results_dict: ConsistencyPosition[] };
 
 export const consistencyCheck = (opening: OpeningInput) =>
@@ -27,7 +33,11 @@ export type GameComparison = {
 
 /** Plain text per spec 7. */
 export const checkOpeningText = (opening: OpeningInput, gameText: string, gameName?: string) =>
-  apiPostMultipart<string>('/api/check_opening', { ...openingFields(opening), game_text: gameText, game_name: gameName });
+  apiPostMultipart<string>('/api/check_opening', {
+    ...openingFields(opening),
+    game_text: gameText,
+    game_name: gameName,
+  });
 
 /** With the structured comparison, for making a card from it. */
 export const checkOpening = (opening: OpeningInput, gameText: string, gameName?: string) =>

@@ -24,7 +24,8 @@ export async function getRecentGames(site: GameSite, username: string): Promise<
 
 /** 'X vs. Y' from the hero's side of the record. */
 export function gameTitle(game: GameRecord): string {
-  const [white, black] = game.hero_color === 'White' ? [game.username, game.opponent_name] : [game.opponent_name, game.username];
+  const [white, black] =
+    game.hero_color === 'White' ? [game.username, game.opponent_name] : [game.opponent_name, game.username];
   return `${white} vs. ${black}`;
 }
 

@@ -12,11 +12,17 @@ export function ConsistencyResults({ positions, orientation }: Props) {
       {positions.map((p, i) => (
         <li key={p.fen} className="op-position">
           <div className="op-mini-board">
-            <Board id={`consistency-${i}`} fen={p.fen} orientation={orientation} label={`Position after ${p.line || 'the start'}`} />
+            <Board
+              id={`consistency-${i}`}
+              fen={p.fen}
+              orientation={orientation}
+              label={`Position after ${p.line || 'the start'}`}
+            />
           </div>
           <div>
             <h4>
-              Move {p.move_number}, {p.turn === 'white' ? 'White' : 'Black'} to move {p.line ? `after ${p.line}` : 'at the start'}
+              Move {p.move_number}, {p.turn === 'white' ? 'White' : 'Black'} to move{' '}
+              {p.line ? `after ${p.line}` : 'at the start'}
             </h4>
             <ul className="op-moves">
               {p.moves.map((m) => (

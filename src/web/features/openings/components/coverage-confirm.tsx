@@ -30,23 +30,27 @@ export function CoverageConfirm({ plan, onProceed, onCancel }: Props) {
             <strong>{plan.uncached}</strong> of them are not in the statistics cache yet.
           </p>
           <p>
-            Estimated time: <strong data-testid="coverage-minutes">{estimatedTimeText(minutes)}</strong> (about
-            1.5 s per position fetched from Lichess, for example about 30 minutes for 1200 positions).
+            Estimated time: <strong data-testid="coverage-minutes">{estimatedTimeText(minutes)}</strong> (about 1.5 s
+            per position fetched from Lichess, for example about 30 minutes for 1200 positions).
           </p>
           <p data-testid="coverage-until-settled">
             {plan.uncached === 0 ? (
               <>Every position is cached: the whole list of holes is known at once.</>
             ) : (
               <>
-                <strong>{plan.uncached}</strong> position{plan.uncached === 1 ? ' needs' : 's need'} a call to Lichess. The likeliest holes
-                come first: the top {TOP_SETTLED} should be final after about <strong>{plan.untilSettled}</strong> lookup
-                {plan.untilSettled === 1 ? '' : 's'} (about {estimatedTimeText(Math.ceil((plan.untilSettled * 1.5) / 60))}), and the list fills in while the check runs.
+                <strong>{plan.uncached}</strong> position{plan.uncached === 1 ? ' needs' : 's need'} a call to Lichess.
+                The likeliest holes come first: the top {TOP_SETTLED} should be final after about{' '}
+                <strong>{plan.untilSettled}</strong> lookup
+                {plan.untilSettled === 1 ? '' : 's'} (about{' '}
+                {estimatedTimeText(Math.ceil((plan.untilSettled * 1.5) / 60))}), and the list fills in while the check
+                runs.
               </>
             )}
           </p>
           {plan.replacing && (
             <p role="alert">
-              A coverage check for {plan.opening.color === 'white' ? 'White' : 'Black'} is still running: proceeding replaces it.
+              A coverage check for {plan.opening.color === 'white' ? 'White' : 'Black'} is still running: proceeding
+              replaces it.
             </p>
           )}
           <p className="muted">

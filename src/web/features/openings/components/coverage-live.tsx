@@ -27,13 +27,15 @@ export function CoverageLive({ run, repertoire, openingName, onStop, showText, o
   if (!run) return null;
   const running = run.status === 'running';
   // A stopped or failed run says why first; a full report starts with its title instead.
-  const message = !running && run.results && !run.results.startsWith('Coverage Results') ? run.results.split('\n\n')[0] : undefined;
+  const message =
+    !running && run.results && !run.results.startsWith('Coverage Results') ? run.results.split('\n\n')[0] : undefined;
   return (
     <div className="op-coverage-live" data-testid="coverage-live" data-status={run.status}>
       <div className="op-row">
         <p className="op-meta">
-          {running ? 'Running' : run.status === 'failed' ? 'Ended early' : 'Done'}: {run.color === 'white' ? 'White' : 'Black'}, time controls{' '}
-          {run.speeds.split(',').join(', ')}, ratings {run.ratings.split(',').join(', ')}.
+          {running ? 'Running' : run.status === 'failed' ? 'Ended early' : 'Done'}:{' '}
+          {run.color === 'white' ? 'White' : 'Black'}, time controls {run.speeds.split(',').join(', ')}, ratings{' '}
+          {run.ratings.split(',').join(', ')}.
         </p>
         {running && (
           <button type="button" className="button" onClick={onStop}>
@@ -42,7 +44,13 @@ export function CoverageLive({ run, repertoire, openingName, onStop, showText, o
         )}
       </div>
       {message && <p className="op-coverage-message">{message}</p>}
-      <StudyNext run={run} repertoire={repertoire} openingName={openingName} onMakeCard={onMakeCard} renderAddToDrill={renderAddToDrill} />
+      <StudyNext
+        run={run}
+        repertoire={repertoire}
+        openingName={openingName}
+        onMakeCard={onMakeCard}
+        renderAddToDrill={renderAddToDrill}
+      />
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>
           <summary>Every position, with the opponent's moves</summary>

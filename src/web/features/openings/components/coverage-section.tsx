@@ -25,7 +25,10 @@ export function CoverageSection(actions: CoverageActions) {
   const repertoire = useMemo(() => {
     if (!study?.study_text) return undefined;
     const opening = openingFromStudy(study);
-    const built = buildRepertoireFromPgn(opening.text, { color: opening.color, excludeSymbols: opening.excludeSymbols });
+    const built = buildRepertoireFromPgn(opening.text, {
+      color: opening.color,
+      excludeSymbols: opening.excludeSymbols,
+    });
     return built.isOk ? built.value : undefined;
   }, [study]);
 
@@ -47,13 +50,18 @@ export function CoverageSection(actions: CoverageActions) {
     <section className="card op-section" aria-labelledby="coverage-title">
       <h2 id="coverage-title">Coverage Check</h2>
       <p className="muted">
-        How often Lichess players at these ratings and time controls play each move against your opening, and whether your opening
-        answers it.
+        How often Lichess players at these ratings and time controls play each move against your opening, and whether
+        your opening answers it.
       </p>
       <FiltersField value={filters} onChange={setFilters} />
       <div className="op-row">
         <ColorField name="coverage-color" value={color} onChange={setColor} />
-        <button type="button" className="button button-primary" onClick={start} disabled={status.status.busy || coverage.streaming}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={start}
+          disabled={status.status.busy || coverage.streaming}
+        >
           Coverage Check
         </button>
       </div>

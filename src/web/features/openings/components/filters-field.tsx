@@ -29,7 +29,9 @@ export function FiltersField({ value, onChange }: Props) {
             <input
               type="checkbox"
               checked={value.ratings.includes(rating)}
-              onChange={(e) => onChange({ ...value, ratings: toggle(RATINGS, value.ratings, rating, e.target.checked) })}
+              onChange={(e) =>
+                onChange({ ...value, ratings: toggle(RATINGS, value.ratings, rating, e.target.checked) })
+              }
             />
             <span>{rating}</span>
           </label>

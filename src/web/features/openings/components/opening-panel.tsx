@@ -52,7 +52,12 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
   const gameKey = game ? String(game.id ?? game.pgn) : '';
   // Kept in the query cache per game, so the result outlives a remount of the review screen.
   const resultKey = ['opening-comparison', gameKey] as const;
-  const stored = useQuery<ComparisonResult | null>({ queryKey: resultKey, queryFn: () => null, enabled: false, staleTime: Infinity });
+  const stored = useQuery<ComparisonResult | null>({
+    queryKey: resultKey,
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+  });
   const setResult = (value: ComparisonResult | undefined) => queryClient.setQueryData(resultKey, value ?? null);
   const result = stored.data ?? undefined;
   const compare = async () => {
@@ -93,7 +98,12 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
         <button type="button" className="button" onClick={() => setChanging(true)}>
           Change/Refresh Opening
         </button>
-        <button type="button" className="button button-primary" onClick={() => void compare()} disabled={!game || status.busy}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void compare()}
+          disabled={!game || status.busy}
+        >
           Compare Game to Opening
         </button>
       </div>
@@ -104,11 +114,23 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
         {comparison && comparison.outcome !== 'no_moves' && comparison.outcome !== 'not_in_repertoire' && (
           <div className="op-compare">
             <div className="op-mini-board">
-              <Board id="opening-compare-board" fen={comparison.fen} orientation={color} arrows={arrows} label="Where the game left the repertoire" />
+              <Board
+                id="opening-compare-board"
+                fen={comparison.fen}
+                orientation={color}
+                arrows={arrows}
+                label="Where the game left the repertoire"
+              />
             </div>
             <div className="op-compare-side">
               <p className="op-legend">
-                <span className="op-key op-key-covered" /> repertoire move{comparison.played && <> · <span className="op-key op-key-uncovered" /> game move</>}
+                <span className="op-key op-key-covered" /> repertoire move
+                {comparison.played && (
+                  <>
+                    {' '}
+                    · <span className="op-key op-key-uncovered" /> game move
+                  </>
+                )}
               </p>
               {card && (
                 <button type="button" className="button button-primary" onClick={() => onMakeCard(card)}>
@@ -121,7 +143,9 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
       </div>
       {coverageRun && coverageRun.holes.length > 0 && (
         <details className="op-panel-study-next">
-          <summary>Study next: the likeliest holes from your latest {color === 'white' ? 'White' : 'Black'} coverage check</summary>
+          <summary>
+            Study next: the likeliest holes from your latest {color === 'white' ? 'White' : 'Black'} coverage check
+          </summary>
           <StudyNext run={coverageRun} openingName={studies.data?.[color]?.title} onMakeCard={onMakeCard} />
         </details>
       )}

@@ -61,9 +61,11 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
   const game = async (): Promise<{ text: string; name?: string; color?: Color } | undefined> => {
     const names = [pickerUsername, user.username_lichess, user.username_chess_dot_com, user.username];
     const fromFile = await readChosenFile(gameFile);
-    if (fromFile) return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) ?? gameColor };
+    if (fromFile)
+      return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) ?? gameColor };
     if (pasted.trim() !== '') return { text: pasted, color: heroColorFromPgn(pasted, names) ?? gameColor };
-    if (picked) return { text: picked.pgn, name: gameTitle(picked), color: picked.hero_color === 'Black' ? 'black' : 'white' };
+    if (picked)
+      return { text: picked.pgn, name: gameTitle(picked), color: picked.hero_color === 'Black' ? 'black' : 'white' };
     return undefined;
   };
   const ownGame = gameFile !== undefined || pasted.trim() !== '';
@@ -153,7 +155,8 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
     const section = resultsSection.current;
     if (!section || (shownResults === '' && !busy)) return;
     const box = section.getBoundingClientRect();
-    if (box.top > window.innerHeight - 80 || box.bottom < 0) section.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (box.top > window.innerHeight - 80 || box.bottom < 0)
+      section.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [shownResults, busy]);
   return (
     <div className="page op-page op-tool">
@@ -169,7 +172,12 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
             <h2 id={`${ids}-props`}>Set Opening Properties</h2>
             <ColorField name="tool-color" value={color} onChange={setColor} />
             <ExcludeSymbolsField value={exclude} onChange={setExclude} legend="Exclude moves marked" />
-            <button type="button" className="button button-primary" onClick={() => void runConsistency()} disabled={status.status.busy}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void runConsistency()}
+              disabled={status.status.busy}
+            >
               Consistency Check
             </button>
           </section>
@@ -209,7 +217,12 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
               />
             </div>
             {ownGame && (
-              <ColorField name="tool-game-color" legend="Your colour in this game" value={gameColor} onChange={setGameColor} />
+              <ColorField
+                name="tool-game-color"
+                legend="Your colour in this game"
+                value={gameColor}
+                onChange={setGameColor}
+              />
             )}
             {/* The spec spells the label so; the accessible name is spelt right. */}
             <button
@@ -226,10 +239,15 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
             <h2 id={`${ids}-coverage`}>Calculate Coverage (optional)</h2>
             <FiltersField value={filters} onChange={setFilters} />
             <p className="op-hint">
-              Note: the coverage check asks Lichess for statistics on each position with your opponent to move that is not cached
-              yet, about 1.5 s per position (about 30 minutes for 1200 positions).
+              Note: the coverage check asks Lichess for statistics on each position with your opponent to move that is
+              not cached yet, about 1.5 s per position (about 30 minutes for 1200 positions).
             </p>
-            <button type="button" className="button button-primary" onClick={() => void runCoverage()} disabled={status.status.busy}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void runCoverage()}
+              disabled={status.status.busy}
+            >
               Coverage Check
             </button>
           </section>
@@ -241,7 +259,12 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
         <pre className="op-pre op-results-pre" aria-label="Results area" aria-live="polite">
           {shownResults}
         </pre>
-        <CoverageLive run={coverage.run} repertoire={coverage.repertoire} onStop={() => void coverage.stop()} {...actions} />
+        <CoverageLive
+          run={coverage.run}
+          repertoire={coverage.repertoire}
+          onStop={() => void coverage.stop()}
+          {...actions}
+        />
       </section>
       <CoverageConfirm
         plan={coverage.plan}

@@ -54,10 +54,20 @@ export function SetOpeningForm() {
       <StudySource value={source} onChange={setSource} initialUsername={user.username_lichess ?? ''} />
       <ExcludeSymbolsField value={exclude} onChange={setExclude} />
       <div className="op-row op-buttons">
-        <button type="button" className="button button-primary" onClick={() => void setOpening('white')} disabled={status.busy}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void setOpening('white')}
+          disabled={status.busy}
+        >
           Set/Refresh White Opening
         </button>
-        <button type="button" className="button button-primary" onClick={() => void setOpening('black')} disabled={status.busy}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void setOpening('black')}
+          disabled={status.busy}
+        >
           Set/Refresh Black Opening
         </button>
       </div>

@@ -41,7 +41,13 @@ export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddT
             id="study-next-board"
             fen={shown.fen}
             orientation={run.color}
-            arrows={[{ startSquare: shown.uci.slice(0, 2), endSquare: shown.uci.slice(2, 4), color: 'rgba(210, 60, 60, 0.85)' }]}
+            arrows={[
+              {
+                startSquare: shown.uci.slice(0, 2),
+                endSquare: shown.uci.slice(2, 4),
+                color: 'rgba(210, 60, 60, 0.85)',
+              },
+            ]}
             label={`The opponent's ${shown.san} after ${shown.line}`}
           />
         </div>
@@ -76,7 +82,18 @@ type HoleRowProps = Omit<StudyNextProps, 'run'> & {
   color: Color;
 };
 
-function HoleRow({ hole, rank, final, selected, onSelect, color, repertoire, openingName, onMakeCard, renderAddToDrill }: HoleRowProps) {
+function HoleRow({
+  hole,
+  rank,
+  final,
+  selected,
+  onSelect,
+  color,
+  repertoire,
+  openingName,
+  onMakeCard,
+  renderAddToDrill,
+}: HoleRowProps) {
   const after = fenAfterHole(hole);
   const card = onMakeCard && cardFromHole(hole, color, openingName);
   const percent = Math.round(hole.share * 100);
@@ -88,7 +105,9 @@ function HoleRow({ hole, rank, final, selected, onSelect, color, repertoire, ope
         <span className="op-hole-facts">
           The opponent plays <strong>{hole.san}</strong> in {percent}% of games here; {aboutOneIn(hole.reach)}
         </span>
-        <span className={`op-hole-mark ${final ? 'is-final' : 'is-provisional'}`}>{final ? 'final' : 'provisional'}</span>
+        <span className={`op-hole-mark ${final ? 'is-final' : 'is-provisional'}`}>
+          {final ? 'final' : 'provisional'}
+        </span>
       </button>
       <span className="op-hole-track" aria-hidden="true">
         <span className="op-hole-fill" style={{ width: `${Math.max(percent, 1)}%` }} />

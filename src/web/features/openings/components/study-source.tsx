@@ -4,7 +4,8 @@ import type { StudySummary } from '../api/types';
 import { errorMessage, NO_STUDIES_RETRIEVED, NONE_SELECTED } from '../lib/messages';
 
 /** Where an opening comes from: a Lichess study, an uploaded PGN file, or nothing yet. */
-export type OpeningSource = { kind: 'none' } | { kind: 'study'; id: string; name: string } | { kind: 'file'; file: File };
+export type OpeningSource =
+  { kind: 'none' } | { kind: 'study'; id: string; name: string } | { kind: 'file'; file: File };
 
 type Props = {
   value: OpeningSource;
@@ -75,10 +76,20 @@ export function StudySource({ value, onChange, initialUsername = '' }: Props) {
           Get Studies
         </button>
       </div>
-      {message && <p className="form-message" role="status">{message}</p>}
+      {message && (
+        <p className="form-message" role="status">
+          {message}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={`${ids}-list`}>Studies</label>
-        <select id={`${ids}-list`} className="op-list" size={6} value={selected} onChange={(e) => chooseStudy(e.target.value)}>
+        <select
+          id={`${ids}-list`}
+          className="op-list"
+          size={6}
+          value={selected}
+          onChange={(e) => chooseStudy(e.target.value)}
+        >
           <option value="">{studies.length === 0 ? NO_STUDIES_RETRIEVED : NONE_SELECTED}</option>
           {studies.map((study) => (
             <option key={study.id} value={study.id}>
@@ -98,8 +109,16 @@ export function StudySource({ value, onChange, initialUsername = '' }: Props) {
         />
       </div>
       <p className="op-hint" aria-live="polite">
-        {value.kind === 'study' && <>Selected study: <strong>{value.name}</strong></>}
-        {value.kind === 'file' && <>Selected file: <strong>{value.file.name}</strong></>}
+        {value.kind === 'study' && (
+          <>
+            Selected study: <strong>{value.name}</strong>
+          </>
+        )}
+        {value.kind === 'file' && (
+          <>
+            Selected file: <strong>{value.file.name}</strong>
+          </>
+        )}
         {value.kind === 'none' && 'No opening chosen yet.'}
       </p>
     </div>

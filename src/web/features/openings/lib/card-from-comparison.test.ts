@@ -6,7 +6,9 @@ import { canMakeCard, cardFromComparison } from './card-from-comparison';
 
 const KINGS_GAMBIT = '1. e4 e5 2. f4 exf4 3. Nf3 g5 *\n\n\n1. e4 e5 2. f4 d5 3. exd5 *';
 const compare = (game: string, color: 'white' | 'black' = 'white'): GameComparison =>
-  compareGamePgn(buildRepertoireFromPgn(KINGS_GAMBIT, { color, name: 'KG' }).unwrap(), game, { gameName: 'a vs. b' }).unwrap() as GameComparison;
+  compareGamePgn(buildRepertoireFromPgn(KINGS_GAMBIT, { color, name: 'KG' }).unwrap(), game, {
+    gameName: 'a vs. b',
+  }).unwrap() as GameComparison;
 
 describe('a card from a comparison', () => {
   test('where the opponent left, asks the player what to play after the opponent’s new move', () => {
@@ -27,7 +29,9 @@ describe('a card from a comparison', () => {
 
   test('a Black repertoire asks Black’s question after White’s new move', () => {
     const card = cardFromComparison(compare('1. e4 e5 2. Nf3 *', 'black'), 'black')!;
-    expect(card.prompt).toMatch(/^Your opponent played 2\. Nf3, which your repertoire does not cover: what do you play\?/);
+    expect(card.prompt).toMatch(
+      /^Your opponent played 2\. Nf3, which your repertoire does not cover: what do you play\?/,
+    );
     expect(card.promptFen.split(' ')[1]).toBe('b');
     expect(card.orientation).toBe('black');
   });
@@ -46,4 +50,3 @@ describe('a card from a comparison', () => {
     expect(cardFromComparison(c, 'white')).toBeUndefined();
   });
 });
-

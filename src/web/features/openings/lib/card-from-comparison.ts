@@ -40,7 +40,8 @@ export function cardFromComparison(c: GameComparison, orientation: 'white' | 'bl
   const whose = c.side === 'player' ? 'you' : 'your opponent';
   const deviation = c.played ? ` In ${c.gameName}, ${whose} played ${moveLabel(c, c.played.san)}.` : '';
   // Black's move continues the line as is; a line that starts with Black to move needs its number.
-  const step = c.turn === 'white' ? `${c.moveNumber}. ${first.san}` : c.line ? first.san : `${c.moveNumber}... ${first.san}`;
+  const step =
+    c.turn === 'white' ? `${c.moveNumber}. ${first.san}` : c.line ? first.san : `${c.moveNumber}... ${first.san}`;
   return {
     promptFen: c.fen,
     orientation,
@@ -56,7 +57,8 @@ function opponentCard(c: GameComparison, orientation: 'white' | 'black'): Openin
   const move = c.played!;
   const played = playDraggedMove(c.fen, move.uci.slice(0, 2), move.uci.slice(2, 4), PROMOTIONS[move.uci[4] ?? 'q']);
   if (!played.ok) return undefined;
-  const step = c.turn === 'white' ? `${c.moveNumber}. ${move.san}` : c.line ? move.san : `${c.moveNumber}... ${move.san}`;
+  const step =
+    c.turn === 'white' ? `${c.moveNumber}. ${move.san}` : c.line ? move.san : `${c.moveNumber}... ${move.san}`;
   const line = c.line ? `${c.line} ${step}` : step;
   return {
     promptFen: played.move.fen,

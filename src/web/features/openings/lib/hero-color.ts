@@ -3,7 +3,8 @@
 // Example: heroColorFromPgn('[White "a"]\n[Black "Bob"]\n\n1. e4 *', ['bob']) -> 'black'
 import type { Color } from '../api/types';
 
-const tag = (text: string, name: string): string | undefined => new RegExp(`^\\[${name}\\s+"([^"]*)"\\]`, 'm').exec(text)?.[1];
+const tag = (text: string, name: string): string | undefined =>
+  new RegExp(`^\\[${name}\\s+"([^"]*)"\\]`, 'm').exec(text)?.[1];
 
 /** The colour whose player tag matches one of `names` (case-insensitive); undefined when neither or both do. */
 export function heroColorFromPgn(text: string, names: readonly (string | null | undefined)[]): Color | undefined {

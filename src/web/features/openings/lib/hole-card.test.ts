@@ -4,7 +4,15 @@ import { buildRepertoireFromPgn } from '../../../../chess/repertoire';
 import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from './hole-card';
 
 const AFTER_E4_E5_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
-const hole: Hole = { fen: AFTER_E4_E5_NF3, line: '1. e4 e5 2. Nf3 d6', san: 'd6', uci: 'd7d6', reach: 0.027, share: 0.06, games: 1200 };
+const hole: Hole = {
+  fen: AFTER_E4_E5_NF3,
+  line: '1. e4 e5 2. Nf3 d6',
+  san: 'd6',
+  uci: 'd7d6',
+  reach: 0.027,
+  share: 0.06,
+  games: 1200,
+};
 
 describe('a hole as a card', () => {
   test('reach reads as about 1 in N games', () => {

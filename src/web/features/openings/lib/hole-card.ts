@@ -23,7 +23,11 @@ export function aboutOneIn(reach: number): string {
  * A flashcard for a hole: the prompt is the position after the opponent's move, the answer is left
  * for the player to fill in (the repertoire has no move there yet).
  */
-export function cardFromHole(hole: Hole, orientation: 'white' | 'black', openingName?: string): OpeningCardPosition | undefined {
+export function cardFromHole(
+  hole: Hole,
+  orientation: 'white' | 'black',
+  openingName?: string,
+): OpeningCardPosition | undefined {
   const fen = fenAfterHole(hole);
   if (!fen) return undefined;
   const name = openingName ? `${openingName}: ` : '';

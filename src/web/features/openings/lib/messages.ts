@@ -14,7 +14,8 @@ export const NO_GAMES_RETRIEVED = 'No games retrieved';
 export const RETRIEVING_GAMES = 'Retrieving Games';
 
 /** The spec's 'Getting data from Lichess for: N of M fens', in the player's words. */
-export const coverageProgressText = (done: number, total: number) => `Getting data from Lichess for: ${done} of ${total} positions`;
+export const coverageProgressText = (done: number, total: number) =>
+  `Getting data from Lichess for: ${done} of ${total} positions`;
 
 /** The spec's failure text followed by the error; an empty file is said plainly, it is no failure. */
 export const sorryText = (error: unknown) =>

@@ -9,7 +9,10 @@ export type ResolvedOpening = { title: string; link: string | null; text: string
  * The PGN text for a chosen source: a study is fetched (through the server), a file is read. With
  * nothing chosen, the colour's current study is re-fetched when it came from Lichess (refresh).
  */
-export async function resolveSource(source: OpeningSource, current: Study | null): Promise<ResolvedOpening | undefined> {
+export async function resolveSource(
+  source: OpeningSource,
+  current: Study | null,
+): Promise<ResolvedOpening | undefined> {
   if (source.kind === 'study') {
     const study = await fetchLichessStudy(source.id);
     // The name the player picked from the list, not the PGN's first tag.

@@ -5,7 +5,13 @@ import { estimateLookupsUntilSettled } from '../../../../chess/coverage-walk';
 import { positionKey } from '../../../../chess/fen';
 import { buildRepertoireFromPgn, type Repertoire } from '../../../../chess/repertoire';
 import { coverageCheck, getStats, type CoverageResult } from '../api/coverage-check';
-import { coverageLatestQueryKey, getCoverageLatest, stopCoverage, useCoverageLatest, type CoverageRun } from '../api/coverage-latest';
+import {
+  coverageLatestQueryKey,
+  getCoverageLatest,
+  stopCoverage,
+  useCoverageLatest,
+  type CoverageRun,
+} from '../api/coverage-latest';
 import type { Color, OpeningInput } from '../api/types';
 import type { Filters } from './filters';
 import { coverageProgressText, errorMessage, sorryText } from './messages';
@@ -47,7 +53,11 @@ export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) 
 
   const prepare = useCallback(async (opening: OpeningInput, filters: Filters) => {
     try {
-      const rep = buildRepertoireFromPgn(opening.text, { color: opening.color, excludeSymbols: opening.excludeSymbols, name: opening.name });
+      const rep = buildRepertoireFromPgn(opening.text, {
+        color: opening.color,
+        excludeSymbols: opening.excludeSymbols,
+        name: opening.name,
+      });
       if (rep.isErr) throw new Error(rep.error.message);
       const keys = coveragePositions(rep.value).map((p) => positionKey(p.fen));
       const [cached, running] = await Promise.all([getStats(filters), getCoverageLatest(opening.color)]);
@@ -131,5 +141,18 @@ export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) 
     setError(message);
   }, []);
 
-  return { plan, result, error, run: latest.data ?? undefined, streaming, repertoire, prepare, proceed, cancel, reset, stop, errorMessage };
+  return {
+    plan,
+    result,
+    error,
+    run: latest.data ?? undefined,
+    streaming,
+    repertoire,
+    prepare,
+    proceed,
+    cancel,
+    reset,
+    stop,
+    errorMessage,
+  };
 }

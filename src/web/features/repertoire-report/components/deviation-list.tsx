@@ -25,7 +25,16 @@ const PLAYED_ARROW = 'rgba(220, 60, 50, 0.85)';
 const BOOK_ARROW = 'rgba(40, 160, 70, 0.85)';
 
 /** One ranked list: each row the line, move played, repertoire move(s), games and score; open it for the board and the games. */
-export function DeviationList({ kind, title, empty, deviations, openIndex, onToggle, renderAction, gameReviewPath }: Props) {
+export function DeviationList({
+  kind,
+  title,
+  empty,
+  deviations,
+  openIndex,
+  onToggle,
+  renderAction,
+  gameReviewPath,
+}: Props) {
   const id = `rr-${kind}`;
   return (
     <section className="rr-section" aria-labelledby={`${id}-title`}>
@@ -50,10 +59,12 @@ export function DeviationList({ kind, title, empty, deviations, openIndex, onTog
                   <span className="rr-line">{lineWithMove(d)}</span>
                   <span className="rr-cells">
                     <span>
-                      <span className="rr-label">{kind === 'own' ? 'You played' : 'They played'}</span> <strong>{playedLabel(d)}</strong>
+                      <span className="rr-label">{kind === 'own' ? 'You played' : 'They played'}</span>{' '}
+                      <strong>{playedLabel(d)}</strong>
                     </span>
                     <span>
-                      <span className="rr-label">{kind === 'own' ? 'Repertoire plays' : 'Prepared for'}</span> {expectedLabel(d)}
+                      <span className="rr-label">{kind === 'own' ? 'Repertoire plays' : 'Prepared for'}</span>{' '}
+                      {expectedLabel(d)}
                     </span>
                     <span>
                       <span className="rr-label">Games</span> {d.count}
@@ -101,7 +112,11 @@ export function DeviationList({ kind, title, empty, deviations, openIndex, onTog
 }
 
 function arrows(d: ReportDeviation): BoardArrow[] {
-  const arrow = (uci: string, color: string): BoardArrow => ({ startSquare: uci.slice(0, 2), endSquare: uci.slice(2, 4), color });
+  const arrow = (uci: string, color: string): BoardArrow => ({
+    startSquare: uci.slice(0, 2),
+    endSquare: uci.slice(2, 4),
+    color,
+  });
   return [...d.expected_uci.map((uci) => arrow(uci, BOOK_ARROW)), arrow(d.played_uci, PLAYED_ARROW)];
 }
 
@@ -122,7 +137,17 @@ function GameLink({ game, gameReviewPath }: { game: ReportDeviation['games'][num
 }
 
 /** A recent site game not saved yet: saved as a review, then opened in game review at the move. */
-function OpenInReviewButton({ site, link, ply, gameReviewPath }: { site: string; link: string; ply: number; gameReviewPath: string }) {
+function OpenInReviewButton({
+  site,
+  link,
+  ply,
+  gameReviewPath,
+}: {
+  site: string;
+  link: string;
+  ply: number;
+  gameReviewPath: string;
+}) {
   const save = useSaveSiteGame();
   const navigate = useNavigate();
   return (
@@ -131,7 +156,9 @@ function OpenInReviewButton({ site, link, ply, gameReviewPath }: { site: string;
         type="button"
         className="link-button rr-open-review"
         disabled={save.isPending}
-        onClick={() => save.mutate({ site, link }, { onSuccess: (id) => navigate(reviewHref(gameReviewPath, id, ply)) })}
+        onClick={() =>
+          save.mutate({ site, link }, { onSuccess: (id) => navigate(reviewHref(gameReviewPath, id, ply)) })
+        }
       >
         {save.isPending ? 'Saving…' : 'Open in game review'}
       </button>

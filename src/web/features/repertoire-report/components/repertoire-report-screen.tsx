@@ -28,7 +28,12 @@ const SOURCE_LABELS: Record<ReportSource, string> = {
 };
 
 /** "My games vs my repertoire": choose sources, run, then the summary and the two ranked lists. */
-export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, manageOpeningsPath, gameReviewPath }: RepertoireReportScreenProps) {
+export function RepertoireReportScreen({
+  renderOwnAction,
+  renderOpponentAction,
+  manageOpeningsPath,
+  gameReviewPath,
+}: RepertoireReportScreenProps) {
   usePageTitle('Games vs Repertoire');
   const last = useLastReport();
   const [sources, setSources] = useState<ReportSource[]>(() => last?.sources ?? [...REPORT_SOURCES]);
@@ -60,7 +65,11 @@ export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, 
           <legend>Games to include</legend>
           {REPORT_SOURCES.map((source) => (
             <label key={source} className="rr-check">
-              <input type="checkbox" checked={sources.includes(source)} onChange={(e) => toggleSource(source, e.target.checked)} />{' '}
+              <input
+                type="checkbox"
+                checked={sources.includes(source)}
+                onChange={(e) => toggleSource(source, e.target.checked)}
+              />{' '}
               {SOURCE_LABELS[source]}
             </label>
           ))}
@@ -72,7 +81,11 @@ export function RepertoireReportScreen({ renderOwnAction, renderOpponentAction, 
       {(run.isPending || run.isError) && (
         <StatusBox
           busy={run.isPending}
-          text={run.isPending ? 'Comparing your games with your repertoire' : `Sorry...something went wrong: ${errorText(run.error)}`}
+          text={
+            run.isPending
+              ? 'Comparing your games with your repertoire'
+              : `Sorry...something went wrong: ${errorText(run.error)}`
+          }
         />
       )}
       {report && (

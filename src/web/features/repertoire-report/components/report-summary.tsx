@@ -2,10 +2,20 @@ import { Link } from 'react-router';
 import type { RepertoireReportAnswer, ReportSource } from '../../../../server/routes/repertoire-report-schemas';
 import { percent } from '../report-text';
 
-const SOURCE_NAMES: Record<ReportSource, string> = { reviews: 'Saved reviews', lichess: 'Lichess', chesscom: 'Chess.com' };
+const SOURCE_NAMES: Record<ReportSource, string> = {
+  reviews: 'Saved reviews',
+  lichess: 'Lichess',
+  chesscom: 'Chess.com',
+};
 
 /** Games compared, share that stayed in book, average move where book was left, and what was left out. */
-export function ReportSummary({ report, manageOpeningsPath }: { report: RepertoireReportAnswer; manageOpeningsPath: string }) {
+export function ReportSummary({
+  report,
+  manageOpeningsPath,
+}: {
+  report: RepertoireReportAnswer;
+  manageOpeningsPath: string;
+}) {
   const stayed = report.compared > 0 ? report.stayed_in_book / report.compared : null;
   const sources = Object.entries(report.sources) as [ReportSource, number][];
   const skipped = report.not_compared;
@@ -25,31 +35,36 @@ export function ReportSummary({ report, manageOpeningsPath }: { report: Repertoi
         </div>
         <div>
           <dt>Book left, on average, at move</dt>
-          <dd data-testid="rr-average">{report.average_move_left === null ? '–' : report.average_move_left.toFixed(1)}</dd>
+          <dd data-testid="rr-average">
+            {report.average_move_left === null ? '–' : report.average_move_left.toFixed(1)}
+          </dd>
         </div>
       </dl>
       <p className="rr-meta">
-        {sources.map(([source, count]) => `${SOURCE_NAMES[source]}: ${count} ${count === 1 ? 'game' : 'games'}`).join(' · ')}
+        {sources
+          .map(([source, count]) => `${SOURCE_NAMES[source]}: ${count} ${count === 1 ? 'game' : 'games'}`)
+          .join(' · ')}
         {sources.some(([source, count]) => source !== 'reviews' && count === 0) &&
           ' (a site with no games: no username saved for it, or it did not answer)'}
       </p>
       {report.no_study.length > 0 && (
         <p className="rr-note" role="note">
           No study for {report.no_study.map((c) => (c === 'white' ? 'White' : 'Black')).join(' or ')}
-          {skipped.no_study > 0 && `: ${skipped.no_study} ${skipped.no_study === 1 ? 'game was' : 'games were'} not compared`}. Set one on{' '}
-          <Link to={manageOpeningsPath}>Manage Openings</Link>.
+          {skipped.no_study > 0 &&
+            `: ${skipped.no_study} ${skipped.no_study === 1 ? 'game was' : 'games were'} not compared`}
+          . Set one on <Link to={manageOpeningsPath}>Manage Openings</Link>.
         </p>
       )}
       {skipped.non_standard > 0 && (
         <p className="rr-note">
-          {skipped.non_standard} {skipped.non_standard === 1 ? 'game' : 'games'} not from the standard start (Chess960, set-up
-          positions) skipped.
+          {skipped.non_standard} {skipped.non_standard === 1 ? 'game' : 'games'} not from the standard start (Chess960,
+          set-up positions) skipped.
         </p>
       )}
       {skipped.no_moves + skipped.unreadable > 0 && (
         <p className="rr-note">
-          {skipped.no_moves + skipped.unreadable} {skipped.no_moves + skipped.unreadable === 1 ? 'game' : 'games'} without
-          readable moves skipped.
+          {skipped.no_moves + skipped.unreadable} {skipped.no_moves + skipped.unreadable === 1 ? 'game' : 'games'}{' '}
+          without readable moves skipped.
         </p>
       )}
     </section>
