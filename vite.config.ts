@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +28,7 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), precompress()],
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)) } },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { compressionPlugin } from './plugins/compression.js';
@@ -69,6 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Route schemas are the zod modules of src/contract: requests are validated against them.
+  app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

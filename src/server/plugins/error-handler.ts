@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { BODY_LIMIT_TEXT } from './multipart-body.js';
 
@@ -12,6 +13,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ZodError) {
       const message = error.issues
         .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+        .join('; ');
+      return reply.code(400).send({ error: message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const message = error.validation
+        .map((v) => `${v.instancePath ? `${where}${v.instancePath.replaceAll('/', '.')}` : where}: ${v.message}`)
         .join('; ');
       return reply.code(400).send({ error: message });
     }
