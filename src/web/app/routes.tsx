@@ -6,6 +6,7 @@ import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
+import { repertoireHref } from './paths';
 import { WelcomePage } from './welcome-page';
 
 // Logged-in screens load their code when first shown (RootLayout's Suspense shows 'Loading…'),
@@ -19,6 +20,7 @@ const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ defaul
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
+const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -43,7 +45,8 @@ export const routes: RouteObject[] = [
           { path: 'review_cards', element: <CardReviewScreen /> },
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsRoute /> },
-          { path: 'drill', element: <DrillScreen /> },
+          { path: 'drill', element: <DrillScreen workshopHref={repertoireHref} /> },
+          { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'account', element: <AccountPage /> },

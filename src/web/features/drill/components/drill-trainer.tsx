@@ -40,11 +40,14 @@ export function DrillTrainer({
   mode,
   stats,
   onAnswered,
+  workshopHref,
 }: {
   color: DrillColor;
   mode: DrillMode;
   stats: DrillStats | undefined;
   onAnswered: () => void;
+  /** The Repertoire screen at a line, to change the item's answers there. */
+  workshopHref?: (color: DrillColor, line: string) => string;
 }) {
   const [fen, setFen] = useState(START_FEN);
   const [lastMove, setLastMove] = useState<{ from: string; to: string }>();
@@ -312,6 +315,11 @@ export function DrillTrainer({
               <p className="muted drill-line" data-testid="drill-line">
                 {current.line || 'Start of the chapter'}
                 {current.changed && <span className="drill-changed"> · changed in your study</span>}
+              </p>
+            )}
+            {current && workshopHref && (
+              <p className="drill-workshop">
+                <Link to={workshopHref(color, current.line)}>Open in Repertoire</Link>
               </p>
             )}
             <form className="drill-type" onSubmit={submitTyped}>
