@@ -18,3 +18,7 @@ export * from './drill-deck.js';
 export * from './drill-line.js';
 export * from './drill-answer.js';
 export * from './coverage-walk.js';
+export * from './repertoire-line.js';
+export * from './repertoire-edits.js';
+export * from './edited-pgn.js';
+export * from './suggested-answer.js';
