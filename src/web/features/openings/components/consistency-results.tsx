@@ -38,7 +38,8 @@ export function ConsistencyResults({ positions, orientation, workshopHref }: Pro
                 </li>
               ))}
             </ul>
-            {workshopHref && (
+            {/* A line from a set-up position (it carries its FEN tag) cannot open there. */}
+            {workshopHref && !p.line.startsWith('[') && (
               <Link className="button" to={workshopHref(p.line)}>
                 Choose one in Repertoire
               </Link>
