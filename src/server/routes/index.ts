@@ -11,6 +11,7 @@ import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
 import { repertoireEditRoutes } from './repertoire-edits.js';
+import { repertoirePgnRoutes } from './repertoire-pgn.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -26,5 +27,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
   await app.register(repertoireEditRoutes);
+  await app.register(repertoirePgnRoutes);
   await app.register(accountDataRoutes);
 }
