@@ -76,7 +76,9 @@ const toEdits = (rows: readonly StoredEdit[]): RepertoireEdit[] =>
     return line ? [{ op: row.op, line }] : [];
   });
 
-export const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+/** md5 of a study text with its line ends as \n, as the studies row keeps it (text_md5). */
+export const md5 = (text: string): string =>
+  createHash('md5').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
 
 /** The study's options and the edits' signature, in one query; undefined without a study text. */
 export async function readStudyMeta(

@@ -12,6 +12,7 @@ import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
 import { repertoireEditRoutes } from './repertoire-edits.js';
 import { repertoirePgnRoutes } from './repertoire-pgn.js';
+import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -28,5 +29,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(repertoireReportRoutes);
   await app.register(repertoireEditRoutes);
   await app.register(repertoirePgnRoutes);
+  await app.register(repertoireExplorerRoutes);
   await app.register(accountDataRoutes);
 }
