@@ -16,6 +16,8 @@ const TWO_REPLIES_PGN = '[Event "Open"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "Sicilian
 // Two answers to 1. e4 in two chapters: the consistency check finds them.
 const BLACK_PGN = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 d6 *\n\n[Event "Open"]\n\n1. e4 e5 2. Nf3 Nc6 *';
 
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+
 const pgnFile = (name: string, text: string) => ({
   name,
   mimeType: 'application/x-chess-pgn',
@@ -46,7 +48,7 @@ const api = async (page: Page, path: string) => (await (await page.request.get(p
 
 type DrillItem = { fen: string; line: string; state: number; answers: { san: string }[] };
 
-test('a Study next hole answered in the workshop is drilled and covered; remove, undo, keep one answer', async ({
+test('a Study next hole answered in the workshop is drilled at once and covered in the next coverage run', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -105,6 +107,14 @@ test('a Study next hole answered in the workshop is drilled and covered; remove,
   // The drill screen offers it too: its progress counts the new item.
   await page.goto('/drill?color=white&mode=position');
   await expect(page.getByTestId('drill-progress-white')).toContainText(`of ${after.total}`);
+  // A drill item opens the workshop at its position in one click.
+  await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
+  const drillLine = (await page.getByTestId('drill-line').textContent())!.replace(' · changed in your study', '');
+  await page.getByRole('link', { name: 'Open in Repertoire' }).click();
+  await expect(page).toHaveURL(/\/repertoire\?color=white/);
+  expect(new URL(page.url()).searchParams.get('line') ?? 'Start of the chapter').toBe(drillLine);
+  await expect(page.getByRole('heading', { name: /^Your answers/ })).toBeVisible();
+  await expect(page.getByTestId('repertoire-move').first()).toBeVisible();
 
   // The next coverage run (from the cache) no longer lists the hole: the move is covered.
   await page.goto('/manage_openings');
@@ -236,7 +246,18 @@ test('Save to Lichess writes the additions chapter to the study', async ({ page 
   await expect(page.getByTestId('edit').first()).toContainText(played);
   await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
 
+  // Lichess fails once: the edits are kept, not yet on Lichess, and Retry saves them.
+  const lichessControl = `http://127.0.0.1:${appPort + 1}/__fake`;
+  const failing = await page.request.post(`${lichessControl}/mode`, {
+    data: { route: 'lichess-study-write', mode: 'error500', once: true },
+  });
+  expect(failing.ok()).toBe(true);
   await page.getByRole('button', { name: 'Save to Lichess' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'your edits are kept' });
+  await expect(failure).toContainText('not yet on Lichess');
+  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+  await saveScreen(page, 'workshop-save-failed');
+  await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Saved to Lichess')).toBeVisible();
   await expect(page.getByTestId('edit').first()).toContainText('on Lichess');
   await expect(page.getByTestId('edit').first()).not.toContainText('not yet');
