@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFixture } from '../test/fixtures';
 import { signUp } from './support/account-steps';
 import { fakeRepertoirePgn } from './fakes/fake-repertoire';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
@@ -266,6 +267,72 @@ test('Save to Lichess writes the additions chapter to the study', async ({ page 
   const study = await api(page, '/api/lichess/study/PrivRep1');
   expect(study.pgn).toContain('Chess Prep additions (White)');
   expect(study.pgn).toContain(played);
+});
+
+test('an opponent surprise in Games vs Repertoire is answered in the workshop and leaves the report', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('wsreport'));
+  const headers = {
+    'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+  };
+  for (const [color, file] of [
+    ['white', 'lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'],
+    ['black', 'lichess/study_chapter_8c8bmUfy_current_format_2026.pgn'],
+  ] as const) {
+    const saved = await page.request.post('/api/update-study', {
+      data: {
+        color,
+        exclude_move_indicators: '??',
+        link: null,
+        study_text: readFixture(file),
+        title: `${color} study`,
+      },
+      headers,
+    });
+    expect(saved.ok()).toBe(true);
+  }
+  const named = await page.request.post('/api/update-lichess-username', {
+    form: { username_lichess: 'thibault' },
+    headers,
+  });
+  expect(named.ok()).toBe(true);
+
+  const runReport = async () => {
+    await page.goto('/repertoire_report');
+    await page.getByRole('checkbox', { name: 'Recent Lichess games' }).setChecked(true);
+    await page.getByRole('checkbox', { name: 'Recent Chess.com games' }).setChecked(false);
+    await page.getByRole('button', { name: 'Run Report' }).click();
+    await expect(page.getByTestId('rr-compared')).toBeVisible();
+    return page.getByRole('region', { name: /^Opponents surprised you/ }).locator('.rr-line');
+  };
+  const before = await page.request.post('/api/repertoire-report', { data: { sources: ['lichess'] }, headers });
+  const first = (await before.json()).api_data.left_by_opponent[0] as { fen: string; played_san: string };
+  const surprises = await runReport();
+  await expect(surprises.first()).toBeVisible();
+  const line = (await surprises.first().textContent())!.trim();
+  await page
+    .getByRole('region', { name: /^Opponents surprised you/ })
+    .getByTestId('rr-workshop-link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/repertoire\?/);
+  expect(new URL(page.url()).searchParams.get('line')).toBe(line);
+  const add = page.getByTestId('suggested-answer').getByRole('button', { name: /^Add / });
+  await expect(add).toBeVisible({ timeout: 20_000 });
+  await add.click();
+  await expect(page.getByTestId('edit')).toHaveCount(1);
+
+  // Run again: the surprise is answered now, and the report still lists others.
+  const again = await runReport();
+  await expect(again.first()).toBeVisible();
+  await expect(again.filter({ hasText: new RegExp(`^${escape(line)}$`) })).toHaveCount(0);
+  const report = await page.request.post('/api/repertoire-report', { data: { sources: ['lichess'] }, headers });
+  const surprised = (await report.json()).api_data.left_by_opponent as { fen: string; played_san: string }[];
+  expect(surprised.length).toBeGreaterThan(0);
+  expect(surprised.some((d) => d.fen === first.fen && d.played_san === first.played_san)).toBe(false);
 });
 
 async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
