@@ -67,10 +67,13 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
     lookUp.mutate(fen);
   }, [atOpened, explorer.isSuccess, explorer.data, fen, lookUp]);
 
-  const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string) =>
+  const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string, undoOnFailure?: () => void) =>
     edit.mutate(requests, {
       onSuccess: () => setNote({ kind: 'success', text: done }),
-      onError: (error) => setNote({ kind: 'error', text: `Not saved: ${errorText(error).replace(/^\d+: /, '')}` }),
+      onError: (error) => {
+        undoOnFailure?.();
+        setNote({ kind: 'error', text: `Not saved: ${errorText(error).replace(/^\d+: /, '')}` });
+      },
     });
 
   const go = (step: LineStep) => {
@@ -82,8 +85,14 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
     if (!step) return;
     const label = moveLabelAt(cursor, step.san);
     const request = { op: 'add' as const, line: lineTo(step.san) };
+    // The board shows the move at once; a refused edit takes it back to where it was.
+    const { steps: before, cursor: at } = line;
     line.play(step);
-    runEdits([request], playerToMove ? `Added ${label} as your answer.` : `Added ${label} as a reply to prepare for.`);
+    runEdits(
+      [request],
+      playerToMove ? `Added ${label} as your answer.` : `Added ${label} as a reply to prepare for.`,
+      () => line.go(before, at),
+    );
   };
   /** A move already in the repertoire is followed; any other is added. */
   const choose = (san: string) => {
