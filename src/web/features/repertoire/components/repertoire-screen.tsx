@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useStudies } from '../api/get-studies';
 import { Workshop } from './workshop';
 import '../repertoire.css';
+import '../repertoire-panels.css';
 
 type Props = { manageOpeningsPath: string };
 
