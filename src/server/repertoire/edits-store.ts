@@ -129,3 +129,26 @@ export async function editsSignature(db: Db, userId: number, color: Color): Prom
   );
   return `${row.count}:${row.last}:${row.total}`;
 }
+
+/**
+ * Another study in place of the colour's (a different Lichess study, or a file instead of a study or
+ * back) drops the edits of the one it replaces: they were made to that study. Storing the same study
+ * again (a refresh from Lichess, the same file's link) keeps them. Call before the new study is stored.
+ */
+export async function dropEditsOfReplacedStudy(
+  db: Db,
+  userId: number,
+  color: Color,
+  link: string | null,
+): Promise<void> {
+  const [previous] = await db
+    .select({ link: studies.link, present: sql<boolean>`${studies.studyText} is not null` })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  if (!previous?.present || (previous.link ?? null) === link) return;
+  await db.delete(repertoireEdits).where(ofColor(userId, color));
+  await db
+    .update(studies)
+    .set({ additionsChapter: null })
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+}

@@ -211,6 +211,20 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
     );
   });
 
+  test("another study in place of the colour's drops its edits; removing the study keeps them", async () => {
+    const { client, userId } = await withStudy();
+    const link = (l: string | null) => ({ color: 'white', study_text: STUDY, title: 'Prep', link: l });
+    await client.postJson('/api/update-study', link('https://lichess.org/study/abcdEFGH'));
+    await edit(client, '1. e4 b6');
+    await client.postJson('/api/update-study', link('https://lichess.org/study/abcdEFGH'));
+    await client.postJson('/api/update-study', { color: 'white', study_text: null, title: '', link: null });
+    await client.postJson('/api/update-study', link('https://lichess.org/study/abcdEFGH'));
+    expect((await stored(userId)).map((e) => e.line)).toEqual(['1. e4 b6']);
+    await client.postJson('/api/update-study', link('https://lichess.org/study/zzzzYYYY'));
+    expect(await stored(userId)).toEqual([]);
+    expect((await position(client, AFTER_E4)).moves.map((m: { san: string }) => m.san)).toEqual(['e5', 'c5']);
+  });
+
   test('edits survive a refresh of the study; one whose position left the study is flagged stale', async () => {
     const { client } = await withStudy();
     await edit(client, '1. e4 c5 2. Nf3 Nc6');

@@ -10,6 +10,7 @@ import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
+import { dropEditsOfReplacedStudy } from '../repertoire/edits-store.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
@@ -157,6 +158,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       excludeMoveIndicators: makeExcludeSymbols(symbols.value),
       lastUpdate,
     };
+    if (studyText !== null) await dropEditsOfReplacedStudy(app.db, request.user!.id, color, values.link);
     await app.db
       .insert(studies)
       .values({ userId: request.user!.id, color, ...values })
