@@ -53,7 +53,8 @@ const MAX_HELD_POSITIONS = Number(process.env.REPERTOIRE_CACHE_POSITIONS) || 120
 
 const states = new LRUCache<string, EditedState>({
   maxSize: MAX_HELD_POSITIONS,
-  sizeCalculation: (state) => Math.max(1, state.edited.rep.positions.size),
+  // A study larger than the bound counts as the bound: it is still held, alone, as the repertoire cache holds it.
+  sizeCalculation: (state) => Math.min(MAX_HELD_POSITIONS, Math.max(1, state.edited.rep.positions.size)),
 });
 
 const lines = new LRUCache<string, RepertoireLine>({ max: 20_000 });
