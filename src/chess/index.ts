@@ -18,3 +18,6 @@ export * from './drill-deck.js';
 export * from './drill-line.js';
 export * from './drill-answer.js';
 export * from './coverage-walk.js';
+export * from './opponent-prep.js';
+export * from './line-positions.js';
+export * from './best-reply.js';
