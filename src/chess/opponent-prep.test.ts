@@ -75,9 +75,13 @@ describe('opponentPrep', () => {
     ]);
   });
 
-  test('games from a set-up position are counted but not compared', () => {
+  test('games from a set-up position are counted but not compared; games without a move are left out', () => {
     const prep = opponentPrep(
-      [game('1. e4 c5 *', null), game('1. e4 *', null, '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]')],
+      [
+        game('1. e4 c5 *', null),
+        game('1. e4 *', null, '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]'),
+        game('*', null),
+      ],
       BLACK,
     );
     expect([prep.games, prep.compared]).toEqual([2, 1]);

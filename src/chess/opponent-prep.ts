@@ -9,7 +9,7 @@
  *        count: 7, score: 0.43, ... }], their_lines: [{ line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 9, score: 0.5 }] }
  *
  * Results are from the player's side (1 win, 0.5 draw, 0 loss). Games not from the standard start are
- * counted but not compared.
+ * counted but not compared; games without a move are left out.
  */
 import { positionKey } from './fen.js';
 import { compareReportGame, readReportGame, type Deviation } from './repertoire-report.js';
@@ -70,13 +70,11 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
   let compared = 0;
 
   const add = (input: PrepGame<R>): void => {
-    games++;
     const read = readReportGame(input.pgn);
-    if (typeof read === 'string') {
-      // A game without moves from the standard start still counts as compared: it shared nothing.
-      if (read === 'no_moves') compared++;
-      return;
-    }
+    // An aborted game (no move played) was not played at all.
+    if (read === 'no_moves') return;
+    games++;
+    if (typeof read === 'string') return;
     compared++;
     const { comparison: c, played } = compareReportGame(rep, read);
     if (c.outcome === 'not_in_repertoire') return;

@@ -10,6 +10,7 @@ import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
+import { opponentPrepRoutes } from './opponent-prep.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -24,5 +25,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
+  await app.register(opponentPrepRoutes);
   await app.register(accountDataRoutes);
 }
