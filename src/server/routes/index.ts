@@ -11,6 +11,7 @@ import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
 import { opponentPrepRoutes } from './opponent-prep.js';
+import { drillLinesRoutes } from './drill-lines.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -26,5 +27,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
   await app.register(opponentPrepRoutes);
+  await app.register(drillLinesRoutes);
   await app.register(accountDataRoutes);
 }

@@ -319,6 +319,41 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(refused.status).toBe(401);
   });
 
+  test('"Drill these lines": the drill items are exactly the player\'s positions along their lines, due or not', async () => {
+    const user = await player();
+    const prep = (await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' })).body
+      .api_data as PrepAnswer;
+    const lines = prep.their_lines.map((l) => l.line);
+    const response = await user.client.postJson('/api/drill/lines', { color: 'black', lines });
+    expect(response.status, response.text).toBe(200);
+    const items = response.body.api_data as { id: number; fen: string; color: string; state: number }[];
+
+    // Reference: replay each line; keep the positions with Black to move that the repertoire answers.
+    const rep = referenceRepertoire(BLACK_STUDY);
+    const expected = new Set<string>();
+    for (const line of lines) {
+      const pos = Chess.default();
+      for (const san of line
+        .split(' ')
+        .filter((t) => !/^\d+\.$/.test(t))
+        .concat([''])) {
+        if (pos.turn === 'black' && (rep.get(key(pos))?.size ?? 0) > 0) expected.add(key(pos));
+        if (san) pos.play(parseSan(pos, san)!);
+      }
+    }
+    expect(expected.size).toBeGreaterThan(3);
+    expect(new Set(items.map((i) => i.fen.split(' ').slice(0, 4).join(' ')))).toEqual(expected);
+    expect(items).toHaveLength(expected.size);
+    expect(items.every((i) => i.color === 'black')).toBe(true);
+    // Nothing was due yet: the session serves them all the same, and answers are graded as usual.
+    const answered = await user.client.postJson('/api/drill/answer', { id: items[0].id, uci: 'a7a6' });
+    expect(answered.status, answered.text).toBe(200);
+
+    expect((await user.client.postJson('/api/drill/lines', { color: 'black', lines: [] })).status).toBe(400);
+    const bare = await signedInUser(server.app, server.url);
+    expect((await bare.client.postJson('/api/drill/lines', { color: 'white', lines: ['1. e4'] })).status).toBe(400);
+  });
+
   test('the stream tells progress by stage, then the same answer', async () => {
     const user = await player();
     const response = await user.client.postJson('/api/opponent-prep/stream', {
