@@ -46,11 +46,19 @@ describe('opponentPrep', () => {
       BLACK,
     );
     expect(prep.surprises).toEqual([]);
-    expect(prep.their_lines).toEqual([
+    expect(prep.their_lines.map(({ fen: _fen, ...line }) => line)).toEqual([
       // Deeper first when the counts are equal; the end of a repertoire line is as deep as a game can share.
       { line: '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6', plies: 8, count: 1, score: 1 },
       { line: '1. e4 c5 2. Nf3', plies: 3, count: 1, score: 0 },
     ]);
+  });
+
+  test('a line ends at the deepest position its games shared with the repertoire', () => {
+    const prep = opponentPrep([game('1. e4 c5 2. c3 d5 1-0', 0)], BLACK);
+    expect(prep.their_lines[0]).toMatchObject({
+      line: '1. e4 c5',
+      fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    });
   });
 
   test('lines are counted per deepest shared position, most games first', () => {
@@ -63,7 +71,7 @@ describe('opponentPrep', () => {
       ],
       BLACK,
     );
-    expect(prep.their_lines).toEqual([
+    expect(prep.their_lines.map(({ fen: _fen, ...line }) => line)).toEqual([
       { line: '1. e4 c5 2. Nc3 Nc6', plies: 4, count: 2, score: 0 },
       { line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 1, score: 0 },
     ]);

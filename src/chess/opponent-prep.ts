@@ -28,6 +28,8 @@ export interface TheirLine {
   line: string;
   /** Half-moves in the line. */
   plies: number;
+  /** Full FEN of the position the line ends at (from the first game that followed it). */
+  fen: string;
   count: number;
   /** 0..1: the player's mean result over those games with a known result; null when none is known. */
   score: number | null;
@@ -82,7 +84,7 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
     if (c.ply > 0) {
       let line = lines.get(c.line);
       if (!line) {
-        line = { line: c.line, plies: c.ply, count: 0, score: null, known: 0, total: 0 };
+        line = { line: c.line, plies: c.ply, fen: c.fen, count: 0, score: null, known: 0, total: 0 };
         lines.set(c.line, line);
       }
       line.count++;

@@ -56,6 +56,8 @@ export type Surprise = z.infer<typeof surprise>;
 export const theirLine = z.object({
   line: z.string(),
   plies: z.number().int(),
+  /** The position the line ends at. */
+  fen: z.string(),
   count: z.number().int(),
   score: z.number().nullable(),
 });

@@ -49,6 +49,13 @@ export function FeatureSummary() {
         : set one opening study per colour from a Lichess study or a PGN file, then compare your games to it, check it
         for inconsistent moves, and see which common replies it does not cover yet.
       </li>
+      <li>
+        <strong>
+          <Link to={paths.prepare}>Prepare</Link>
+        </strong>
+        : before a match, enter your opponent&apos;s Lichess or Chess.com name and the colour you will have: see where
+        their recent games surprise your repertoire, which of your lines they walk into, and drill those lines.
+      </li>
     </ul>
   );
 }

@@ -19,6 +19,7 @@ const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ defaul
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
+const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: m.PreparePage })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'manage_openings', element: <ManageOpeningsRoute /> },
           { path: 'drill', element: <DrillScreen /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
+          { path: 'prepare', element: <PreparePage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },
