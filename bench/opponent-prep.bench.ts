@@ -9,7 +9,7 @@ import { INITIAL_FEN } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import type { Move } from 'chessops/types';
-import { buildRepertoireFromPgn, positionKey, type Repertoire } from '../src/chess/index.js';
+import { buildRepertoireFromPgn, positionKey, type Repertoire, type RepertoireMove } from '../src/chess/index.js';
 import { openTestDatabase, signedInClient, startTestServer } from '../test/helper.js';
 import { generateStudy } from './generated-study.js';
 
@@ -48,8 +48,8 @@ function generateExport(rep: Repertoire): string {
     for (let ply = 0; ply < 70; ply++) {
       const moves = legalMoves(pos);
       if (moves.length === 0) break;
-      const book = key !== undefined && ply < inBook ? (rep.positions.get(key)?.moves ?? []) : [];
-      const next = book.length > 0 ? book[pick(book.length)] : undefined;
+      const book: RepertoireMove[] = key !== undefined && ply < inBook ? (rep.positions.get(key)?.moves ?? []) : [];
+      const next: RepertoireMove | undefined = book.length > 0 ? book[pick(book.length)] : undefined;
       const parsed = next && parseUci(next.uci);
       const normal = parsed && normalizeMove(pos, parsed);
       const move = normal && pos.isLegal(normal) ? normal : undefined;

@@ -20,4 +20,7 @@ export * from './drill-answer.js';
 export * from './coverage-walk.js';
 export * from './opponent-prep.js';
 export * from './line-positions.js';
-export * from './best-reply.js';
+export * from './repertoire-line.js';
+export * from './repertoire-edits.js';
+export * from './edited-pgn.js';
+export * from './suggested-answer.js';

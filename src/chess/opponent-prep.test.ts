@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { INITIAL_FEN } from 'chessops/fen';
-import { bestScoringReply } from './best-reply.js';
 import { positionKey } from './fen.js';
 import { lineSanMoves, playerPositionsAlong } from './line-positions.js';
 import { opponentPrep, type PrepGame } from './opponent-prep.js';
@@ -119,24 +118,5 @@ describe('playerPositionsAlong', () => {
 
   test('lineSanMoves reads numbers, black move numbers and annotations', () => {
     expect(lineSanMoves('1. e4 c5 2. Nf3!? {a comment} 2... d6 3.d4 *')).toEqual(['e4', 'c5', 'Nf3', 'd6', 'd4']);
-  });
-});
-
-describe('bestScoringReply', () => {
-  test.each([
-    ['white', 'Nf3'],
-    ['black', 'd4'],
-  ] as const)('the best score for %s among moves played often enough', (mover, san) => {
-    const moves = [
-      { uci: 'g1f3', san: 'Nf3', white: 60, draws: 20, black: 20 },
-      { uci: 'd2d4', san: 'd4', white: 30, draws: 20, black: 50 },
-      // Wins every game but is played too rarely to count.
-      { uci: 'a2a3', san: 'a3', white: 3, draws: 0, black: 0 },
-    ];
-    expect(bestScoringReply(moves, mover)?.san).toBe(san);
-  });
-
-  test('nothing when no move is played often enough', () => {
-    expect(bestScoringReply([{ uci: 'a2a3', san: 'a3', white: 3, draws: 0, black: 0 }], 'white')).toBeUndefined();
   });
 });

@@ -49,5 +49,96 @@ export const editAnswer = z.object({
 });
 export type EditAnswer = z.infer<typeof editAnswer>;
 
+/** Answer of POST /api/repertoire/push: the Lichess chapter now holding the additions. */
 export const pushAnswer = z.object({ pushed: z.boolean(), chapter_id: z.string().nullable() });
 export type PushAnswer = z.infer<typeof pushAnswer>;
+
+/** Answer of GET /api/repertoire/edits?color=: the colour's edits, oldest first. */
+export const editsAnswer = z.array(edit);
+export type EditsAnswer = z.infer<typeof editsAnswer>;
+
+/**
+ * The opening forms (consistency_check, check_opening, coverage_check, create_opening_book) read the
+ * player's edited repertoire of `color` when they send `from_study=1` instead of `opening_text`, or when
+ * the `opening_text` they send is the player's stored study of that colour.
+ */
+export const FROM_STUDY_FIELD = 'from_study';
+
+/** GET /api/repertoire/position?color=&fen= (fen: a full FEN, or the position without move counters). */
+export const positionQuery = z.object({
+  color,
+  fen: z.string({ error: 'fen is required' }).trim().min(1, 'fen is required').max(100, 'fen is too long'),
+});
+export type PositionQuery = z.infer<typeof positionQuery>;
+
+export const repertoireMove = z.object({
+  san: z.string(),
+  uci: z.string(),
+  /** FEN after the move. */
+  fen: z.string(),
+  /** True when an edit put the move here (it is not in the study's own chapters). */
+  added: z.boolean(),
+});
+export type RepertoireMoveAnswer = z.infer<typeof repertoireMove>;
+
+/** The edited repertoire at one position: its moves there (none when the position is not in it). */
+export const positionAnswer = z.object({
+  fen: z.string(),
+  in_repertoire: z.boolean(),
+  /** Whether the repertoire's colour is to move: its moves are answers, else replies to prepare for. */
+  player_to_move: z.boolean(),
+  moves: z.array(repertoireMove),
+});
+export type PositionAnswer = z.infer<typeof positionAnswer>;
+
+/**
+ * GET /api/repertoire/explorer?color=&fen=&speeds=&ratings= reads the shared explorer cache (null when
+ * the position was never looked up at those speeds and bands); POST /api/repertoire/explorer (JSON of
+ * the same fields) looks it up with the player's token, one call at a time as the coverage check does:
+ * 409 {error} without a token, 502 {error} when the explorer fails. speeds and ratings are comma lists
+ * (the coverage check's defaults when empty).
+ */
+export const explorerQuery = z.object({
+  color,
+  fen: positionQuery.shape.fen,
+  speeds: z.string().max(200).optional(),
+  ratings: z.string().max(200).optional(),
+});
+export type ExplorerQuery = z.infer<typeof explorerQuery>;
+
+export const explorerMove = z.object({
+  san: z.string(),
+  uci: z.string(),
+  white: z.number().int(),
+  draws: z.number().int(),
+  black: z.number().int(),
+  games: z.number().int(),
+  /** Of the position's games, 0..1. */
+  share: z.number(),
+  /** The player's (the repertoire colour's) score after the move, 0..1: wins plus half the draws. */
+  score: z.number(),
+  /** Whether the edited repertoire has this move here. */
+  in_repertoire: z.boolean(),
+});
+export type ExplorerMoveAnswer = z.infer<typeof explorerMove>;
+
+export const explorerAnswer = z
+  .object({
+    fen: z.string(),
+    speeds: z.string(),
+    ratings: z.string(),
+    white: z.number().int(),
+    draws: z.number().int(),
+    black: z.number().int(),
+    /** Most played first. */
+    moves: z.array(explorerMove),
+    /**
+     * With the player to move: the best-scoring move at these bands among those played often enough
+     * (see `suggestedAnswer` in the chess core); null when none qualifies or the opponent is to move.
+     */
+    suggested: z.object({ san: z.string(), uci: z.string(), score: z.number(), games: z.number().int() }).nullable(),
+    /** ISO 8601: when the explorer answered. */
+    fetched_at: z.string(),
+  })
+  .nullable();
+export type ExplorerAnswer = z.infer<typeof explorerAnswer>;

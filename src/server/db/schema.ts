@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -209,8 +210,41 @@ export const studies = pgTable(
      * added and retired against it (New items are not stored until they are served).
      */
     drillDeckKeys: text('drill_deck_keys'),
+    /**
+     * md5 of study_text, kept by a trigger (migration 0009) whenever the text is written: the edited
+     * repertoire's cache and the opening forms know the stored study by it without reading the text.
+     */
+    textMd5: text('text_md5'),
+    /** '<study id>/<chapter id>' of the additions chapter last written to the Lichess study. */
+    additionsChapter: text('additions_chapter'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
+);
+
+/**
+ * Edits of a colour's repertoire, kept beside its study (whose text is never rewritten), applied in
+ * id order: `add` puts every move of `line` in, `remove` takes out its last move.
+ */
+export const repertoireEdits = pgTable(
+  'repertoire_edits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    op: text('op', { enum: ['add', 'remove'] }).notNull(),
+    /** Movetext from the standard start, normalised ('1. e4 b6 2. d4'). */
+    line: text('line').notNull(),
+    /** The line's last move. */
+    san: text('san').notNull(),
+    /** Whether the position of the last move was in the study when the edit was made. */
+    anchored: boolean('anchored').notNull(),
+    /** Written to the Lichess study (additions only). */
+    pushed: boolean('pushed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('repertoire_edits_user_color_idx').on(t.userId, t.color, t.id)],
 );
 
 /** Explorer statistics per position, shared by all users (the spec's Stats record). */

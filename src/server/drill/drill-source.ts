@@ -12,6 +12,8 @@ import {
 } from '../../chess/index.js';
 import { studies } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
+import { editedRepertoire } from '../repertoire/edited-repertoire.js';
+import { editsSignature } from '../repertoire/edits-store.js';
 import { nextTurn } from './drill-writer.js';
 
 /**
@@ -33,7 +35,7 @@ export interface DrillStudy {
   title: string;
   /** '<digest>:<items>' as of the last sync (studies.drill_synced). */
   synced: string | null;
-  /** Of what the deck depends on: the text, the exclusions and the link (chapter addresses). */
+  /** Of what the deck depends on: the text, the exclusions, the link (chapter addresses) and the edits. */
   digest: string;
 }
 
@@ -65,8 +67,9 @@ export async function readDrillStudy(
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   if (!study || study.text === null) return undefined;
+  const edits = await editsSignature(app.db, userId, color);
   const digest = createHash('sha256')
-    .update(`${study.exclude}\u0000${study.link ?? ''}\u0000${study.text}`)
+    .update(`${study.exclude}\u0000${study.link ?? ''}\u0000${edits}\u0000${study.text}`)
     .digest('hex');
   return { ...study, text: study.text, digest };
 }
@@ -114,9 +117,14 @@ function deckOf(rep: Repertoire): Promise<Deck> {
   return deck;
 }
 
-/** The deck of the study, built once per cached repertoire. */
-export async function deckSource(study: DrillStudy, color: Color): Promise<DrillDeckSource> {
-  const rep = await studyRepertoire(study, color);
+/** The deck of the study with the player's edits, built once per edited repertoire. */
+export async function deckSource(
+  app: FastifyInstance,
+  userId: number,
+  study: DrillStudy,
+  color: Color,
+): Promise<DrillDeckSource> {
+  const rep = (await editedRepertoire(app, userId, color)) ?? (await studyRepertoire(study, color));
   const { deck, byKey } = await deckOf(rep);
   let byLink = chapterLinks.get(rep);
   if (!byLink) chapterLinks.set(rep, (byLink = new Map()));

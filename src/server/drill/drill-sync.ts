@@ -56,7 +56,7 @@ async function syncStudy(
     const total = Number(study.synced!.slice(study.digest.length + 1));
     return { added: 0, retired: 0, changed: 0, returned: 0, total };
   }
-  const source = await deckSource(study, color);
+  const source = await deckSource(app, userId, study, color);
   return asDeckWriter(app, userId, (db) => writeDeck(db, userId, color, study, source, now));
 }
 
@@ -72,7 +72,7 @@ export async function syncedDeck(
   const study = await readDrillStudy(app, userId, color);
   if (!study) return undefined;
   if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());
-  return deckSource(study, color);
+  return deckSource(app, userId, study, color);
 }
 
 /** Retires every active item of the colour (its study was removed). */

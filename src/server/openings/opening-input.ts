@@ -1,5 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { FROM_STUDY_FIELD } from '../../contract/repertoire.js';
 import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { editedRepertoire, md5, readStudyMeta, withEdits } from '../repertoire/edited-repertoire.js';
+import { noStudyMessage } from '../repertoire/edits-store.js';
 import { repertoireFor } from './repertoire-cache.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 
@@ -7,16 +11,37 @@ import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multip
 export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it: ";
 export const NO_STUDY_TEXT = 'No study text';
 
+/** The signed-in player a form is read for: their stored study of the colour carries their edits. */
+export interface FormPlayer {
+  app: FastifyInstance;
+  userId: number;
+}
+
+const isOn = (value: string) => ['1', 'true', 'on', 'yes'].includes(value.trim().toLowerCase());
+
 /**
  * The repertoire a multipart opening form describes: opening_text (pasted or uploaded), color,
  * excludeSymbols[] and an optional opening_name, built through the repertoire cache. Bad input is a
  * BadRequestError (400).
+ *
+ * With the player: `from_study=1` (and no text) reads their edited repertoire of the colour, with the
+ * stored study's exclusions and name; an opening_text that is their stored study of the colour (same
+ * md5) gets their edits applied too. Any other text is read as it is.
  */
-export async function repertoireFromForm(body: FormBody): Promise<Repertoire> {
+export async function repertoireFromForm(body: FormBody, player?: FormPlayer): Promise<Repertoire> {
+  const color = parseColor(fieldText(body, 'color'));
+  if (player && isOn(fieldText(body, FROM_STUDY_FIELD))) {
+    const rep = await editedRepertoire(player.app, player.userId, color);
+    if (!rep) throw new BadRequestError(noStudyMessage(color));
+    return rep;
+  }
   const text = fieldText(body, 'opening_text');
   if (text.trim() === '') throw new BadRequestError(NO_STUDY_TEXT);
-  const color = parseColor(fieldText(body, 'color'));
   const excludeSymbols = excludeSymbolsOf(body);
   const name = fieldText(body, 'opening_name').trim() || undefined;
-  return repertoireFor(text, { color, excludeSymbols, name });
+  const base = await repertoireFor(text, { color, excludeSymbols, name });
+  if (!player) return base;
+  const study = await readStudyMeta(player.app, player.userId, color);
+  if (!study || study.count === 0 || study.md5 !== md5(text)) return base;
+  return withEdits(player.app, player.userId, color, base);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { bestScoringReply, positionKey, type Color } from '../../chess/index.js';
+import { positionKey, suggestedAnswer, type Color } from '../../chess/index.js';
 import type { Suggestion } from '../../contract/opponent-prep.js';
 import { fetchStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
@@ -22,5 +22,5 @@ export async function prepSuggestion(
   if (!parsed.ok) return null;
   const outcome = await fetchStats(app.db, explorer, positionKey(fen), parsed.filter);
   if (!outcome.ok) return null;
-  return bestScoringReply(outcome.record.moves, color) ?? null;
+  return suggestedAnswer(outcome.record, color);
 }

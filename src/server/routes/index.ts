@@ -12,6 +12,7 @@ import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
 import { opponentPrepRoutes } from './opponent-prep.js';
 import { drillLinesRoutes } from './drill-lines.js';
+import { repertoireEditRoutes } from './repertoire-edits.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -28,5 +29,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(repertoireReportRoutes);
   await app.register(opponentPrepRoutes);
   await app.register(drillLinesRoutes);
+  await app.register(repertoireEditRoutes);
   await app.register(accountDataRoutes);
 }

@@ -19,7 +19,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
 
   app.post('/consistency_check', auth, async (request) => {
-    const rep = await repertoireFromForm(request.body as FormBody);
+    const rep = await repertoireFromForm(request.body as FormBody, { app, userId: request.user!.id });
     const { results, results_dict } = checkConsistency(rep);
     return { results, results_dict };
   });
@@ -28,7 +28,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // the repertoire and the repertoire's moves there), which the review screen turns into a card.
   app.post('/check_opening', auth, async (request, reply) => {
     const body = request.body as FormBody;
-    const rep = await repertoireFromForm(body);
+    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
     const gameText = fieldText(body, 'game_text');
     if (gameText.trim() === '') throw new BadRequestError('No game text');
     const gameName = fieldText(body, 'game_name').trim() || undefined;
@@ -40,7 +40,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/create_opening_book', auth, async (request) => {
-    const rep = await repertoireFromForm(request.body as FormBody);
+    const rep = await repertoireFromForm(request.body as FormBody, { app, userId: request.user!.id });
     // The spec sends the book as JSON text that the client parses.
     let book = bookTexts.get(rep);
     if (book === undefined) {

@@ -1,16 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  COLORS,
-  createReportBuilder,
-  parseExcludeSymbols,
-  type Color,
-  type ReportGame,
-  type ReportRepertoires,
-} from '../../chess/index.js';
+import { COLORS, createReportBuilder, type Color, type ReportGame, type ReportRepertoires } from '../../chess/index.js';
 import { gameReviews } from '../db/schema.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
+import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { playerSites } from '../sites/player-sites.js';
 import { toRecords } from './recent-games.js';
 import {
@@ -19,7 +12,6 @@ import {
   type ReportGameRef,
   type ReportSource,
 } from './repertoire-report-schemas.js';
-import { findStudy } from './studies.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -77,20 +69,10 @@ export async function repertoireReportRoutes(app: FastifyInstance): Promise<void
 
 const YIELD_EVERY = 25;
 
-/** The player's studies as repertoires, each with its own exclusions. */
+/** The player's repertoires (their studies with their edits), each with its own exclusions. */
 async function loadRepertoires(app: FastifyInstance, userId: number): Promise<ReportRepertoires> {
   const entries = await Promise.all(
-    COLORS.map(async (color) => {
-      const study = await findStudy(app, userId, color);
-      if (!study) return [color, undefined] as const;
-      const symbols = parseExcludeSymbols(study.exclude_move_indicators);
-      const rep = await repertoireFor(study.study_text, {
-        color,
-        excludeSymbols: symbols.isOk ? symbols.value : [],
-        name: study.title || undefined,
-      });
-      return [color, rep] as const;
-    }),
+    COLORS.map(async (color) => [color, await editedRepertoire(app, userId, color)] as const),
   );
   return Object.fromEntries(entries.filter(([, rep]) => rep)) as ReportRepertoires;
 }

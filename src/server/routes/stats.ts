@@ -116,7 +116,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
   app.post('/coverage_check', auth, async (request, reply) => {
     const body = request.body as FormBody;
     // Bad input is answered as JSON before the stream starts.
-    const rep = await repertoireFromForm(body);
+    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
     const filter = filterOrThrow(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
     const userId = request.user!.id;
     const { explorer } = await playerSites(app, userId);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { GameReviewScreen } from '../features/game-review';
 import { OpeningPanel } from '../features/openings';
-import { paths } from './paths';
+import { paths, repertoireHref } from './paths';
 
 // The game review screen with the parts other features bring: the card editor behind 'Make Card'
 // and the openings panel, whose comparison result also opens the card editor. A saved card is
@@ -36,6 +36,7 @@ export function GameReviewPage() {
               }
             }
             onMakeCard={setOpeningCard}
+            workshopHref={repertoireHref}
           />
         )}
       />

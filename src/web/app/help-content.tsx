@@ -51,6 +51,17 @@ export function FeatureSummary() {
       </li>
       <li>
         <strong>
+          <Link to={paths.repertoire}>Repertoire</Link>
+        </strong>
+        : the workshop for your repertoire. Step through it on the board with the Lichess explorer's moves beside each
+        position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every
+        finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its
+        position with the explorer's best-scoring answer ready to add. Your edits count at once in every check and in
+        the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole
+        edited repertoire.
+      </li>
+      <li>
+        <strong>
           <Link to={paths.prepare}>Prepare</Link>
         </strong>
         : before a match, enter your opponent&apos;s Lichess or Chess.com name and the colour you will have: see where

@@ -12,6 +12,7 @@ const LINKS = [
   { to: paths.reviewCards, label: 'Card Review' },
   { to: paths.manageCards, label: 'Edit Cards' },
   { to: paths.manageOpenings, label: 'Manage Openings' },
+  { to: paths.repertoire, label: 'Repertoire' },
   { to: paths.drill, label: 'Drill' },
   { to: paths.repertoireReport, label: 'Games vs Repertoire' },
   { to: paths.prepare, label: 'Prepare' },

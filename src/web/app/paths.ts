@@ -15,7 +15,15 @@ export const paths = {
   prepare: '/prepare',
   welcome: '/welcome',
   account: '/account',
+  repertoire: '/repertoire',
 } as const;
+
+/** The Repertoire screen of a colour, at a line (movetext from the start) when given. */
+export function repertoireHref(color: 'white' | 'black', line?: string): string {
+  const query = new URLSearchParams({ color });
+  if (line && line.trim() !== '') query.set('line', line.trim());
+  return `${paths.repertoire}?${query}`;
+}
 
 /** Where a logged-in user lands when no other page was asked for. */
 export const LOGGED_IN_HOME = paths.gameReview;

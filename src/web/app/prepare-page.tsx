@@ -1,9 +1,5 @@
 import { PrepareScreen } from '../features/opponent-prep';
-import { paths } from './paths';
-
-/** The repertoire workshop at a line of the colour's repertoire. */
-const workshopHref = (color: 'white' | 'black', line: string) =>
-  `/repertoire?${new URLSearchParams({ color, ...(line ? { line } : {}) })}`;
+import { paths, repertoireHref } from './paths';
 
 /** The drill limited to the positions along the lines (each a `line` parameter). */
 const drillHref = (color: 'white' | 'black', lines: string[]) => {
@@ -13,5 +9,7 @@ const drillHref = (color: 'white' | 'black', lines: string[]) => {
 };
 
 export function PreparePage() {
-  return <PrepareScreen workshopHref={workshopHref} drillHref={drillHref} manageOpeningsPath={paths.manageOpenings} />;
+  return (
+    <PrepareScreen workshopHref={repertoireHref} drillHref={drillHref} manageOpeningsPath={paths.manageOpenings} />
+  );
 }

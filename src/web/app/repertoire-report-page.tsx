@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
 import { lineWithMove, playedLabel, RepertoireReportScreen } from '../features/repertoire-report';
-import { paths } from './paths';
+import { paths, repertoireHref } from './paths';
 
 // Games vs repertoire with the practice other features bring: "Add to drill" for the player's own
 // deviations, and the card editor behind "Make card" for an opponent's surprise (asked from the
-// position after it, the player to answer).
+// position after it, the player to answer); every row links to the Repertoire screen at its position.
 export function RepertoireReportPage() {
   const [card, setCard] = useState<CardEditorInitial>();
   return (
@@ -14,6 +14,7 @@ export function RepertoireReportPage() {
       <RepertoireReportScreen
         manageOpeningsPath={paths.manageOpenings}
         gameReviewPath={paths.gameReview}
+        workshopHref={repertoireHref}
         renderOwnAction={(d) => <AddToDrillButton key={`${d.color}|${d.fen}`} color={d.color} fen={d.fen} />}
         renderOpponentAction={(d) => (
           <button

@@ -6,6 +6,7 @@ import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
+import { repertoireHref } from './paths';
 import { WelcomePage } from './welcome-page';
 
 // Logged-in screens load their code when first shown (RootLayout's Suspense shows 'Loading…'),
@@ -20,6 +21,7 @@ const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
 const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: m.PreparePage })));
+const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -44,7 +46,8 @@ export const routes: RouteObject[] = [
           { path: 'review_cards', element: <CardReviewScreen /> },
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsRoute /> },
-          { path: 'drill', element: <DrillScreen /> },
+          { path: 'drill', element: <DrillScreen workshopHref={repertoireHref} /> },
+          { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'prepare', element: <PreparePage /> },
           { path: 'welcome', element: <WelcomePage /> },

@@ -11,7 +11,12 @@ import { DrillTrainer, type DrillMode } from './drill-trainer';
 import '../drill.css';
 
 /** The Drill screen: pick a colour and a mode, then play your repertoire moves, scheduled with FSRS. */
-export function DrillScreen() {
+export function DrillScreen({
+  workshopHref,
+}: {
+  /** The Repertoire screen at a line (movetext from the start). */
+  workshopHref?: (color: DrillColor, line: string) => string;
+}) {
   usePageTitle('Drill');
   const [params, setParams] = useSearchParams();
   const color: DrillColor = params.get('color') === 'black' ? 'black' : 'white';
@@ -92,6 +97,7 @@ export function DrillScreen() {
           lines={lines}
           stats={stats.data}
           onAnswered={() => void client.invalidateQueries({ queryKey: [...drillQueryKey, 'stats'] })}
+          workshopHref={workshopHref}
         />
       )}
       <footer className="drill-footer">

@@ -43,6 +43,7 @@ export function DrillTrainer({
   stats,
   onAnswered,
   lines,
+  workshopHref,
 }: {
   color: DrillColor;
   mode: DrillMode;
@@ -50,6 +51,8 @@ export function DrillTrainer({
   lines?: string[];
   stats: DrillStats | undefined;
   onAnswered: () => void;
+  /** The Repertoire screen at a line, to change the item's answers there. */
+  workshopHref?: (color: DrillColor, line: string) => string;
 }) {
   const [fen, setFen] = useState(START_FEN);
   const [lastMove, setLastMove] = useState<{ from: string; to: string }>();
@@ -332,6 +335,11 @@ export function DrillTrainer({
               <p className="muted drill-line" data-testid="drill-line">
                 {current.line || 'Start of the chapter'}
                 {current.changed && <span className="drill-changed"> · changed in your study</span>}
+              </p>
+            )}
+            {current && workshopHref && (
+              <p className="drill-workshop">
+                <Link to={workshopHref(color, current.line)}>Open in Repertoire</Link>
               </p>
             )}
             <form className="drill-type" onSubmit={submitTyped}>

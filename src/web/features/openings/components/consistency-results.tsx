@@ -1,11 +1,17 @@
+import { Link } from 'react-router';
 import { Board } from '../../../components/board';
 import type { ConsistencyPosition } from '../api/opening-checks';
 import { NO_INCONSISTENCIES } from '../lib/messages';
 
-type Props = { positions: ConsistencyPosition[]; orientation: 'white' | 'black' };
+type Props = {
+  positions: ConsistencyPosition[];
+  orientation: 'white' | 'black';
+  /** The Repertoire screen at a line, where one answer is kept in one click. */
+  workshopHref?: (line: string) => string;
+};
 
 /** Each position where the repertoire gives more than one move: its board, its moves and their chapters. */
-export function ConsistencyResults({ positions, orientation }: Props) {
+export function ConsistencyResults({ positions, orientation, workshopHref }: Props) {
   if (positions.length === 0) return <p className="op-result-empty">{NO_INCONSISTENCIES}</p>;
   return (
     <ol className="op-positions">
@@ -32,6 +38,12 @@ export function ConsistencyResults({ positions, orientation }: Props) {
                 </li>
               ))}
             </ul>
+            {/* A line from a set-up position (it carries its FEN tag) cannot open there. */}
+            {workshopHref && !p.line.startsWith('[') && (
+              <Link className="button" to={workshopHref(p.line)}>
+                Choose one in Repertoire
+              </Link>
+            )}
           </div>
         </li>
       ))}

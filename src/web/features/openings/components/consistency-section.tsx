@@ -10,7 +10,7 @@ import { ColorField } from './color-field';
 import { ConsistencyResults } from './consistency-results';
 
 /** Manage Openings: the consistency check of the white or black opening. */
-export function ConsistencySection() {
+export function ConsistencySection({ workshopHref }: { workshopHref?: (color: Color, line: string) => string }) {
   const studies = useStudies();
   const [color, setColor] = useState<Color>('white');
   const [answer, setAnswer] = useState<{ color: Color; data: ConsistencyAnswer }>();
@@ -52,7 +52,11 @@ export function ConsistencySection() {
         {message && <pre className="op-pre">{message}</pre>}
         {answer && (
           <>
-            <ConsistencyResults positions={answer.data.results_dict} orientation={answer.color} />
+            <ConsistencyResults
+              positions={answer.data.results_dict}
+              orientation={answer.color}
+              workshopHref={workshopHref && ((line) => workshopHref(answer.color, line))}
+            />
             <details>
               <summary>Text report</summary>
               <pre className="op-pre">{answer.data.results}</pre>

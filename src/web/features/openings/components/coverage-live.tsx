@@ -11,6 +11,8 @@ export type CoverageActions = {
   onMakeCard?: (card: OpeningCardPosition) => void;
   /** The "Add to drill" button for a repertoire position. */
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
+  /** The Repertoire screen at a line (movetext from the start), where a finding is fixed in one click. */
+  workshopHref?: (color: Color, line: string) => string;
 };
 
 type Props = CoverageActions & {
@@ -23,7 +25,16 @@ type Props = CoverageActions & {
 };
 
 /** The latest coverage check of a colour: Stop while it runs, "Study next", then the per-position bars. */
-export function CoverageLive({ run, repertoire, openingName, onStop, showText, onMakeCard, renderAddToDrill }: Props) {
+export function CoverageLive({
+  run,
+  repertoire,
+  openingName,
+  onStop,
+  showText,
+  onMakeCard,
+  renderAddToDrill,
+  workshopHref,
+}: Props) {
   if (!run) return null;
   const running = run.status === 'running';
   // A stopped or failed run says why first; a full report starts with its title instead.
@@ -50,6 +61,7 @@ export function CoverageLive({ run, repertoire, openingName, onStop, showText, o
         openingName={openingName}
         onMakeCard={onMakeCard}
         renderAddToDrill={renderAddToDrill}
+        workshopHref={workshopHref}
       />
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>

@@ -19,7 +19,7 @@ export function ManageOpeningsPage(actions: CoverageActions = {}) {
         <CurrentOpenings />
         <SetOpeningForm />
       </section>
-      <ConsistencySection />
+      <ConsistencySection workshopHref={actions.workshopHref} />
       <CoverageSection {...actions} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Board, type BoardArrow } from '../../../components/board';
 import { Modal } from '../../../components/modal';
 import { StatusBox } from '../../../components/status-box';
@@ -7,6 +8,7 @@ import { useCoverageLatest } from '../api/coverage-latest';
 import { useStudies } from '../api/get-studies';
 import { checkOpening, type GameComparison } from '../api/opening-checks';
 import { canMakeCard, cardFromComparison, type OpeningCardPosition } from '../lib/card-from-comparison';
+import { comparisonLine } from '../lib/comparison-line';
 import { NO_STUDY_SELECTED, sorryText } from '../lib/messages';
 import { openingFromStudy } from '../lib/opening-from-study';
 import { useStatus } from '../lib/use-status';
@@ -30,6 +32,8 @@ export type OpeningPanelProps = {
   game: OpeningPanelGame | undefined;
   /** Opens the card editor at the position where the game left the repertoire. */
   onMakeCard: (position: OpeningCardPosition) => void;
+  /** The Repertoire screen at a line (movetext from the start), with the suggested answer ready to add. */
+  workshopHref?: (color: 'white' | 'black', line: string) => string;
 };
 
 type ComparisonResult = { text: string; comparison?: GameComparison };
@@ -40,7 +44,7 @@ const square = (uci: string) => ({ startSquare: uci.slice(0, 2), endSquare: uci.
  * The game review screen's opening part: 'Change/Refresh Opening', 'Compare Game to Opening', the
  * two current openings and the results area, with a one-click card from the comparison.
  */
-export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
+export function OpeningPanel({ game, onMakeCard, workshopHref }: OpeningPanelProps) {
   const studies = useStudies();
   const [changing, setChanging] = useState(false);
   const queryClient = useQueryClient();
@@ -137,6 +141,11 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
                   Make Card from Comparison
                 </button>
               )}
+              {workshopHref && (
+                <Link className="button" to={workshopHref(color, comparisonLine(comparison))}>
+                  Open in Repertoire
+                </Link>
+              )}
             </div>
           </div>
         )}
@@ -146,7 +155,12 @@ export function OpeningPanel({ game, onMakeCard }: OpeningPanelProps) {
           <summary>
             Study next: the likeliest holes from your latest {color === 'white' ? 'White' : 'Black'} coverage check
           </summary>
-          <StudyNext run={coverageRun} openingName={studies.data?.[color]?.title} onMakeCard={onMakeCard} />
+          <StudyNext
+            run={coverageRun}
+            openingName={studies.data?.[color]?.title}
+            onMakeCard={onMakeCard}
+            workshopHref={workshopHref}
+          />
         </details>
       )}
       <Modal open={changing} onClose={() => setChanging(false)} title="Change/Refresh Opening">

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Hole } from '../../../../chess/coverage-walk';
 import type { Repertoire } from '../../../../chess/repertoire';
 import { Board } from '../../../components/board';
@@ -14,13 +15,22 @@ export type StudyNextProps = {
   onMakeCard?: (card: OpeningCardPosition) => void;
   /** The app's "Add to drill" button, shown when the position after the hole is in the repertoire. */
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
+  /** The Repertoire screen at a line, with the suggested answer ready to add. */
+  workshopHref?: (color: Color, line: string) => string;
 };
 
 /**
  * "Study next": the likeliest holes first, filling in while the check runs. The leading `settled`
  * holes are final (nothing still to look up can reach as far); the rest may still move down.
  */
-export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddToDrill }: StudyNextProps) {
+export function StudyNext({
+  run,
+  repertoire,
+  openingName,
+  onMakeCard,
+  renderAddToDrill,
+  workshopHref,
+}: StudyNextProps) {
   const [selected, setSelected] = useState<number>();
   const holes = run.holes.slice(0, 20);
   const running = run.status === 'running';
@@ -66,6 +76,7 @@ export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddT
             openingName={openingName}
             onMakeCard={onMakeCard}
             renderAddToDrill={renderAddToDrill}
+            workshopHref={workshopHref}
           />
         ))}
       </ol>
@@ -93,6 +104,7 @@ function HoleRow({
   openingName,
   onMakeCard,
   renderAddToDrill,
+  workshopHref,
 }: HoleRowProps) {
   const after = fenAfterHole(hole);
   const card = onMakeCard && cardFromHole(hole, color, openingName);
@@ -113,6 +125,11 @@ function HoleRow({
         <span className="op-hole-fill" style={{ width: `${Math.max(percent, 1)}%` }} />
       </span>
       <span className="op-hole-actions">
+        {workshopHref && (
+          <Link className="button button-primary" to={workshopHref(color, hole.line)}>
+            Answer in Repertoire
+          </Link>
+        )}
         {card && (
           <button type="button" className="button" onClick={() => onMakeCard!(card)}>
             Make card

@@ -19,6 +19,8 @@ type Props = {
   /** The practice button of an open row ("Add to drill" or "Make card"). */
   renderAction: (deviation: ReportDeviation) => ReactNode;
   gameReviewPath: string;
+  /** The Repertoire screen at a line: each row links there in one click. */
+  workshopHref?: (color: ReportDeviation['color'], line: string) => string;
 };
 
 const PLAYED_ARROW = 'rgba(220, 60, 50, 0.85)';
@@ -34,6 +36,7 @@ export function DeviationList({
   onToggle,
   renderAction,
   gameReviewPath,
+  workshopHref,
 }: Props) {
   const id = `rr-${kind}`;
   return (
@@ -74,6 +77,18 @@ export function DeviationList({
                     </span>
                   </span>
                 </button>
+                {workshopHref && (
+                  <div className="rr-row-workshop">
+                    {/* The player's own move: the position before it; an opponent's: after it, to answer. */}
+                    <Link
+                      className="button"
+                      to={workshopHref(d.color, kind === 'own' ? d.line : lineWithMove(d))}
+                      data-testid="rr-workshop-link"
+                    >
+                      {kind === 'own' ? 'Open in Repertoire' : 'Answer in Repertoire'}
+                    </Link>
+                  </div>
+                )}
                 {open && (
                   <div id={`${id}-detail-${index}`} className="rr-detail board-layout">
                     <div className="board-layout-main">

@@ -19,6 +19,8 @@ export type RepertoireReportScreenProps = {
   renderOpponentAction: (deviation: ReportDeviation) => ReactNode;
   manageOpeningsPath: string;
   gameReviewPath: string;
+  /** The Repertoire screen at a line (movetext from the start), linked from every row. */
+  workshopHref?: (color: ReportDeviation['color'], line: string) => string;
 };
 
 const SOURCE_LABELS: Record<ReportSource, string> = {
@@ -33,6 +35,7 @@ export function RepertoireReportScreen({
   renderOpponentAction,
   manageOpeningsPath,
   gameReviewPath,
+  workshopHref,
 }: RepertoireReportScreenProps) {
   usePageTitle('Games vs Repertoire');
   const last = useLastReport();
@@ -100,6 +103,7 @@ export function RepertoireReportScreen({
             onToggle={toggleRow('own')}
             renderAction={renderOwnAction}
             gameReviewPath={gameReviewPath}
+            workshopHref={workshopHref}
           />
           <DeviationList
             kind="opponent"
@@ -110,6 +114,7 @@ export function RepertoireReportScreen({
             onToggle={toggleRow('opponent')}
             renderAction={renderOpponentAction}
             gameReviewPath={gameReviewPath}
+            workshopHref={workshopHref}
           />
         </>
       )}

@@ -1,0 +1,166 @@
+/**
+ * An edited repertoire as PGN: the study's chapters with the removed moves (and all after them) cut
+ * out, then one chapter `Chess Prep additions (White)` / `(Black)` holding, as one tree, every move of
+ * the edited repertoire those chapters no longer play. Reading the text back with the same colour and
+ * exclusions gives the same positions and moves. A chapter the removals leave untouched keeps its
+ * text as it was; an earlier additions chapter (written back to the study) is replaced.
+ *
+ *   [...editedPgnChapters(base, edited, studyText)].join('\n\n')
+ */
+import { INITIAL_FEN } from 'chessops/fen';
+import { ChildNode, Node, type Game, type PgnNodeData } from 'chessops/pgn';
+import { excludedNags } from './exclude-symbols.js';
+import { positionKey } from './fen.js';
+import { makePgnText } from './pgn-write.js';
+import { parseGames, splitPgn, type PlayedGame, type PlayedMove } from './pgn.js';
+import { additionsChapterName, type EditedRepertoire } from './repertoire-edits.js';
+import type { Repertoire, RepertoireMove } from './repertoire.js';
+
+const moveId = (key: string, uci: string) => `${key} ${uci}`;
+
+/** Moves of the base that the edits took out (their position may be gone too). */
+const removedMoves = (base: Repertoire, edited: Repertoire): Set<string> => {
+  const removed = new Set<string>();
+  if (base === edited) return removed;
+  for (const p of base.positions.values()) {
+    const now = edited.positions.get(p.key);
+    if (now === p) continue;
+    for (const m of p.moves) if (!now?.moves.some((x) => x.uci === m.uci)) removed.add(moveId(p.key, m.uci));
+  }
+  return removed;
+};
+
+/**
+ * Cuts the removed moves out of a played chapter, noting every move that stays as covered (not those
+ * at or after an excluded move: reading the text leaves them out).
+ */
+const cutRemoved = (
+  game: PlayedGame,
+  removed: Set<string>,
+  excluded: ReadonlySet<number>,
+  covered: Set<string>,
+): Game<PgnNodeData> => {
+  const copy = (from: Node<PlayedMove>, fromKey: string, to: Node<PgnNodeData>, counts: boolean) => {
+    for (const child of from.children) {
+      const id = moveId(fromKey, child.data.uci);
+      if (removed.has(id)) continue;
+      const { san, comments, startingComments, nags } = child.data;
+      const stillCounts = counts && !nags?.some((n) => excluded.has(n));
+      if (stillCounts) covered.add(id);
+      const node = new ChildNode<PgnNodeData>({ san, comments, startingComments, nags });
+      to.children.push(node);
+      copy(child, positionKey(child.data.fen), node, stillCounts);
+    }
+  };
+  const moves = new Node<PgnNodeData>();
+  copy(game.moves, positionKey(game.startFen), moves, true);
+  return { headers: game.headers, comments: game.comments, moves };
+};
+
+interface Path {
+  from: string | undefined;
+  move: RepertoireMove | undefined;
+}
+
+/** For each position reachable from `root`, the move of a shortest way in (breadth first). */
+const shortestWays = (rep: Repertoire, root: string, ways: Map<string, Path>): void => {
+  if (ways.has(root) || !rep.positions.has(root)) return;
+  ways.set(root, { from: undefined, move: undefined });
+  const queue = [root];
+  for (let i = 0; i < queue.length; i++) {
+    for (const m of rep.positions.get(queue[i])!.moves) {
+      if (ways.has(m.to)) continue;
+      ways.set(m.to, { from: queue[i], move: m });
+      queue.push(m.to);
+    }
+  }
+};
+
+/** The additions chapters: one tree per starting position (the standard start for every edit). */
+const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] => {
+  const ways = new Map<string, Path>();
+  const rootOf = new Map<string, string>();
+  const startKey = positionKey(INITIAL_FEN);
+  for (const root of [startKey, ...edited.roots]) {
+    const before = new Set(ways.keys());
+    shortestWays(edited, root, ways);
+    for (const key of ways.keys()) if (!before.has(key)) rootOf.set(key, root);
+  }
+  const trees = new Map<string, Node<PgnNodeData>>();
+  const child = (node: Node<PgnNodeData>, san: string) => {
+    let next = node.children.find((c) => c.data.san === san);
+    if (!next) node.children.push((next = new ChildNode<PgnNodeData>({ san })));
+    return next;
+  };
+  for (const p of edited.positions.values()) {
+    const missing = p.moves.filter((m) => !covered.has(moveId(p.key, m.uci)));
+    if (missing.length === 0) continue;
+    const sans: string[] = [];
+    for (let at = ways.get(p.key); at?.move; at = ways.get(at.from!)) sans.push(at.move.san);
+    sans.reverse();
+    const root = rootOf.get(p.key)!;
+    let tree = trees.get(root);
+    if (!tree) trees.set(root, (tree = new Node<PgnNodeData>()));
+    let node = tree;
+    for (const san of sans) node = child(node, san);
+    for (const m of missing) child(node, m.san);
+  }
+  const name = additionsChapterName(edited.color);
+  return [...trees].map(([root, moves]) => {
+    const headers = new Map([
+      ['Event', `${edited.name}: ${name}`],
+      ['ChapterName', name],
+      ['Result', '*'],
+    ]);
+    const fen = edited.positions.get(root)!.fen;
+    if (fen !== INITIAL_FEN) {
+      headers.set('FEN', fen);
+      headers.set('SetUp', '1');
+    }
+    return makePgnText({ headers, moves });
+  });
+};
+
+/**
+ * The edited repertoire's PGN chapter by chapter (each a complete game text), so a caller can give
+ * other work a turn between chapters of a large study. `studyText` is the text `base` was built from.
+ */
+export function* editedPgnChapters(base: Repertoire, edited: EditedRepertoire, studyText: string): Generator<string> {
+  const rep = edited.rep;
+  const removed = removedMoves(base, rep);
+  const skipped = new Set(base.chapters.filter((c) => c.name === additionsChapterName(base.color)).map((c) => c.index));
+  const affected = new Set<number>();
+  for (const p of base.positions.values())
+    for (const m of p.moves) if (removed.has(moveId(p.key, m.uci))) for (const c of m.chapters) affected.add(c);
+
+  const excluded = excludedNags(base.excluded);
+  const covered = new Set<string>();
+  const raw = splitPgn(studyText);
+  // Each chapter's own text when the split agrees with the reader; else every chapter is read again.
+  const byChapter = raw.length === base.chapters.length;
+  const kept = (c: number) => byChapter && !skipped.has(c) && !affected.has(c);
+  for (const p of base.positions.values())
+    for (const m of p.moves) if (m.chapters.some(kept)) covered.add(moveId(p.key, m.uci));
+
+  if (byChapter) {
+    for (const [index, text] of raw.entries()) {
+      if (skipped.has(index)) continue;
+      if (!affected.has(index)) {
+        yield text.trimEnd() + '\n';
+        continue;
+      }
+      const games = parseGames(text, { lenient: true });
+      if (games.isOk) for (const game of games.value) yield makePgnText(cutRemoved(game, removed, excluded, covered));
+    }
+  } else {
+    const games = parseGames(studyText, { lenient: true });
+    if (games.isOk)
+      for (const game of games.value)
+        if (!skipped.has(game.index)) yield makePgnText(cutRemoved(game, removed, excluded, covered));
+  }
+  yield* additionsChapters(rep, covered);
+}
+
+/** The whole edited repertoire as one PGN text. */
+export const editedRepertoirePgn = (base: Repertoire, edited: EditedRepertoire, studyText: string): string =>
+  [...editedPgnChapters(base, edited, studyText)].join('\n');

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import {
+  applyEdits,
+  parseExcludeSymbols,
+  parseRepertoireLine,
+  type Color,
+  type EditedRepertoire,
+  type Repertoire,
+  type RepertoireEdit,
+  type RepertoireLine,
+} from '../../chess/index.js';
+import { rowsOf } from '../db/rows.js';
+import { studies } from '../db/schema.js';
+import { repertoireFor } from '../openings/repertoire-cache.js';
+import { readEdits, type StoredEdit } from './edits-store.js';
+
+/**
+ * A player's repertoire of a colour with their edits applied: the one way the server reads it (checks,
+ * comparisons, coverage, the drill, reports, the workshop).
+ *
+ * Two small queries tell whether anything changed: the study's md5 and options, and the edits' count,
+ * last id and id sum. The base comes from the shared repertoire cache (built once per study text); the
+ * edits are applied onto a copy that shares untouched positions with it, and a new edit is applied
+ * onto the previous result alone, so an edit never re-reads or re-parses the study. Another process's
+ * edits are seen at the next call.
+ */
+
+export interface StudyMeta {
+  title: string;
+  link: string | null;
+  exclude: string;
+  md5: string;
+  /** 'count:last id:id sum' of the colour's edits. */
+  signature: string;
+  count: number;
+  lastId: number;
+  additionsChapter: string | null;
+}
+
+export interface EditedState {
+  study: StudyMeta;
+  base: Repertoire;
+  edited: EditedRepertoire;
+  /** The colour's edits, oldest first, one per effect in `edited`. */
+  edits: StoredEdit[];
+}
+
+/** Of the repertoires held here (bases and what edits added), in positions, like the repertoire cache. */
+const MAX_HELD_POSITIONS = Number(process.env.REPERTOIRE_CACHE_POSITIONS) || 120_000;
+
+const states = new LRUCache<string, EditedState>({
+  maxSize: MAX_HELD_POSITIONS,
+  sizeCalculation: (state) => Math.max(1, state.edited.rep.positions.size),
+});
+
+const lines = new LRUCache<string, RepertoireLine>({ max: 20_000 });
+
+/** A stored line, read once per process; undefined if it no longer reads (never stored so). */
+const lineOf = (text: string): RepertoireLine | undefined => {
+  let line = lines.get(text);
+  if (!line) {
+    const parsed = parseRepertoireLine(text);
+    if (parsed.isErr) return undefined;
+    line = parsed.value;
+    lines.set(text, line);
+  }
+  return line;
+};
+
+const toEdits = (rows: readonly StoredEdit[]): RepertoireEdit[] =>
+  rows.flatMap((row) => {
+    const line = lineOf(row.line);
+    return line ? [{ op: row.op, line }] : [];
+  });
+
+export const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+
+/** The study's options and the edits' signature, in one query; undefined without a study text. */
+export async function readStudyMeta(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<StudyMeta | undefined> {
+  const rows = rowsOf<{
+    title: string;
+    link: string | null;
+    exclude: string;
+    md5: string | null;
+    present: boolean;
+    count: number;
+    last: number;
+    total: string;
+    additions: string | null;
+  }>(
+    await app.db.execute(sql`
+      select s.title, s.link, s.exclude_move_indicators as exclude, s.text_md5 as md5,
+        s.study_text is not null as present, s.additions_chapter as additions,
+        e.count, e.last, e.total
+      from studies s, lateral (
+        select count(*)::int as count, coalesce(max(id), 0)::int as last, coalesce(sum(id), 0)::text as total
+        from repertoire_edits where user_id = s.user_id and color = s.color) e
+      where s.user_id = ${userId} and s.color = ${color}`),
+  );
+  const row = rows[0];
+  if (!row?.present) return undefined;
+  // A row written before the md5 was kept: read the text once to know it.
+  const hash = row.md5 ?? md5((await readStudyText(app, userId, color)) ?? '');
+  return {
+    title: row.title,
+    link: row.link,
+    exclude: row.exclude,
+    md5: hash,
+    signature: `${row.count}:${row.last}:${row.total}`,
+    count: row.count,
+    lastId: row.last,
+    additionsChapter: row.additions,
+  };
+}
+
+export async function readStudyText(app: FastifyInstance, userId: number, color: Color): Promise<string | undefined> {
+  const [row] = await app.db
+    .select({ text: studies.studyText })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  return row?.text ?? undefined;
+}
+
+/** The study's repertoire, with the options storing it used (one repertoire cache entry for all readers). */
+export function studyBase(text: string, color: Color, exclude: string, title: string): Promise<Repertoire> {
+  const symbols = parseExcludeSymbols(exclude);
+  return repertoireFor(text, {
+    color,
+    excludeSymbols: symbols.isOk ? symbols.value : [],
+    name: title || undefined,
+  });
+}
+
+const sameStudy = (a: StudyMeta, b: StudyMeta) => a.md5 === b.md5 && a.exclude === b.exclude && a.title === b.title;
+
+/** The base, the edits and the edited repertoire of the colour; undefined when it has no study. */
+export async function editedRepertoireState(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<EditedState | undefined> {
+  const study = await readStudyMeta(app, userId, color);
+  if (!study) return undefined;
+  const key = `${userId}:${color}`;
+  const held = states.get(key);
+  if (held && sameStudy(held.study, study)) {
+    if (held.study.signature === study.signature) {
+      held.study = study;
+      return held;
+    }
+    // Only new edits since: apply them onto the held result.
+    const newer = await readEdits(app.db, userId, color, held.study.lastId);
+    if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
+      const state: EditedState = {
+        study,
+        base: held.base,
+        edited: applyEdits(held.base, toEdits(newer), held.edited),
+        edits: [...held.edits, ...newer],
+      };
+      states.set(key, state);
+      return state;
+    }
+  }
+  const text = await readStudyText(app, userId, color);
+  if (text === undefined) return undefined;
+  const base = await studyBase(text, color, study.exclude, study.title);
+  const edits = await readEdits(app.db, userId, color);
+  const state: EditedState = { study, base, edited: applyEdits(base, toEdits(edits)), edits };
+  states.set(key, state);
+  return state;
+}
+
+/** The player's repertoire of `color` with their edits applied; undefined when the colour has no study. */
+export async function editedRepertoire(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<Repertoire | undefined> {
+  return (await editedRepertoireState(app, userId, color))?.edited.rep;
+}
+
+/** Edits applied onto another base of the same study (a form's own exclusions or name). */
+const reapplied = new WeakMap<Repertoire, { signature: string; rep: Repertoire }>();
+
+/**
+ * `base` with the colour's edits applied, for a repertoire built from the player's stored study text
+ * under other options; the held result when the options are the stored ones.
+ */
+export async function withEdits(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  base: Repertoire,
+): Promise<Repertoire> {
+  const state = await editedRepertoireState(app, userId, color);
+  if (!state || state.edits.length === 0) return base;
+  if (state.base === base) return state.edited.rep;
+  const known = reapplied.get(base);
+  if (known?.signature === state.study.signature) return known.rep;
+  const rep = applyEdits(base, toEdits(state.edits)).rep;
+  reapplied.set(base, { signature: state.study.signature, rep });
+  return rep;
+}
+
+/** Positions of the repertoire that have a repertoire move. */
+const counted = new WeakMap<Repertoire, number>();
+export function positionsWithMoves(rep: Repertoire): number {
+  let n = counted.get(rep);
+  if (n === undefined) {
+    n = 0;
+    for (const p of rep.positions.values()) if (p.moves.length > 0) n++;
+    counted.set(rep, n);
+  }
+  return n;
+}
+
+/** Forgets what is held (tests). */
+export function clearEditedRepertoires(): void {
+  states.clear();
+  lines.clear();
+}

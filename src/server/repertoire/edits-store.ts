@@ -1,0 +1,131 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Color, EditOp } from '../../chess/index.js';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
+import { repertoireEdits, studies } from '../db/schema.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+
+/**
+ * The repertoire_edits rows of a player's colour. Writers take the colour's study row lock first (on
+ * PostgreSQL; the embedded database runs one transaction at a time), so two processes adding, undoing
+ * or pushing at once each see the other's work: the limit holds and undo takes exactly the last edit.
+ */
+
+/** Edits a colour keeps at most. */
+export const MAX_EDITS_PER_COLOR = 5_000;
+
+export interface StoredEdit {
+  id: number;
+  op: EditOp;
+  line: string;
+  san: string;
+  anchored: boolean;
+  pushed: boolean;
+  createdAt: Date;
+}
+
+const EDIT_COLUMNS = {
+  id: repertoireEdits.id,
+  op: repertoireEdits.op,
+  line: repertoireEdits.line,
+  san: repertoireEdits.san,
+  anchored: repertoireEdits.anchored,
+  pushed: repertoireEdits.pushed,
+  createdAt: repertoireEdits.createdAt,
+};
+
+const ofColor = (userId: number, color: Color) =>
+  and(eq(repertoireEdits.userId, userId), eq(repertoireEdits.color, color));
+
+export const noStudyMessage = (color: Color) => `You have no ${color} study: set one on Manage Openings first`;
+
+/** The colour's edits after `afterId`, oldest first. */
+export async function readEdits(db: Db, userId: number, color: Color, afterId = 0): Promise<StoredEdit[]> {
+  return db
+    .select(EDIT_COLUMNS)
+    .from(repertoireEdits)
+    .where(and(ofColor(userId, color), gt(repertoireEdits.id, afterId)))
+    .orderBy(asc(repertoireEdits.id));
+}
+
+/** Locks the colour's study row for this transaction; a 400 when the colour has no study. */
+async function lockStudy(tx: Db, userId: number, color: Color): Promise<void> {
+  const rows = rowsOf<{ present: boolean }>(
+    await tx.execute(sql`
+      select study_text is not null as present from studies
+      where user_id = ${userId} and color = ${color} for update`),
+  );
+  if (!rows[0]?.present) throw new BadRequestError(noStudyMessage(color));
+}
+
+export interface NewEdit {
+  op: EditOp;
+  line: string;
+  san: string;
+  anchored: boolean;
+}
+
+/** Stores an edit after the colour's others; a 400 (nothing stored) past MAX_EDITS_PER_COLOR. */
+export async function appendEdit(app: FastifyInstance, userId: number, color: Color, edit: NewEdit): Promise<void> {
+  await app.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockStudy(tx, userId, color);
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(repertoireEdits)
+      .where(ofColor(userId, color));
+    if (count >= MAX_EDITS_PER_COLOR)
+      throw new BadRequestError(
+        `Your ${color} repertoire already has ${MAX_EDITS_PER_COLOR.toLocaleString('en-US')} edits, the most it keeps: ` +
+          'download its PGN and store that as your study to start afresh',
+      );
+    await tx.insert(repertoireEdits).values({ userId, color, ...edit });
+  });
+}
+
+/** Drops the colour's last edit; false when it had none. A 400 when the colour has no study. */
+export async function dropLastEdit(app: FastifyInstance, userId: number, color: Color): Promise<boolean> {
+  return app.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockStudy(tx, userId, color);
+    const deleted = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        delete from repertoire_edits where id = (
+          select max(id) from repertoire_edits where user_id = ${userId} and color = ${color})
+        returning id`),
+    );
+    return deleted.length > 0;
+  });
+}
+
+/** Marks the colour's additions up to `lastId` as written to Lichess, with the chapter holding them. */
+export async function markPushed(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  lastId: number,
+  chapter: string | null,
+): Promise<void> {
+  await app.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .update(repertoireEdits)
+      .set({ pushed: true })
+      .where(and(ofColor(userId, color), eq(repertoireEdits.op, 'add'), lte(repertoireEdits.id, lastId)));
+    await tx
+      .update(studies)
+      .set({ additionsChapter: chapter })
+      .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  });
+}
+
+/** 'count:last id:id sum' of the colour's edits: changes with every edit and undo. */
+export async function editsSignature(db: Db, userId: number, color: Color): Promise<string> {
+  const [row] = rowsOf<{ count: number; last: number; total: string }>(
+    await db.execute(sql`
+      select count(*)::int as count, coalesce(max(id), 0)::int as last, coalesce(sum(id), 0)::text as total
+      from repertoire_edits where user_id = ${userId} and color = ${color}`),
+  );
+  return `${row.count}:${row.last}:${row.total}`;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { colorQuery, colorRequest, editRequest, positionQuery } from '../../contract/repertoire.js';
+import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '../../contract/repertoire.js';
+import { isAddedMove, moveLabel, parseRepertoireLine, positionKey, validateFen } from '../../chess/index.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { appendEdit, dropLastEdit, noStudyMessage } from '../repertoire/edits-store.js';
+import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
+import { DrillFollower } from '../repertoire/drill-follower.js';
+
+/**
+ * The repertoire workshop's edits: add a line or remove a move (stored at once, beside the study),
+ * the list of edits, undo, and the edited repertoire at one position. Each change syncs the colour's
+ * drill deck right after the answer.
+ */
+
+const answerOf = (state: EditedState): EditAnswer => ({
+  edits: state.edits.length,
+  positions: positionsWithMoves(state.edited.rep),
+});
+
+export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { onRequest: app.requireUser };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const drill = new DrillFollower(app);
+  app.addHook('onClose', () => drill.settle());
+
+  const stateOrThrow = async (userId: number, color: 'white' | 'black') => {
+    const state = await editedRepertoireState(app, userId, color);
+    if (!state) throw new BadRequestError(noStudyMessage(color));
+    return state;
+  };
+
+  routes.post('/repertoire/edit', { ...auth, schema: { body: editRequest } }, async (request) => {
+    const { color, op } = request.body;
+    const userId = request.user!.id;
+    const parsed = parseRepertoireLine(request.body.line);
+    if (parsed.isErr) throw new BadRequestError(parsed.error.message);
+    const line = parsed.value;
+    const state = await stateOrThrow(userId, color);
+    const rep = state.edited.rep;
+    const last = line.moves[line.moves.length - 1];
+    const has = (from: string, uci: string) => rep.positions.get(from)?.moves.some((m) => m.uci === uci) ?? false;
+    if (op === 'remove' && !has(last.fromKey, last.uci)) {
+      const ply = line.moves.length - 1;
+      const label = moveLabel(Math.floor(ply / 2) + 1, ply % 2 === 0 ? 'white' : 'black', last.san);
+      throw new BadRequestError(`The line's last move, ${label}, is not in your ${color} repertoire`);
+    }
+    // A line the repertoire already plays in full changes nothing: not kept as an edit.
+    if (op === 'add' && line.moves.every((m) => has(m.fromKey, m.uci))) return { api_data: answerOf(state) };
+    await appendEdit(app, userId, color, {
+      op,
+      line: line.movetext,
+      san: last.san,
+      anchored: state.base.positions.has(last.fromKey),
+    });
+    const after = await stateOrThrow(userId, color);
+    drill.follow(userId, color);
+    return { api_data: answerOf(after) };
+  });
+
+  routes.get('/repertoire/edits', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+    const state = await editedRepertoireState(app, request.user!.id, request.query.color);
+    if (!state) return { api_data: [] satisfies EditsAnswer };
+    const effects = state.edited.effects;
+    const list: Edit[] = state.edits.map((edit, i) => ({
+      op: edit.op,
+      line: edit.line,
+      san: edit.san,
+      created_at: edit.createdAt.toISOString(),
+      pushed: edit.pushed,
+      stale: (edit.op === 'remove' && !effects[i]?.applied) || (edit.anchored && !effects[i]?.anchorInBase),
+    }));
+    return { api_data: list };
+  });
+
+  routes.post('/repertoire/undo', { ...auth, schema: { body: colorRequest } }, async (request) => {
+    const { color } = request.body;
+    const userId = request.user!.id;
+    const dropped = await dropLastEdit(app, userId, color);
+    const state = await stateOrThrow(userId, color);
+    if (dropped) drill.follow(userId, color);
+    return { api_data: answerOf(state) };
+  });
+
+  routes.get('/repertoire/position', { ...auth, schema: { querystring: positionQuery } }, async (request) => {
+    const { color, fen } = request.query;
+    const fields = fen.split(/\s+/);
+    const full = fields.length === 4 ? `${fen} 0 1` : fen;
+    const valid = validateFen(full);
+    if (valid.isErr) throw new BadRequestError(`fen: ${valid.error.message}`);
+    const state = await stateOrThrow(request.user!.id, color);
+    const rep = state.edited.rep;
+    const position = rep.positions.get(positionKey(full));
+    const answer: PositionAnswer = {
+      fen: position?.fen ?? full,
+      in_repertoire: position !== undefined,
+      player_to_move: (fields[1] === 'b' ? 'black' : 'white') === color,
+      moves: (position?.moves ?? []).map((m) => ({
+        san: m.san,
+        uci: m.uci,
+        fen: rep.positions.get(m.to)?.fen ?? m.to,
+        added: isAddedMove(state.edited, m),
+      })),
+    };
+    return { api_data: answer };
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Color } from '@contract/common';
+import type { EditAnswer, EditRequest } from '@contract/repertoire';
+import { apiPostJson } from '../../../lib/api-client';
+import { repertoireQueryKey } from './repertoire-keys';
+
+/** Adds a line (every move of it) to the colour's repertoire, or removes its last move and what hangs on it. */
+export async function editRepertoire(request: EditRequest): Promise<EditAnswer> {
+  return (await apiPostJson<{ api_data: EditAnswer }>('/api/repertoire/edit', request)).api_data;
+}
+
+/**
+ * What an edit changes: the workshop's tree and edit list, and the screens that read the edited
+ * repertoire (the drill syncs at once on the server; its cached items and counts are refetched).
+ */
+export function refreshAfterEdit(client: QueryClient, color: Color): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: repertoireQueryKey(color) }),
+    client.invalidateQueries({ queryKey: ['drill'] }),
+  ]);
+}
+
+/** Runs edits one after another (keeping one answer removes the others), then refreshes once. */
+export function useEditRepertoire(color: Color) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (edits: Omit<EditRequest, 'color'>[]) => {
+      let answer: EditAnswer | undefined;
+      for (const edit of edits) answer = await editRepertoire({ ...edit, color });
+      return answer;
+    },
+    onSettled: () => refreshAfterEdit(client, color),
+  });
+}

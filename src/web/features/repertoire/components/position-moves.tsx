@@ -1,0 +1,68 @@
+import type { RepertoireMoveAnswer } from '@contract/repertoire';
+
+type Props = {
+  moves: readonly RepertoireMoveAnswer[];
+  /** The repertoire's colour is to move: its moves are answers, else replies prepared for. */
+  playerToMove: boolean;
+  /** Position label, e.g. 'after 1. e4 c5' or 'at the start'. */
+  where: string;
+  busy: boolean;
+  onGo: (san: string) => void;
+  onRemove: (san: string) => void;
+  /** Keeps one answer where the repertoire has several (the others are removed). */
+  onKeep: (san: string) => void;
+};
+
+/** The repertoire's moves at the board's position: follow one, remove one, or keep one of several answers. */
+export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove, onKeep }: Props) {
+  const several = playerToMove && moves.length > 1;
+  return (
+    <section className="ws-box" aria-labelledby="ws-position-title">
+      <h2 id="ws-position-title" className="ws-box-title">
+        {playerToMove ? 'Your answers' : 'Replies you prepared for'} <span className="ws-where">{where}</span>
+      </h2>
+      {moves.length === 0 ? (
+        <p className="muted ws-empty">
+          {playerToMove
+            ? 'No answer here yet: play one on the board or add one from the explorer.'
+            : 'No reply prepared here: play one on the board or add one from the explorer.'}
+        </p>
+      ) : (
+        <>
+          {several && (
+            <p className="ws-conflict" role="note">
+              Your repertoire gives {moves.length} answers here. Keep one to make it consistent.
+            </p>
+          )}
+          <ul className="ws-rep-moves">
+            {moves.map((m) => (
+              <li key={m.uci} className="ws-rep-move" data-testid="repertoire-move">
+                <button type="button" className="ws-rep-san" onClick={() => onGo(m.san)} title={`Go to ${m.san}`}>
+                  {m.san}
+                </button>
+                {m.added && <span className="ws-tag is-added">added here</span>}
+                <span className="ws-rep-actions">
+                  {several && (
+                    <button type="button" className="button ws-small" disabled={busy} onClick={() => onKeep(m.san)}>
+                      Keep this one<span className="visually-hidden">: {m.san}</span>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="button ws-small"
+                    disabled={busy}
+                    aria-label={`Remove ${m.san}`}
+                    title={`Remove ${m.san} and every position reachable only through it`}
+                    onClick={() => onRemove(m.san)}
+                  >
+                    Remove
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

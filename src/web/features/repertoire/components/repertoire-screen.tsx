@@ -1,0 +1,73 @@
+import type { Color } from '@contract/common';
+import { Link, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title';
+import { useStudies } from '../api/get-studies';
+import { Workshop } from './workshop';
+import '../repertoire.css';
+
+type Props = { manageOpeningsPath: string };
+
+/**
+ * The Repertoire screen (`/repertoire?color=white|black[&line=<movetext>]`): the colour's edited
+ * repertoire on a board, the explorer beside it, and edits stored at once.
+ */
+export function RepertoireScreen({ manageOpeningsPath }: Props) {
+  usePageTitle('Repertoire');
+  const [params, setParams] = useSearchParams();
+  const color: Color = params.get('color') === 'black' ? 'black' : 'white';
+  const studies = useStudies();
+  const study = studies.data?.[color];
+  const choose = (c: Color) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('color', c);
+      return next;
+    });
+
+  return (
+    <section className="page ws-page" aria-labelledby="ws-title">
+      <header className="ws-header">
+        <h1 id="ws-title">Repertoire</h1>
+        <fieldset className="ws-choice">
+          <legend className="visually-hidden">Colour</legend>
+          {(['white', 'black'] as const).map((c) => (
+            <label key={c} className={color === c ? 'is-chosen' : ''}>
+              <input type="radio" name="ws-colour" checked={color === c} onChange={() => choose(c)} />
+              {c === 'white' ? 'White' : 'Black'}
+            </label>
+          ))}
+        </fieldset>
+        {study && (
+          <p className="muted ws-study">
+            {study.link ? (
+              <a href={study.link} target="_blank" rel="noreferrer">
+                {study.title || 'Your study'}
+                <span className="visually-hidden"> (opens Lichess)</span>
+              </a>
+            ) : (
+              study.title || 'Your study'
+            )}{' '}
+            with your edits
+          </p>
+        )}
+      </header>
+      {studies.isPending ? (
+        <p className="muted">Loading your studies…</p>
+      ) : studies.isError ? (
+        <p className="form-message is-error" role="alert">
+          Your studies could not be read: {studies.error.message}
+        </p>
+      ) : !study ? (
+        <div className="card">
+          <p>You have no {color === 'white' ? 'White' : 'Black'} study yet.</p>
+          <p className="muted">
+            Set one on <Link to={manageOpeningsPath}>Manage Openings</Link> (a Lichess study or a PGN file); then build
+            on it here.
+          </p>
+        </div>
+      ) : (
+        <Workshop key={color} color={color} fromLichess={study.link !== null && study.link !== ''} />
+      )}
+    </section>
+  );
+}

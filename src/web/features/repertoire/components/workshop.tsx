@@ -1,0 +1,249 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { Color } from '@contract/common';
+import type { EditRequest } from '@contract/repertoire';
+import { positionKey } from '../../../../chess/fen';
+import { Board, type BoardArrow } from '../../../components/board';
+import { errorText } from '../../../lib/api-client';
+import { useEditRepertoire } from '../api/edit-repertoire';
+import { useEdits } from '../api/get-edits';
+import { useExplorer, useLookUpExplorer, type ExplorerFilters } from '../api/get-explorer';
+import { usePlayerFilters } from '../api/get-filters';
+import { getPositionQueryOptions, usePosition } from '../api/get-position';
+import { useUndoEdit } from '../api/undo-edit';
+import { useWorkshopKeys } from '../lib/use-workshop-keys';
+import { useWorkshopLine } from '../lib/use-workshop-line';
+import {
+  makeLine,
+  moveLabelAt,
+  parseLine,
+  stepFromSan,
+  stepFromUci,
+  turnOf,
+  type LineStep,
+} from '../lib/workshop-line';
+import { EditsPanel } from './edits-panel';
+import { ExplorerMoves } from './explorer-moves';
+import { LineMoveList } from './line-move-list';
+import { PositionMoves } from './position-moves';
+import { SuggestedAnswer } from './suggested-answer';
+
+const REPERTOIRE_ARROW = 'rgba(40, 160, 70, 0.85)';
+const SUGGESTED_ARROW = 'rgba(30, 110, 220, 0.85)';
+const NO_FILTERS: ExplorerFilters = { speeds: '', ratings: '' };
+/** End follows the repertoire's first moves at most this far. */
+const END_PLIES = 60;
+
+type Note = { kind: 'success' | 'error'; text: string };
+
+/** The board, the line, the repertoire's and the explorer's moves at the position, and the edits. */
+export function Workshop({ color, fromLichess }: { color: Color; fromLichess: boolean }) {
+  const line = useWorkshopLine();
+  const { steps, cursor, fen } = line;
+  const [flipped, setFlipped] = useState(false);
+  const [note, setNote] = useState<Note>();
+  const client = useQueryClient();
+  const position = usePosition(color, fen);
+  const filters = usePlayerFilters(color);
+  const filterValue = filters.data ?? NO_FILTERS;
+  const explorer = useExplorer(color, fen, filterValue, !filters.isPending);
+  const lookUp = useLookUpExplorer(color, filterValue);
+  const edit = useEditRepertoire(color);
+  const undo = useUndoEdit(color);
+  const edits = useEdits(color, true);
+  const busy = edit.isPending || undo.isPending;
+  const moves = position.data?.moves ?? [];
+  const playerToMove = turnOf(fen) === color;
+  const lineTo = (san: string) => makeLine([...steps.slice(0, cursor), { san }]);
+
+  // Opened at a finding's position that was never looked up: one look-up, so the suggestion is ready.
+  const lookedUp = useRef(new Set<string>());
+  const atOpened = line.openedAt !== undefined && line.line === line.openedAt;
+  useEffect(() => {
+    if (!atOpened || !explorer.isSuccess || explorer.data !== null) return;
+    const key = positionKey(fen);
+    if (lookedUp.current.has(key)) return;
+    lookedUp.current.add(key);
+    lookUp.mutate(fen);
+  }, [atOpened, explorer.isSuccess, explorer.data, fen, lookUp]);
+
+  const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string) =>
+    edit.mutate(requests, {
+      onSuccess: () => setNote({ kind: 'success', text: done }),
+      onError: (error) => setNote({ kind: 'error', text: `Not saved: ${errorText(error).replace(/^\d+: /, '')}` }),
+    });
+
+  const go = (step: LineStep) => {
+    setNote(undefined);
+    line.play(step);
+  };
+  const add = (san: string) => {
+    const step = stepFromSan(fen, san);
+    if (!step) return;
+    const label = moveLabelAt(cursor, step.san);
+    const request = { op: 'add' as const, line: lineTo(step.san) };
+    line.play(step);
+    runEdits([request], playerToMove ? `Added ${label} as your answer.` : `Added ${label} as a reply to prepare for.`);
+  };
+  /** A move already in the repertoire is followed; any other is added. */
+  const choose = (san: string) => {
+    const step = stepFromSan(fen, san);
+    if (!step) return;
+    if (moves.some((m) => m.uci === step.uci)) go(step);
+    else add(step.san);
+  };
+  const remove = (san: string) =>
+    runEdits(
+      [{ op: 'remove', line: lineTo(san) }],
+      `Removed ${moveLabelAt(cursor, san)} and every position reachable only through it. Undo brings it back.`,
+    );
+  const keep = (san: string) =>
+    runEdits(
+      moves.filter((m) => m.san !== san).map((m) => ({ op: 'remove' as const, line: lineTo(m.san) })),
+      `Kept ${moveLabelAt(cursor, san)}; the other answers are removed.`,
+    );
+
+  const forward = () => {
+    if (cursor < steps.length) line.jump(cursor + 1);
+    else if (moves[0]) {
+      const step = stepFromUci(fen, moves[0].uci);
+      if (step) go(step);
+    }
+  };
+  // End: the rest of the line, then the repertoire's first moves while there are any.
+  const end = async () => {
+    const path = [...steps];
+    const seen = new Set(path.map((s) => positionKey(s.fen)));
+    for (let i = 0; i < END_PLIES; i++) {
+      const at = path.length === 0 ? fen : path[path.length - 1].fen;
+      const answer = await client.fetchQuery(getPositionQueryOptions(color, at)).catch(() => undefined);
+      const next = answer?.moves[0] && stepFromUci(at, answer.moves[0].uci);
+      if (!next || seen.has(positionKey(next.fen))) break;
+      seen.add(positionKey(next.fen));
+      path.push(next);
+    }
+    line.go(path, path.length);
+  };
+  useWorkshopKeys({
+    back: () => line.jump(cursor - 1),
+    forward,
+    start: () => line.jump(0),
+    end: () => void end(),
+    flip: () => setFlipped((f) => !f),
+  });
+
+  const suggested = explorer.data?.suggested ?? null;
+  const suggestedIn = suggested !== null && moves.some((m) => m.uci === suggested.uci);
+  const arrows: BoardArrow[] = moves.flatMap((m) => {
+    const step = stepFromUci(fen, m.uci);
+    return step ? [{ startSquare: step.from, endSquare: step.to, color: REPERTOIRE_ARROW }] : [];
+  });
+  const suggestedStep = suggested && !suggestedIn ? stepFromUci(fen, suggested.uci) : undefined;
+  if (suggestedStep)
+    arrows.push({ startSquare: suggestedStep.from, endSquare: suggestedStep.to, color: SUGGESTED_ARROW });
+  const last = cursor > 0 ? steps[cursor - 1] : undefined;
+  const where = last ? `after ${moveLabelAt(cursor - 1, last.san)}` : 'at the start';
+  const orientation: Color = flipped ? (color === 'white' ? 'black' : 'white') : color;
+  const explorerError = lookUp.isError ? lookUp.error : explorer.isError ? explorer.error : undefined;
+
+  return (
+    <>
+      {line.unreadable !== undefined && (
+        <p className="form-message is-error" role="alert">
+          The line "{line.unreadable}" cannot be played from the start; showing the start instead.
+        </p>
+      )}
+      <div className="board-layout ws-layout">
+        <div className="board-layout-main">
+          <Board
+            id="workshop-board"
+            fen={fen}
+            orientation={orientation}
+            onMove={(move) => choose(move.san)}
+            onIllegalMove={(message) => setNote({ kind: 'error', text: message })}
+            lastMove={last && { from: last.from, to: last.to }}
+            arrows={arrows}
+            label={`Repertoire board, ${turnOf(fen)} to move`}
+          />
+          <div className="ws-controls" role="group" aria-label="Move through the line">
+            <button type="button" className="button" onClick={() => line.jump(0)} disabled={cursor === 0}>
+              <span aria-hidden="true">⏮</span>
+              <span className="visually-hidden">Start</span>
+            </button>
+            <button type="button" className="button" onClick={() => line.jump(cursor - 1)} disabled={cursor === 0}>
+              <span aria-hidden="true">◀</span>
+              <span className="visually-hidden">Back</span>
+            </button>
+            <button type="button" className="button" onClick={forward}>
+              <span aria-hidden="true">▶</span>
+              <span className="visually-hidden">Forward</span>
+            </button>
+            <button type="button" className="button" onClick={() => void end()}>
+              <span aria-hidden="true">⏭</span>
+              <span className="visually-hidden">End</span>
+            </button>
+            <button type="button" className="button" onClick={() => setFlipped((f) => !f)}>
+              Flip board
+            </button>
+          </div>
+          <p className="muted key-hint ws-keys">
+            <kbd>←</kbd> <kbd>→</kbd> step, <kbd>↑</kbd>/<kbd>Home</kbd> start, <kbd>↓</kbd>/<kbd>End</kbd> end,{' '}
+            <kbd>f</kbd> flips. Play a move on the board to add it.
+          </p>
+        </div>
+        <div className="board-layout-side ws-side">
+          <LineMoveList steps={steps} cursor={cursor} onJump={line.jump} />
+          <p className={`ws-note-line${note ? ` form-message is-${note.kind}` : ''}`} role="status">
+            {busy ? 'Saving…' : (note?.text ?? '')}
+          </p>
+          {position.isError && (
+            <p className="form-message is-error" role="alert">
+              {errorText(position.error).replace(/^\d+: /, '')}
+            </p>
+          )}
+          {position.data && !position.data.in_repertoire && cursor > 0 && (
+            <p className="ws-outside" data-testid="outside-repertoire">
+              This position is not in your repertoire yet: adding a move here adds the whole line.
+            </p>
+          )}
+          {playerToMove && <SuggestedAnswer suggested={suggested} inRepertoire={suggestedIn} busy={busy} onAdd={add} />}
+          <PositionMoves
+            moves={moves}
+            playerToMove={playerToMove}
+            where={where}
+            busy={busy}
+            onGo={choose}
+            onRemove={remove}
+            onKeep={keep}
+          />
+          <ExplorerMoves
+            color={color}
+            answer={explorer.data ?? undefined}
+            loading={filters.isPending || explorer.isPending}
+            error={explorerError && errorText(explorerError).replace(/^\d+: /, '')}
+            lookingUp={lookUp.isPending}
+            busy={busy}
+            onLookUp={() => lookUp.mutate(fen)}
+            onChoose={(m) => choose(m.san)}
+          />
+        </div>
+      </div>
+      <EditsPanel
+        color={color}
+        edits={edits.data ?? []}
+        fromLichess={fromLichess}
+        busy={busy}
+        onUndo={() =>
+          undo.mutate(undefined, {
+            onSuccess: () => setNote({ kind: 'success', text: 'The last edit is undone.' }),
+            onError: (error) => setNote({ kind: 'error', text: errorText(error) }),
+          })
+        }
+        onOpen={(text) => {
+          const parsed = parseLine(text);
+          if (parsed) line.go(parsed, parsed.length);
+        }}
+      />
+    </>
+  );
+}
