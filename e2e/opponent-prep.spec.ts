@@ -64,7 +64,6 @@ test('prepare against thibault: surprises, open one in the workshop, drill only 
   const summary = page.getByTestId('prep-summary');
   await expect(summary).toContainText('thibault on Lichess: 25 games with White, 25 from the standard start');
   await expect(page).toHaveURL(/\/prepare\?id=\d+$/);
-  const summaryUrl = page.url();
 
   // The most frequent surprise comes first, open, with the board at the position before it.
   const surprises = page.getByTestId('prep-surprises').getByRole('listitem');
@@ -89,11 +88,13 @@ test('prepare against thibault: surprises, open one in the workshop, drill only 
     ).unwrap();
     expect(parseSan(pos, answer)).toBeDefined();
   }
-  // The workshop screen opens there (until it is part of the app, an unknown address goes on to the home screen).
-  const opened = page.waitForURL(/\/repertoire\?color=black&line=1\.\+e4\+e5\+2\.\+f4/, { waitUntil: 'commit' });
+  // The workshop opens at that position: the line's last move is the current one.
   await workshop.click();
-  await opened;
-  await page.goto(`/prepare${new URL(summaryUrl).search}`);
+  await expect(page).toHaveURL(/\/repertoire\?color=black&line=1\.\+e4\+e5\+2\.\+f4/);
+  await expect(page.getByRole('heading', { name: 'Repertoire', exact: true })).toBeVisible();
+  await expect(page.locator('.ws-move[aria-current="step"]')).toHaveText(answer ?? 'f4');
+  await page.goBack();
+  await expect(summary).toBeVisible();
 
   // Choosing one of their lines shows it on the board.
   const lineRows = page.getByTestId('prep-lines').getByRole('listitem');
