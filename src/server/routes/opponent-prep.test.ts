@@ -28,6 +28,8 @@ const CARUANA_JSON = JSON.parse(readFixture('chesscom/games_fabianocaruana_2020_
   games: { pgn: string }[];
 };
 
+const EXPLORER_TOKEN = 'test-explorer-token';
+
 // ---- The reference: every game replayed through the repertoire with chessops alone. ----
 
 type Color = 'white' | 'black';
@@ -158,6 +160,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       lichessExplorerUrl: sites.explorerUrl,
       siteTimeoutMs: 600,
       rateLimitPauseMs: 100,
+      lichessToken: EXPLORER_TOKEN,
     });
   });
   afterEach(() => sites.reset());
@@ -352,6 +355,46 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect((await user.client.postJson('/api/drill/lines', { color: 'black', lines: [] })).status).toBe(400);
     const bare = await signedInUser(server.app, server.url);
     expect((await bare.client.postJson('/api/drill/lines', { color: 'white', lines: ['1. e4'] })).status).toBe(400);
+  });
+
+  test("a surprise's suggested answer is the explorer's best-scoring reply for the player", async () => {
+    const user = await player();
+    // After 1. e4 e5 2. f4, Black to move.
+    const fen = 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2';
+    const response = await user.client.get(`/api/opponent-prep/answer?color=black&fen=${encodeURIComponent(fen)}`);
+    expect(response.status, response.text).toBe(200);
+    // Reference: the explorer's answer read here, the best score for Black among moves with at least
+    // 10 games and 2% of the position's games, ties to the more played.
+    const url = `${sites.explorerUrl}/lichess?${new URLSearchParams({ fen, speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' })}`;
+    const explorer = (await (await fetch(url, { headers: { Authorization: `Bearer ${EXPLORER_TOKEN}` } })).json()) as {
+      white: number;
+      draws: number;
+      black: number;
+      moves: { san: string; white: number; draws: number; black: number }[];
+    };
+    const total = Math.max(
+      explorer.white + explorer.draws + explorer.black,
+      explorer.moves.reduce((n, m) => n + m.white + m.draws + m.black, 0),
+    );
+    const ranked = explorer.moves
+      .map((m) => ({
+        san: m.san,
+        games: m.white + m.draws + m.black,
+        score: (m.black + m.draws / 2) / (m.white + m.draws + m.black),
+      }))
+      .filter((m) => m.games >= Math.max(10, Math.ceil(total * 0.02)))
+      .sort((a, b) => b.score - a.score || b.games - a.games);
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(response.body.api_data).toMatchObject({ san: ranked[0].san, games: ranked[0].games });
+
+    const bad = await user.client.get('/api/opponent-prep/answer?color=black&fen=not-a-fen');
+    expect(bad.status).toBe(400);
+    sites.setMode('explorer', 'error500');
+    const failing = await user.client.get(
+      `/api/opponent-prep/answer?color=white&fen=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1')}`,
+    );
+    expect(failing.status).toBe(200);
+    expect(failing.body.api_data).toBeNull();
   });
 
   test('the stream tells progress by stage, then the same answer', async () => {
