@@ -149,7 +149,13 @@ test('unknown names and a failing site give clear messages; the screen at 375 px
   await expect(page.getByTestId('prep-error')).toContainText("Lichess failed to send thibault's games (HTTP 500)");
   await saveScreen(page, 'prepare-error');
 
+  // A slow site: the bar says what the server is doing.
+  await page.request.post(`${fakeLichess}/__fake/mode`, {
+    data: { route: 'lichess-games', mode: 'slow', delayMs: 1500, once: true },
+  });
   await prepare(page, 'thibault', 'Black');
+  await expect(page.getByRole('status').filter({ hasText: 'Fetching games from Lichess' })).toBeVisible();
+  await expect(page.getByLabel('Preparation progress')).toBeVisible();
   await expect(page.getByTestId('prep-summary')).toContainText('25 games with White');
   await expect(page.getByTestId('prep-suggestion')).not.toContainText('looking it up');
   for (const theme of ['dark', 'light'] as const) {
