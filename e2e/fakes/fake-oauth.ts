@@ -42,6 +42,15 @@ export interface FakeOAuth {
   requests(): FakeOAuthRequest[];
   /** 'live' for a token this fake issued and still honours, 'dead' for one it issued but no longer does. */
   tokenStatus(authorization: string | undefined): 'live' | 'dead' | 'other' | 'none';
+  /** The scopes a live token was granted (those the authorization asked for, or `limitScopes`'). */
+  tokenScopes(authorization: string | undefined): string[];
+  /**
+   * Tokens issued from now on get these scopes whatever is asked (a player who connected before
+   * study:write was asked for); undefined: the scopes asked for.
+   */
+  limitScopes(scopes: string[] | undefined): void;
+  /** A live token with these scopes, as if a player had connected (for tests that store it directly). */
+  issueToken(scopes: string[]): string;
   reset(): void;
 }
 
@@ -49,6 +58,7 @@ interface PendingCode {
   challenge: string;
   redirectUri: string;
   clientId: string;
+  scopes: string[];
 }
 
 const json = (res: ServerResponse, status: number, value: unknown) => {
@@ -61,7 +71,9 @@ export function createFakeOAuth(): FakeOAuth & {
   handle(req: IncomingMessage, url: URL, res: ServerResponse): boolean;
 } {
   let consent: FakeConsent = 'approve';
+  let limited: string[] | undefined;
   const codes = new Map<string, PendingCode>();
+  const scopes = new Map<string, string[]>();
   const live = new Set<string>();
   const dead = new Set<string>();
   const revoked: string[] = [];
@@ -95,11 +107,19 @@ export function createFakeOAuth(): FakeOAuth & {
         challenge: p.get('code_challenge')!,
         redirectUri: p.get('redirect_uri')!,
         clientId: p.get('client_id')!,
+        scopes: limited ?? (p.get('scope') ?? '').split(/\s+/).filter(Boolean),
       });
       back.search = new URLSearchParams({ code, state: p.get('state')! }).toString();
     }
     res.writeHead(302, { Location: back.toString() });
     res.end();
+  }
+
+  function issue(granted: string[]): string {
+    const accessToken = `lio_${randomBytes(16).toString('hex')}`;
+    live.add(accessToken);
+    scopes.set(accessToken, granted);
+    return accessToken;
   }
 
   function token(form: Record<string, string>, res: ServerResponse) {
@@ -116,9 +136,7 @@ export function createFakeOAuth(): FakeOAuth & {
     if (form.redirect_uri !== pending.redirectUri || form.client_id !== pending.clientId) {
       return json(res, 400, { error: 'invalid_grant', error_description: 'redirect_uri or client_id differ' });
     }
-    const accessToken = `lio_${randomBytes(16).toString('hex')}`;
-    live.add(accessToken);
-    json(res, 200, { token_type: 'Bearer', access_token: accessToken, expires_in: 31_536_000 });
+    json(res, 200, { token_type: 'Bearer', access_token: issue(pending.scopes), expires_in: 31_536_000 });
   }
 
   return {
@@ -131,8 +149,15 @@ export function createFakeOAuth(): FakeOAuth & {
     },
     requests: () => [...log],
     tokenStatus,
+    tokenScopes: (authorization) => {
+      const t = bearer(authorization);
+      return t && live.has(t) ? (scopes.get(t) ?? []) : [];
+    },
+    limitScopes: (granted) => (limited = granted),
+    issueToken: issue,
     reset() {
       consent = 'approve';
+      limited = undefined;
       codes.clear();
       log.length = 0;
     },

@@ -14,6 +14,7 @@ import {
   PRIVATE_STUDY_PGN,
   type FakeOAuth,
 } from './fake-oauth.js';
+import { createFakeStudyWrites, type FakeStudyWrites } from './fake-study-write.js';
 import { firstGames, loadFixtures } from './fixtures.js';
 
 /**
@@ -35,6 +36,7 @@ export const fakeRoutes = [
   'explorer',
   'chesscom-games',
   'lichess-user',
+  'lichess-study-write',
 ] as const;
 export type FakeRoute = (typeof fakeRoutes)[number];
 
@@ -76,6 +78,8 @@ export interface FakeSites {
   chesscomUrl: string;
   /** Connect Lichess: the fake OAuth server on the Lichess URL, with its tokens. */
   oauth: FakeOAuth;
+  /** Chapters written to studies (import-pgn, chapter delete). */
+  studyWrites: FakeStudyWrites;
   setMode(route: FakeRoute, mode: FakeMode, options?: FakeModeOptions): void;
   /** How many requests the route has seen since start or the last reset. */
   requests(route: FakeRoute): number;
@@ -105,6 +109,16 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   const logs = new Map<FakeRoute, FakeRequest[]>(fakeRoutes.map((route) => [route, []]));
   const timers = new Set<NodeJS.Timeout>();
   const oauth = createFakeOAuth();
+  const studyWrites = createFakeStudyWrites(oauth, (id) => {
+    if (id === PRIVATE_STUDY.id) return { name: PRIVATE_STUDY.name };
+    const pgn = fixtures.studyPgn(id);
+    return pgn === undefined ? undefined : { name: /\[Event "([^:"]+):/.exec(pgn)?.[1] ?? 'Study' };
+  });
+  // Chapters written to a study follow its own when it is read.
+  const withWritten = (id: string, pgn: string) => {
+    const added = studyWrites.exportText(id);
+    return added === '' ? pgn : `${pgn.trimEnd()}\n\n\n${added}`;
+  };
   // A token the fake OAuth issued and no longer honours is refused (401) wherever it is sent.
   const refusesToken = (req: IncomingMessage) => oauth.tokenStatus(req.headers.authorization) === 'dead';
   const isOwner = (req: IncomingMessage, user: string) =>
@@ -168,7 +182,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         route: 'lichess-study-pgn',
         handle: (_req, _url, res) =>
           isOwner(req, FAKE_LICHESS_ACCOUNT.id)
-            ? send(res, 200, 'application/x-chess-pgn', PRIVATE_STUDY_PGN)
+            ? send(res, 200, 'application/x-chess-pgn', withWritten(m[1], PRIVATE_STUDY_PGN))
             : send(res, 404, 'application/json', '{"error":"Not found"}'),
       };
     }
@@ -179,7 +193,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         handle: (_req, _url, res) =>
           pgn === undefined
             ? send(res, 404, 'application/json', '{"error":"Not found"}')
-            : send(res, 200, 'application/x-chess-pgn', pgn),
+            : send(res, 200, 'application/x-chess-pgn', withWritten(m[1], pgn)),
       };
     }
     return undefined;
@@ -222,15 +236,21 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     };
   }
 
+  function matchWrite(req: IncomingMessage, url: URL): Matched | undefined {
+    if (!studyWrites.isWrite(req, url)) return undefined;
+    return { route: 'lichess-study-write', handle: (req, url, res) => void studyWrites.handle(req, url, res) };
+  }
+
   function serve(
     match: (req: IncomingMessage, url: URL) => Matched | undefined,
     extra?: (req: IncomingMessage, url: URL, res: ServerResponse) => boolean,
+    write?: (req: IncomingMessage, url: URL) => Matched | undefined,
   ) {
     return (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname.startsWith('/__fake/')) return control(req, url, res);
       if (extra?.(req, url, res)) return;
-      const matched = req.method === 'GET' ? match(req, url) : undefined;
+      const matched = req.method === 'GET' ? match(req, url) : write?.(req, url);
       if (!matched) return send(res, 404, 'text/plain', 'Not found');
 
       const entry: FakeRequest = {
@@ -273,7 +293,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     };
   }
 
-  const sites: Omit<FakeSites, 'lichessUrl' | 'explorerUrl' | 'chesscomUrl' | 'close' | 'oauth'> = {
+  const sites: Omit<FakeSites, 'lichessUrl' | 'explorerUrl' | 'chesscomUrl' | 'close' | 'oauth' | 'studyWrites'> = {
     setMode(route, mode, modeOptions = {}) {
       if (mode === 'ok' && !modeOptions.once) modes.delete(route);
       else modes.set(route, { mode, ...modeOptions });
@@ -282,6 +302,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
     requestLog: (route) => [...logs.get(route)!],
     reset() {
       oauth.reset();
+      studyWrites.reset();
       modes.clear();
       for (const log of logs.values()) log.length = 0;
     },
@@ -317,7 +338,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   }
 
   const servers = [
-    createServer(serve(matchLichess, oauth.handle)),
+    createServer(serve(matchLichess, oauth.handle, matchWrite)),
     createServer(serve(matchExplorer)),
     createServer(serve(matchChesscom)),
   ];
@@ -335,6 +356,7 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   return {
     ...sites,
     oauth,
+    studyWrites,
     lichessUrl,
     explorerUrl,
     chesscomUrl,

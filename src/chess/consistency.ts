@@ -8,7 +8,14 @@
 import { comparePositions } from './order.js';
 import { INITIAL_FEN } from 'chessops/fen';
 import { makeLinePgn, makeLinePgnWithSetup } from './pgn-write.js';
-import { lineSans, linePgn, type Color, type Repertoire, type RepertoireMove } from './repertoire.js';
+import {
+  lineSans,
+  linePgn,
+  type Color,
+  type Repertoire,
+  type RepertoireMove,
+  type RepertoirePosition,
+} from './repertoire.js';
 
 export const NO_INCONSISTENCIES = 'No inconsistencies found';
 export const CONSISTENCY_PREFIX = 'Consistency Results for: ';
@@ -57,12 +64,24 @@ const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string
   return best?.[1] ?? '';
 };
 
-export const findInconsistencies = (rep: Repertoire): ConsistencyPosition[] => {
+/**
+ * Entries already made, by position object: a repertoire with edits shares its untouched positions with
+ * the one before, so only the positions an edit touched are worked out again. Only for repertoires of
+ * one study (the same chapters and colour).
+ */
+export type ConsistencyMemo = WeakMap<RepertoirePosition, ConsistencyPosition>;
+
+export const findInconsistencies = (rep: Repertoire, memo?: ConsistencyMemo): ConsistencyPosition[] => {
   const found: ConsistencyPosition[] = [];
   const candidates = [];
   for (const p of rep.positions.values()) if (p.turn === rep.color && p.moves.length > 1) candidates.push(p);
   candidates.sort(comparePositions);
   for (const p of candidates) {
+    const known = memo?.get(p);
+    if (known) {
+      found.push(known);
+      continue;
+    }
     const moves = [...p.moves]
       .sort((a, b) => b.chapters.length - a.chapters.length || (a.san < b.san ? -1 : 1))
       .map((m) => ({
@@ -70,7 +89,9 @@ export const findInconsistencies = (rep: Repertoire): ConsistencyPosition[] => {
         uci: m.uci,
         chapters: m.chapters.map((c) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine.get(c)) })),
       }));
-    found.push({ fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves });
+    const entry = { fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves };
+    memo?.set(p, entry);
+    found.push(entry);
   }
   return found;
 };
@@ -88,7 +109,11 @@ export const makeConsistencyReport = (name: string, positions: readonly Consiste
   return [`${CONSISTENCY_PREFIX}${name}`, `${count} more than one move:`, ...blocks].join('\n\n');
 };
 
-export const checkConsistency = (rep: Repertoire, name: string = rep.name): ConsistencyResult => {
-  const results_dict = findInconsistencies(rep);
+export const checkConsistency = (
+  rep: Repertoire,
+  name: string = rep.name,
+  memo?: ConsistencyMemo,
+): ConsistencyResult => {
+  const results_dict = findInconsistencies(rep, memo);
   return { results_dict, results: makeConsistencyReport(name, results_dict) };
 };

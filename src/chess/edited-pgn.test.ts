@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { repertoireShape as shape } from '../../test/repertoire-shape.js';
-import { editedPgnChapters, editedRepertoirePgn } from './edited-pgn.js';
+import { additionsPgn, editedPgnChapters, editedRepertoirePgn } from './edited-pgn.js';
 import type { ExcludeSymbol } from './exclude-symbols.js';
 import { parseGames } from './pgn.js';
 import { applyEdits, type RepertoireEdit } from './repertoire-edits.js';
@@ -124,3 +124,16 @@ const sansOf = (step: { san: string; previous: unknown } | undefined): string[] 
   for (let s = step as { san: string; previous: unknown } | undefined; s; s = s.previous as typeof s) sans.push(s.san);
   return sans.reverse();
 };
+
+describe('additions alone', () => {
+  test('are the additions chapter of the whole PGN; nothing when every move is in the chapters', () => {
+    const base = buildRepertoireFromPgn(STUDY, { color: 'white' }).unwrap();
+    const edited = applyEdits(base, [add('1. e4 b6 2. d4'), remove('1. e4 e5 2. Nf3 Nc6 3. Bb5')]);
+    const whole = editedRepertoirePgn(base, edited, STUDY);
+    const alone = additionsPgn(base, edited, STUDY);
+    expect(alone).toBe(whole.slice(whole.lastIndexOf('[Event ')));
+    expect(alone).toContain('[ChapterName "Chess Prep additions (White)"]');
+    expect(alone).toContain('1. e4 b6 2. d4 *');
+    expect(additionsPgn(base, applyEdits(base, [remove('1. e4 c5')]), STUDY)).toBe('');
+  });
+});

@@ -125,7 +125,12 @@ const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] =
  * The edited repertoire's PGN chapter by chapter (each a complete game text), so a caller can give
  * other work a turn between chapters of a large study. `studyText` is the text `base` was built from.
  */
-export function* editedPgnChapters(base: Repertoire, edited: EditedRepertoire, studyText: string): Generator<string> {
+export function* editedPgnChapters(
+  base: Repertoire,
+  edited: EditedRepertoire,
+  studyText: string,
+  { studyChapters = true }: { studyChapters?: boolean } = {},
+): Generator<string> {
   const rep = edited.rep;
   const removed = removedMoves(base, rep);
   const skipped = new Set(base.chapters.filter((c) => c.name === additionsChapterName(base.color)).map((c) => c.index));
@@ -146,17 +151,23 @@ export function* editedPgnChapters(base: Repertoire, edited: EditedRepertoire, s
     for (const [index, text] of raw.entries()) {
       if (skipped.has(index)) continue;
       if (!affected.has(index)) {
-        yield text.trimEnd() + '\n';
+        if (studyChapters) yield text.trimEnd() + '\n';
         continue;
       }
       const games = parseGames(text, { lenient: true });
-      if (games.isOk) for (const game of games.value) yield makePgnText(cutRemoved(game, removed, excluded, covered));
+      if (!games.isOk) continue;
+      for (const game of games.value) {
+        const cut = cutRemoved(game, removed, excluded, covered);
+        if (studyChapters) yield makePgnText(cut);
+      }
     }
   } else {
     const games = parseGames(studyText, { lenient: true });
-    if (games.isOk)
-      for (const game of games.value)
-        if (!skipped.has(game.index)) yield makePgnText(cutRemoved(game, removed, excluded, covered));
+    for (const game of games.isOk ? games.value : []) {
+      if (skipped.has(game.index)) continue;
+      const cut = cutRemoved(game, removed, excluded, covered);
+      if (studyChapters) yield makePgnText(cut);
+    }
   }
   yield* additionsChapters(rep, covered);
 }
@@ -164,3 +175,7 @@ export function* editedPgnChapters(base: Repertoire, edited: EditedRepertoire, s
 /** The whole edited repertoire as one PGN text. */
 export const editedRepertoirePgn = (base: Repertoire, edited: EditedRepertoire, studyText: string): string =>
   [...editedPgnChapters(base, edited, studyText)].join('\n');
+
+/** Only the additions chapter(s): what writing back to the study adds; '' when nothing is to add. */
+export const additionsPgn = (base: Repertoire, edited: EditedRepertoire, studyText: string): string =>
+  [...editedPgnChapters(base, edited, studyText, { studyChapters: false })].join('\n');

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { repertoireShape as shape } from '../../test/repertoire-shape.js';
-import { checkConsistency } from './consistency.js';
+import { checkConsistency, type ConsistencyMemo } from './consistency.js';
 import { positionKey } from './fen.js';
 import { createOpeningBook } from './opening-book.js';
 import { applyEdits, isAddedMove, type RepertoireEdit } from './repertoire-edits.js';
@@ -112,6 +112,22 @@ describe('repertoire edits', () => {
     const edited = applyEdits(base, [remove('1. e4 e5 2. Bc4'), remove('1. e4 e5 2. Nf3 Nc6 3. Bc4')]);
     expect(conflicts(edited.rep)).toEqual([['e4', 'Nf3']]);
     expect(Object.keys(createOpeningBook(edited.rep))).not.toContain(keyAfter('1. e4 e5 2. Bc4'));
+  });
+
+  test('a consistency memo shared by the edited repertoires of one study gives the same answers', () => {
+    const base = build(`${STUDY}\n\n[ChapterName "Other"]\n\n1. e4 e5 2. Bc4 *`);
+    const memo: ConsistencyMemo = new WeakMap();
+    expect(checkConsistency(base, base.name, memo)).toEqual(checkConsistency(base));
+    let edited = applyEdits(base, []);
+    for (const edit of [add('1. e4 e5 2. d4'), remove('1. e4 e5 2. Bc4'), add('1. Nf3 Nc6 2. e4 e5 3. d4')]) {
+      edited = applyEdits(base, [edit], edited);
+      expect(checkConsistency(edited.rep, base.name, memo)).toEqual(checkConsistency(edited.rep));
+    }
+    expect(checkConsistency(edited.rep).results_dict.map((p) => p.moves.map((m) => m.san))).toEqual([
+      ['e4', 'Nf3'],
+      ['Nf3', 'd4'],
+      ['Bb5', 'Bc4', 'd4'],
+    ]);
   });
 
   test('an added line after a removal brings back only its own moves', () => {

@@ -33,6 +33,8 @@ export interface EditedRepertoire {
   effects: EditEffect[];
   /** Index in rep.chapters of the chapter that added moves belong to. */
   additionsChapter: number;
+  /** Keys of the positions the last application made, changed or took out (to count changes cheaply). */
+  touched: ReadonlySet<string>;
 }
 
 /** The chapter added moves belong to, as named in the PGN and on Lichess. */
@@ -48,6 +50,7 @@ export const unedited = (base: Repertoire): EditedRepertoire => ({
   rep: base,
   effects: [],
   additionsChapter: base.chapters.length,
+  touched: new Set(),
 });
 
 const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
@@ -66,6 +69,7 @@ export const applyEdits = (
   const roots = [...from.rep.roots];
   const additions = from.additionsChapter;
   const owned = new Set<RepertoirePosition>();
+  const touched = new Set<string>();
   let inDegree: Map<string, number> | undefined;
 
   /** The position under `key`, copied first if this result does not own it yet. */
@@ -74,6 +78,7 @@ export const applyEdits = (
     if (owned.has(p)) return p;
     const copy = { ...p, moves: [...p.moves] };
     owned.add(copy);
+    touched.add(key);
     positions.set(key, copy);
     return copy;
   };
@@ -89,6 +94,7 @@ export const applyEdits = (
     if (!positions.has(START_KEY)) {
       const start: RepertoirePosition = { key: START_KEY, fen: INITIAL_FEN, turn: 'white', moveNumber: 1, moves: [] };
       owned.add(start);
+      touched.add(START_KEY);
       positions.set(START_KEY, start);
       roots.push(START_KEY);
     }
@@ -117,6 +123,7 @@ export const applyEdits = (
           moves: [],
         };
         owned.add(next);
+        touched.add(m.toKey);
         positions.set(m.toKey, next);
       }
     });
@@ -169,6 +176,7 @@ export const applyEdits = (
       if (alive.has(key)) continue;
       positions.delete(key);
       degree.delete(key);
+      touched.add(key);
     }
   };
 
@@ -189,5 +197,5 @@ export const applyEdits = (
     chapters = [...chapters, { index: additions, name: additionsChapterName(base.color), startFen: INITIAL_FEN }];
   }
   // Roots stay: a study's set-up chapter may lose every move, its start is still where it begins.
-  return { rep: { ...from.rep, chapters, positions, roots }, effects, additionsChapter: additions };
+  return { rep: { ...from.rep, chapters, positions, roots }, effects, additionsChapter: additions, touched };
 };

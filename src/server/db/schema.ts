@@ -211,7 +211,7 @@ export const studies = pgTable(
      */
     drillDeckKeys: text('drill_deck_keys'),
     /**
-     * md5 of study_text, kept by a trigger (migration 0009) whenever the text is written: the edited
+     * md5 of study_text (line ends as \n), kept by a trigger (migration 0009) whenever the text is written: the edited
      * repertoire's cache and the opening forms know the stored study by it without reading the text.
      */
     textMd5: text('text_md5'),

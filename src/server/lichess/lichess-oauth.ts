@@ -21,7 +21,8 @@ export interface LichessOAuthSettings {
   timeoutMs: number;
 }
 
-export const LICHESS_SCOPES = 'study:read';
+/** Reading the player's studies, and writing the workshop's additions chapter to them. */
+export const LICHESS_SCOPES = 'study:read study:write';
 
 function server(settings: LichessOAuthSettings): oauth.AuthorizationServer {
   return {

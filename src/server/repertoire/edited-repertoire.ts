@@ -76,7 +76,9 @@ const toEdits = (rows: readonly StoredEdit[]): RepertoireEdit[] =>
     return line ? [{ op: row.op, line }] : [];
   });
 
-export const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
+/** md5 of a study text with its line ends as \n, as the studies row keeps it (text_md5). */
+export const md5 = (text: string): string =>
+  createHash('md5').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
 
 /** The study's options and the edits' signature, in one query; undefined without a study text. */
 export async function readStudyMeta(
@@ -158,12 +160,9 @@ export async function editedRepertoireState(
     // Only new edits since: apply them onto the held result.
     const newer = await readEdits(app.db, userId, color, held.study.lastId);
     if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
-      const state: EditedState = {
-        study,
-        base: held.base,
-        edited: applyEdits(held.base, toEdits(newer), held.edited),
-        edits: [...held.edits, ...newer],
-      };
+      const edited = applyEdits(held.base, toEdits(newer), held.edited);
+      countFrom(held.edited.rep, edited);
+      const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer] };
       states.set(key, state);
       return state;
     }
@@ -211,6 +210,19 @@ export async function withEdits(
 
 /** Positions of the repertoire that have a repertoire move. */
 const counted = new WeakMap<Repertoire, number>();
+
+/** The count of an edited repertoire from the one it was applied onto, through the positions touched. */
+function countFrom(before: Repertoire, after: EditedRepertoire): void {
+  const known = counted.get(before);
+  if (known === undefined) return;
+  let n = known;
+  for (const key of after.touched) {
+    if ((before.positions.get(key)?.moves.length ?? 0) > 0) n--;
+    if ((after.rep.positions.get(key)?.moves.length ?? 0) > 0) n++;
+  }
+  counted.set(after.rep, n);
+}
+
 export function positionsWithMoves(rep: Repertoire): number {
   let n = counted.get(rep);
   if (n === undefined) {

@@ -13,6 +13,8 @@ import { repertoireReportRoutes } from './repertoire-report.js';
 import { opponentPrepRoutes } from './opponent-prep.js';
 import { drillLinesRoutes } from './drill-lines.js';
 import { repertoireEditRoutes } from './repertoire-edits.js';
+import { repertoirePgnRoutes } from './repertoire-pgn.js';
+import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -30,5 +32,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opponentPrepRoutes);
   await app.register(drillLinesRoutes);
   await app.register(repertoireEditRoutes);
+  await app.register(repertoirePgnRoutes);
+  await app.register(repertoireExplorerRoutes);
   await app.register(accountDataRoutes);
 }

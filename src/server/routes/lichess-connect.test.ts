@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     expect(p.get('redirect_uri')).toBe('http://localhost:3000/api/lichess/callback');
     expect(p.get('code_challenge_method')).toBe('S256');
     expect(p.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(p.get('scope')).toBe('study:read');
+    expect(p.get('scope')).toBe('study:read study:write');
     expect(p.get('state')!.length).toBeGreaterThanOrEqual(20);
     expect(result).toBe('/manage_openings?lichess=connected');
 

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { checkConsistency, compareGamePgn, createOpeningBook, type Repertoire } from '../../chess/index.js';
+import {
+  checkConsistency,
+  compareGamePgn,
+  createOpeningBook,
+  type ConsistencyMemo,
+  type Repertoire,
+} from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
 import { fieldText, type FormBody } from '../openings/multipart-fields.js';
@@ -13,6 +19,8 @@ import { fieldText, type FormBody } from '../openings/multipart-fields.js';
  * is a lookup, and the text goes when its repertoire leaves the cache.
  */
 const bookTexts = new WeakMap<Repertoire, string>();
+/** Consistency entries by position: after an edit only the positions it touched are worked out again. */
+const consistencyMemo: ConsistencyMemo = new WeakMap();
 
 export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
@@ -20,7 +28,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/consistency_check', auth, async (request) => {
     const rep = await repertoireFromForm(request.body as FormBody, { app, userId: request.user!.id });
-    const { results, results_dict } = checkConsistency(rep);
+    const { results, results_dict } = checkConsistency(rep, rep.name, consistencyMemo);
     return { results, results_dict };
   });
 

@@ -109,8 +109,13 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
     expect((await position(client, AFTER_E4)).moves.map((m: { san: string }) => m.san)).toEqual(['e5']);
     const same = await edit(client, '1. e4 e5 2. Nf3');
     expect(same.body.api_data).toEqual({ edits: 1, positions: 5 });
+    // Counted again from what each edit touched.
+    expect((await edit(client, '1. e4 c5 2. Nc3 Nc6')).body.api_data).toEqual({ edits: 2, positions: 7 });
+    expect((await edit(client, '1. e4 c5', 'remove')).body.api_data).toEqual({ edits: 3, positions: 5 });
+    await client.postJson('/api/repertoire/undo', { color: 'white' });
     expect((await stored(userId)).map((e) => [e.op, e.line, e.san, e.anchored])).toEqual([
       ['remove', '1. e4 c5', 'c5', true],
+      ['add', '1. e4 c5 2. Nc3 Nc6', 'Nc6', false],
     ]);
   });
 

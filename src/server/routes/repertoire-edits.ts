@@ -4,7 +4,7 @@ import { colorQuery, colorRequest, editRequest, positionQuery } from '../../cont
 import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '../../contract/repertoire.js';
 import { isAddedMove, moveLabel, parseRepertoireLine, positionKey, validateFen } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { appendEdit, dropLastEdit, noStudyMessage } from '../repertoire/edits-store.js';
+import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
 
@@ -60,17 +60,25 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
   });
 
   routes.get('/repertoire/edits', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
-    const state = await editedRepertoireState(app, request.user!.id, request.query.color);
+    const { color } = request.query;
+    const userId = request.user!.id;
+    const state = await editedRepertoireState(app, userId, color);
     if (!state) return { api_data: [] satisfies EditsAnswer };
-    const effects = state.edited.effects;
-    const list: Edit[] = state.edits.map((edit, i) => ({
-      op: edit.op,
-      line: edit.line,
-      san: edit.san,
-      created_at: edit.createdAt.toISOString(),
-      pushed: edit.pushed,
-      stale: (edit.op === 'remove' && !effects[i]?.applied) || (edit.anchored && !effects[i]?.anchorInBase),
-    }));
+    // Read again for what changes without changing the repertoire (pushed); effects by id.
+    const effects = new Map(state.edits.map((edit, i) => [edit.id, state.edited.effects[i]]));
+    const list: Edit[] = (await readEdits(app.db, userId, color)).map((edit) => {
+      const effect = effects.get(edit.id);
+      return {
+        op: edit.op,
+        line: edit.line,
+        san: edit.san,
+        created_at: edit.createdAt.toISOString(),
+        pushed: edit.pushed,
+        stale:
+          effect !== undefined &&
+          ((edit.op === 'remove' && !effect.applied) || (edit.anchored && !effect.anchorInBase)),
+      };
+    });
     return { api_data: list };
   });
 

@@ -42,6 +42,13 @@ export interface QueueRequest {
   timeoutMs?: number;
 }
 
+/** A call that changes something at the site (a POST of a form, a DELETE): never repeated. */
+export interface QueueSend extends QueueRequest {
+  method: 'POST' | 'DELETE';
+  /** A form, sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+}
+
 /** A 2xx answer with its body read in full. */
 export interface SiteResponse {
   status: number;
@@ -51,6 +58,8 @@ export interface SiteResponse {
 
 export interface HttpQueue {
   get(url: string, request?: QueueRequest): Promise<SiteResult<SiteResponse>>;
+  /** A write, in the same turn-taking as the reads (absent from queues made before writes existed). */
+  send?(url: string, request: QueueSend): Promise<SiteResult<SiteResponse>>;
   /** Epoch ms until which calls to the host of `url` wait after a 429; 0 when not paused. */
   pausedUntil(url: string): number;
 }
@@ -79,7 +88,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     return state;
   }
 
-  async function run(url: URL, state: HostState, request: QueueRequest): Promise<SiteResult<SiteResponse>> {
+  async function run(url: URL, state: HostState, request: QueueRequest | QueueSend): Promise<SiteResult<SiteResponse>> {
     if (!coordinator) return call(url, state, request);
     try {
       return await coordinator.exclusive(url.host, async () => {
@@ -100,13 +109,20 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     }
   }
 
-  async function call(url: URL, state: HostState, request: QueueRequest): Promise<SiteResult<SiteResponse>> {
+  async function call(
+    url: URL,
+    state: HostState,
+    request: QueueRequest | QueueSend,
+  ): Promise<SiteResult<SiteResponse>> {
     const readyAt = Math.max(state.pausedUntil, state.lastStart + minIntervalMs);
     if (readyAt > Date.now()) await sleep(readyAt - Date.now());
     state.lastStart = Date.now();
     const limit = request.timeoutMs ?? timeoutMs;
     try {
+      const write = 'method' in request ? request : undefined;
       const response = await fetch(url, {
+        method: write?.method ?? 'GET',
+        body: write?.form ? new URLSearchParams(write.form) : undefined,
         headers: { ...request.headers, 'User-Agent': userAgent },
         signal: AbortSignal.timeout(limit),
         redirect: 'follow',
@@ -126,22 +142,25 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     }
   }
 
+  function enqueue(rawUrl: string, request: QueueRequest | QueueSend): Promise<SiteResult<SiteResponse>> {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      return Promise.resolve(siteErr('bad-input', `not a URL: ${rawUrl}`));
+    }
+    const state = hostState(url.host);
+    const result = state.tail.then(() => run(url, state, request));
+    state.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
   return {
-    get(rawUrl, request = {}) {
-      let url: URL;
-      try {
-        url = new URL(rawUrl);
-      } catch {
-        return Promise.resolve(siteErr('bad-input', `not a URL: ${rawUrl}`));
-      }
-      const state = hostState(url.host);
-      const result = state.tail.then(() => run(url, state, request));
-      state.tail = result.then(
-        () => undefined,
-        () => undefined,
-      );
-      return result;
-    },
+    get: (rawUrl, request = {}) => enqueue(rawUrl, request),
+    send: (rawUrl, request) => enqueue(rawUrl, request),
     pausedUntil(rawUrl) {
       const until = hosts.get(new URL(rawUrl).host)?.pausedUntil ?? 0;
       return until > Date.now() ? until : 0;

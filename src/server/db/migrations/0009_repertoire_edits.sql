@@ -1,11 +1,12 @@
--- The repertoire workshop: edits kept beside each study, the study text's md5 (kept by a trigger, so
--- every writer of the text keeps it right), and the additions chapter last written to Lichess.
+-- The repertoire workshop: edits kept beside each study, the study text's md5 with line ends as \n (kept
+-- by a trigger, so every writer of the text keeps it right; a form sends the text with \r\n), and the
+-- additions chapter last written to Lichess.
 ALTER TABLE "studies" ADD COLUMN "text_md5" text;--> statement-breakpoint
 ALTER TABLE "studies" ADD COLUMN "additions_chapter" text;--> statement-breakpoint
-UPDATE "studies" SET "text_md5" = md5("study_text") WHERE "study_text" IS NOT NULL;--> statement-breakpoint
+UPDATE "studies" SET "text_md5" = md5(regexp_replace("study_text", E'\r\n?', E'\n', 'g')) WHERE "study_text" IS NOT NULL;--> statement-breakpoint
 CREATE FUNCTION "studies_text_md5"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW."text_md5" := md5(NEW."study_text");
+  NEW."text_md5" := md5(regexp_replace(NEW."study_text", E'\r\n?', E'\n', 'g'));
   RETURN NEW;
 END
 $$;--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { FROM_STUDY_FIELD } from '@contract/repertoire';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
 
 export type Color = 'white' | 'black';
@@ -19,13 +20,18 @@ export type StudySummary = { id: string; name: string };
 /** What the opening checks are run on: a PGN text and its settings. */
 export type OpeningInput = {
   text: string;
+  /**
+   * The text is the player's stored study of `color`: the server reads that study with the player's
+   * edits (`from_study`) instead of the text being sent again.
+   */
+  fromStudy?: boolean;
   color: Color;
   excludeSymbols: readonly ExcludeSymbol[];
   name?: string;
 };
 
 export const openingFields = (opening: OpeningInput) => ({
-  opening_text: opening.text,
+  ...(opening.fromStudy ? { [FROM_STUDY_FIELD]: '1' } : { opening_text: opening.text }),
   color: opening.color,
   'excludeSymbols[]': [...opening.excludeSymbols],
   opening_name: opening.name,

@@ -67,10 +67,13 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
     lookUp.mutate(fen);
   }, [atOpened, explorer.isSuccess, explorer.data, fen, lookUp]);
 
-  const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string) =>
+  const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string, undoOnFailure?: () => void) =>
     edit.mutate(requests, {
       onSuccess: () => setNote({ kind: 'success', text: done }),
-      onError: (error) => setNote({ kind: 'error', text: `Not saved: ${errorText(error).replace(/^\d+: /, '')}` }),
+      onError: (error) => {
+        undoOnFailure?.();
+        setNote({ kind: 'error', text: `Not saved: ${errorText(error).replace(/^\d+: /, '')}` });
+      },
     });
 
   const go = (step: LineStep) => {
@@ -82,8 +85,14 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
     if (!step) return;
     const label = moveLabelAt(cursor, step.san);
     const request = { op: 'add' as const, line: lineTo(step.san) };
+    // The board shows the move at once; a refused edit takes it back to where it was.
+    const { steps: before, cursor: at } = line;
     line.play(step);
-    runEdits([request], playerToMove ? `Added ${label} as your answer.` : `Added ${label} as a reply to prepare for.`);
+    runEdits(
+      [request],
+      playerToMove ? `Added ${label} as your answer.` : `Added ${label} as a reply to prepare for.`,
+      () => line.go(before, at),
+    );
   };
   /** A move already in the repertoire is followed; any other is added. */
   const choose = (san: string) => {
@@ -166,22 +175,15 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
             label={`Repertoire board, ${turnOf(fen)} to move`}
           />
           <div className="ws-controls" role="group" aria-label="Move through the line">
-            <button type="button" className="button" onClick={() => line.jump(0)} disabled={cursor === 0}>
-              <span aria-hidden="true">⏮</span>
-              <span className="visually-hidden">Start</span>
-            </button>
-            <button type="button" className="button" onClick={() => line.jump(cursor - 1)} disabled={cursor === 0}>
-              <span aria-hidden="true">◀</span>
-              <span className="visually-hidden">Back</span>
-            </button>
-            <button type="button" className="button" onClick={forward}>
-              <span aria-hidden="true">▶</span>
-              <span className="visually-hidden">Forward</span>
-            </button>
-            <button type="button" className="button" onClick={() => void end()}>
-              <span aria-hidden="true">⏭</span>
-              <span className="visually-hidden">End</span>
-            </button>
+            <StepButton icon="start" label="First position" onClick={() => line.jump(0)} disabled={cursor === 0} />
+            <StepButton
+              icon="back"
+              label="Previous move"
+              onClick={() => line.jump(cursor - 1)}
+              disabled={cursor === 0}
+            />
+            <StepButton icon="forward" label="Next move" onClick={forward} />
+            <StepButton icon="end" label="Last position" onClick={() => void end()} />
             <button type="button" className="button" onClick={() => setFlipped((f) => !f)}>
               Flip board
             </button>
@@ -245,5 +247,40 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
         }}
       />
     </>
+  );
+}
+
+// Drawn, not typed: the media-control characters are missing from many fonts.
+const ICONS = {
+  start: 'M5 5h2.5v14H5zM19 5v14L9 12z',
+  back: 'M16 5v14L6 12z',
+  forward: 'M8 5v14l10-7z',
+  end: 'M16.5 5H19v14h-2.5zM5 5v14l10-7z',
+} as const;
+
+function StepButton({
+  icon,
+  label,
+  onClick,
+  disabled,
+}: {
+  icon: keyof typeof ICONS;
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="button ws-step"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d={ICONS[icon]} fill="currentColor" />
+      </svg>
+    </button>
   );
 }

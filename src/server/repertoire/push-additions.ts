@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { additionsChapterName, additionsPgn, type Color } from '../../chess/index.js';
+import type { PushAnswer } from '../../contract/repertoire.js';
+import { deleteConnection, findConnection } from '../lichess/lichess-connections.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { createStudyWriter } from '../sites/lichess-study-write.js';
+import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
+import { markPushed, noStudyMessage } from './edits-store.js';
+import { editedRepertoireState, md5, readStudyText, type EditedState } from './edited-repertoire.js';
+
+/**
+ * "Save to Lichess": the additions chapter written to the player's Lichess study with their token. The
+ * first time a new chapter is imported; later a new one is imported and then the previous one deleted
+ * (import first, so the study never lacks the additions). Removals are not written: they stay here.
+ */
+
+export const RECONNECT_MESSAGE = 'Reconnect Lichess to allow writing to your studies';
+
+/** A failure with the HTTP status to answer it with. */
+export class PushError extends Error {
+  constructor(
+    readonly status: 409 | 502,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The Lichess study id of a study link, e.g. https://lichess.org/study/abcdEFGH. */
+export const studyIdOf = (link: string | null): string | undefined =>
+  /\/study\/([A-Za-z0-9]{8})(?:[/?#]|$)/.exec(link ?? '')?.[1];
+
+/** The state and the very text its base was built from (a refresh in between is read again). */
+export async function stateWithText(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<{ state: EditedState; text: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const state = await editedRepertoireState(app, userId, color);
+    const text = state && (await readStudyText(app, userId, color));
+    if (!state || text === undefined) throw new BadRequestError(noStudyMessage(color));
+    if (md5(text) === state.study.md5 || attempt > 0) return { state, text };
+  }
+}
+
+export async function pushAdditions(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
+  const { state, text } = await stateWithText(app, userId, color);
+  const studyId = studyIdOf(state.study.link);
+  if (!studyId)
+    throw new PushError(409, `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`);
+  const { config, log } = app;
+  const connection = await findConnection(app.db, config.sessionSecret, userId);
+  if (!connection) throw new PushError(409, 'Connect Lichess to save your edits to your study');
+  const writer = createStudyWriter({
+    baseUrl: config.lichessUrl,
+    token: connection.token,
+    timeoutMs: config.siteTimeoutMs,
+    logger: log,
+    queue: app.siteQueues.lichess,
+  });
+  const [previousStudy, previousChapter] = (state.study.additionsChapter ?? '').split('/');
+  const previous = previousStudy === studyId ? previousChapter : undefined;
+  const lastId = state.edits.at(-1)?.id ?? 0;
+  const pgn = additionsPgn(state.base, state.edited, text);
+
+  const refused = async (status: number | undefined, message: string): Promise<never> => {
+    if (status === 403) throw new PushError(409, RECONNECT_MESSAGE);
+    if (status === 401) {
+      log.warn({ userId }, 'Lichess refused a player token; the connection is forgotten');
+      await deleteConnection(app.db, userId, connection.sealed);
+      app.forgetCachedUser(userId);
+      throw new PushError(409, TOKEN_REFUSED_MESSAGE);
+    }
+    throw new PushError(
+      502,
+      `Lichess did not save the chapter (${message}); your edits are kept here: try again later`,
+    );
+  };
+
+  let chapterId: string | null = null;
+  if (pgn !== '') {
+    const name = additionsChapterName(color);
+    const imported = await writer.importPgn(studyId, { name, pgn, orientation: color });
+    if (imported.isErr) return refused(imported.error.status, imported.error.message);
+    const chapter = imported.value.find((c) => c.name === name) ?? imported.value.at(-1);
+    if (!chapter) return refused(undefined, 'no chapter was made');
+    chapterId = chapter.id;
+  }
+  if (previous && previous !== chapterId) {
+    const deleted = await writer.deleteChapter(studyId, previous);
+    // The additions are saved either way; an old chapter that stays is the player's to delete.
+    if (deleted.isErr && deleted.error.status !== 404) {
+      if (chapterId === null) return refused(deleted.error.status, deleted.error.message);
+      log.warn({ userId, studyId, chapter: previous }, 'the previous additions chapter could not be deleted');
+    }
+  }
+  await markPushed(app, userId, color, lastId, chapterId && `${studyId}/${chapterId}`);
+  return { pushed: true, chapter_id: chapterId };
+}

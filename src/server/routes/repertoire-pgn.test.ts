@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
+import { repertoireShape } from '../../../test/repertoire-shape.js';
+import { buildRepertoireFromPgn, parseGames } from '../../chess/index.js';
+import type { Database } from '../db/client.js';
+import { saveConnection } from '../lichess/lichess-connections.js';
+import { editedRepertoire } from '../repertoire/edited-repertoire.js';
+
+const STUDY_ID = 'i5a1oOJH';
+const ADDITIONS = 'Chess Prep additions (White)';
+
+describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on %s', (kind) => {
+  let database: Database;
+  let server: TestServer;
+  let sites: FakeSites;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sites = await startFakeSites();
+    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sites.close();
+    await database.close();
+  });
+
+  const studyText = async (client: HttpClient) =>
+    (await client.get(`/api/lichess/study/${STUDY_ID}`)).body.api_data.pgn;
+  const store = (client: HttpClient, text: string, link: string | null = `https://lichess.org/study/${STUDY_ID}`) =>
+    client.postJson('/api/update-study', { color: 'white', study_text: text, title: 'The Ruy Lopez', link });
+  const edit = (client: HttpClient, line: string, op = 'add') =>
+    client.postJson('/api/repertoire/edit', { color: 'white', line, op });
+  const push = (client: HttpClient) => client.postJson('/api/repertoire/push', { color: 'white' });
+  const edits = async (client: HttpClient) => (await client.get('/api/repertoire/edits?color=white')).body.api_data;
+
+  /** A player with the Ruy Lopez study, connected to Lichess with a token of these scopes. */
+  const player = async (scopes = ['study:read', 'study:write']) => {
+    const signed = await signedInClient(server, { prefix: 'push' });
+    const token = sites.oauth.issueToken(scopes);
+    await saveConnection(database.db, server.config.sessionSecret, signed.userId, 'Chess700800', token);
+    expect((await store(signed.client, await studyText(signed.client))).status).toBe(200);
+    return signed;
+  };
+
+  test('the PGN holds the chapters with removals cut and the additions; uploaded, it is the same repertoire', async () => {
+    const { client, userId } = await player();
+    expect((await edit(client, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nxe4', 'remove')).status).toBe(200);
+    expect((await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3')).status).toBe(200);
+    expect((await edit(client, '1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nxd4')).status).toBe(200);
+    const response = await client.get('/api/repertoire/pgn?color=white');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/x-chess-pgn/);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="The-Ruy-Lopez-white.pgn"');
+    const pgn = response.text;
+    const names = parseGames(pgn)
+      .unwrap()
+      .map((g) => g.name);
+    expect(names.at(-1)).toBe(ADDITIONS);
+    expect(names.filter((n) => n === ADDITIONS)).toHaveLength(1);
+    expect(pgn).not.toContain('Nxe4 { The Open Ruy Lopez }');
+    expect(pgn).not.toContain('5. O-O Nxe4 6. d4');
+    expect(pgn).toMatch(/\{ The\s+Closed\s+Ruy\s+Lopez \}/);
+
+    // Another player uploads the file as their study: the same positions and moves.
+    const other = await signedInClient(server, { prefix: 'upload' });
+    expect((await store(other.client, pgn, null)).status).toBe(200);
+    const mine = await editedRepertoire(server.app, userId, 'white');
+    const theirs = await editedRepertoire(server.app, other.userId, 'white');
+    expect(repertoireShape(theirs!)).toEqual(repertoireShape(mine!));
+    expect(repertoireShape(buildRepertoireFromPgn(pgn, { color: 'white' }).unwrap())).toEqual(repertoireShape(mine!));
+  });
+
+  test('Save to Lichess imports the additions chapter, then replaces it; the refreshed study holds it', async () => {
+    const { client, userId } = await player();
+    await edit(client, '1. e4 c5 2. Nc3');
+    await edit(client, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nxe4', 'remove');
+    const first = await push(client);
+    expect(first.status).toBe(200);
+    expect(first.body.api_data).toEqual({ pushed: true, chapter_id: expect.stringMatching(/^[A-Za-z0-9]{8}$/) });
+    const written = sites.studyWrites.chapters(STUDY_ID);
+    expect(written.map((c) => [c.id, c.name, c.orientation])).toEqual([
+      [first.body.api_data.chapter_id, ADDITIONS, 'white'],
+    ]);
+    expect(written[0].pgn).toContain('1. e4 c5 2. Nc3 *');
+    // Additions are on Lichess; the removal stays here.
+    expect((await edits(client)).map((e: { op: string; pushed: boolean }) => [e.op, e.pushed])).toEqual([
+      ['add', true],
+      ['remove', false],
+    ]);
+
+    // Refreshing the study from Lichess brings the chapter in; the repertoire stays the same.
+    const before = repertoireShape((await editedRepertoire(server.app, userId, 'white'))!);
+    const refreshed = await studyText(client);
+    expect(refreshed).toContain(`[ChapterName "${ADDITIONS}"]`);
+    await store(client, refreshed);
+    expect(repertoireShape((await editedRepertoire(server.app, userId, 'white'))!)).toEqual(before);
+
+    await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3');
+    const again = await push(client);
+    expect(again.status).toBe(200);
+    const now = sites.studyWrites.chapters(STUDY_ID);
+    expect(now.map((c) => c.id)).toEqual([again.body.api_data.chapter_id]);
+    expect(again.body.api_data.chapter_id).not.toBe(first.body.api_data.chapter_id);
+    expect(now[0].pgn).toContain('1. e4 c5 2. Nc3 Nc6 3. g3 *');
+    const log = sites.requestLog('lichess-study-write').slice(-2);
+    expect(log.map((r) => r.url)).toEqual([
+      `/api/study/${STUDY_ID}/import-pgn`,
+      `/api/study/${STUDY_ID}/${first.body.api_data.chapter_id}`,
+    ]);
+    sites.studyWrites.reset();
+  });
+
+  test('a token without study:write is asked to reconnect; a failing Lichess keeps the edits unpushed', async () => {
+    const readOnly = await player(['study:read']);
+    await edit(readOnly.client, '1. e4 c5 2. Nc3');
+    const refused = await push(readOnly.client);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Reconnect Lichess to allow writing to your studies' });
+    expect((await edits(readOnly.client))[0].pushed).toBe(false);
+
+    const { client } = await player();
+    await edit(client, '1. e4 c5 2. Nc3');
+    sites.setMode('lichess-study-write', 'error500', { once: true });
+    const failed = await push(client);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatch(/^Lichess did not save the chapter .*your edits are kept here/);
+    expect((await edits(client)).map((e: { pushed: boolean }) => e.pushed)).toEqual([false]);
+    expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
+    // Retrying once Lichess answers again works.
+    expect((await push(client)).body.api_data.pushed).toBe(true);
+    expect((await edits(client)).map((e: { pushed: boolean }) => e.pushed)).toEqual([true]);
+    sites.studyWrites.reset();
+  });
+
+  test('a study from a file, or a player not connected to Lichess, cannot be pushed (409); no study is a 400', async () => {
+    const signed = await signedInClient(server, { prefix: 'file' });
+    expect((await push(signed.client)).status).toBe(400);
+    expect((await signed.client.get('/api/repertoire/pgn?color=white')).status).toBe(400);
+    await store(signed.client, '1. e4 e5 *', null);
+    await edit(signed.client, '1. e4 c5');
+    const file = await push(signed.client);
+    expect(file.status).toBe(409);
+    expect(file.body.error).toMatch(/came from a file/);
+    // The PGN is the way to keep them.
+    expect((await signed.client.get('/api/repertoire/pgn?color=white')).text).toContain('1. e4 c5 *');
+    const unconnected = await signedInClient(server, { prefix: 'noconn' });
+    await store(unconnected.client, '1. e4 e5 *');
+    await edit(unconnected.client, '1. e4 c5');
+    const none = await push(unconnected.client);
+    expect(none.status).toBe(409);
+    expect(none.body.error).toMatch(/Connect Lichess/);
+  });
+});
