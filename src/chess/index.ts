@@ -18,6 +18,8 @@ export * from './drill-deck.js';
 export * from './drill-line.js';
 export * from './drill-answer.js';
 export * from './coverage-walk.js';
+export * from './opponent-prep.js';
+export * from './line-positions.js';
 export * from './repertoire-line.js';
 export * from './repertoire-edits.js';
 export * from './edited-pgn.js';

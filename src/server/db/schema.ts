@@ -426,3 +426,30 @@ export const userPositionStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.fen, t.speeds, t.ratings] })],
 );
+
+/** The last preparation against one opponent: one row per (player, site, opponent, colour), replaced when run again. */
+export const opponentPreps = pgTable(
+  'opponent_preps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    site: text('site', { enum: ['lichess', 'chesscom'] }).notNull(),
+    /** The opponent's name as the site spells it in their games (as typed when no game names them). */
+    username: text('username').notNull(),
+    /** Lower case: names on both sites are case-insensitive. */
+    usernameKey: text('username_key').notNull(),
+    /** The colour the player will have. */
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    games: integer('games').notNull(),
+    compared: integer('compared').notNull(),
+    /** {surprises, their_lines} as answered. */
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('opponent_preps_key_idx').on(t.userId, t.site, t.usernameKey, t.color),
+    index('opponent_preps_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -10,6 +10,8 @@ import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
+import { opponentPrepRoutes } from './opponent-prep.js';
+import { drillLinesRoutes } from './drill-lines.js';
 import { repertoireEditRoutes } from './repertoire-edits.js';
 import { repertoirePgnRoutes } from './repertoire-pgn.js';
 import { repertoireExplorerRoutes } from './repertoire-explorer.js';
@@ -27,6 +29,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes);
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
+  await app.register(opponentPrepRoutes);
+  await app.register(drillLinesRoutes);
   await app.register(repertoireEditRoutes);
   await app.register(repertoirePgnRoutes);
   await app.register(repertoireExplorerRoutes);

@@ -1,5 +1,5 @@
 import { createHttpQueue, type HttpQueue } from './http-queue.js';
-import { silentLogger, type SiteLogger } from './site-error.js';
+import { siteErr, siteOk, silentLogger, type SiteError, type SiteLogger, type SiteResult } from './site-error.js';
 
 /**
  * Chess.com published-data client: a player's games of the current and the previous month (UTC).
@@ -21,6 +21,16 @@ export interface ChessComClientOptions {
 export interface ChessComClient {
   /** PGN text of the player's games in the month of `now` and the month before, newest first. */
   fetchRecentGames(username: string, now: Date): Promise<string[]>;
+  /**
+   * The player's games of the month of `now` and the `months - 1` before it, newest first. Months that
+   * fail are skipped; an error only when every month failed (a 404: Chess.com has no such player).
+   */
+  fetchMonthsResult(
+    username: string,
+    now: Date,
+    months: number,
+    onMonth?: (done: number, total: number) => void,
+  ): Promise<SiteResult<string[]>>;
 }
 
 interface ArchiveGame {
@@ -34,6 +44,11 @@ export function createChessComClient(options: ChessComClientOptions): ChessComCl
   const queue = options.queue ?? createHttpQueue({ logger });
 
   async function fetchMonth(user: string, month: string): Promise<ArchiveGame[]> {
+    const result = await fetchMonthResult(user, month);
+    return result.isOk ? result.value : [];
+  }
+
+  async function fetchMonthResult(user: string, month: string): Promise<SiteResult<ArchiveGame[]>> {
     const url = `${base}/pub/player/${encodeURIComponent(user)}/games/${month}`;
     const result = await queue.get(url, { headers: { Accept: 'application/json' }, timeoutMs: options.timeoutMs });
     if (result.isErr) {
@@ -41,7 +56,7 @@ export function createChessComClient(options: ChessComClientOptions): ChessComCl
         { site: 'chesscom', username: user, month, kind: result.error.kind, err: result.error.message },
         'Chess.com month skipped',
       );
-      return [];
+      return siteErr(result.error.kind, result.error.message, result.error.status);
     }
     const games = parseArchive(result.value.text);
     if (!games) {
@@ -49,9 +64,9 @@ export function createChessComClient(options: ChessComClientOptions): ChessComCl
         { site: 'chesscom', username: user, month, kind: 'bad-json' },
         'Chess.com month is not a games archive; skipped',
       );
-      return [];
+      return siteErr('bad-json', 'Chess.com answered with something that is not a games archive');
     }
-    return games;
+    return siteOk(games);
   }
 
   return {
@@ -64,6 +79,25 @@ export function createChessComClient(options: ChessComClientOptions): ChessComCl
       // without one go last).
       for (const month of recentMonths(now, CHESSCOM_MONTHS)) games.push(...(await fetchMonth(user, month)).reverse());
       return games.sort((a, b) => b.endTime - a.endTime).map((game) => game.pgn);
+    },
+
+    async fetchMonthsResult(username, now, months, onMonth) {
+      const user = username.trim().toLowerCase();
+      if (!user) return siteOk([]);
+      const games: ArchiveGame[] = [];
+      const list = recentMonths(now, months);
+      let failure: SiteError | undefined;
+      let answered = 0;
+      for (const [index, month] of list.entries()) {
+        const result = await fetchMonthResult(user, month);
+        if (result.isOk) {
+          answered++;
+          games.push(...result.value.reverse());
+        } else failure = result.error;
+        onMonth?.(index + 1, list.length);
+      }
+      if (answered === 0 && failure) return siteErr(failure.kind, failure.message, failure.status);
+      return siteOk(games.sort((a, b) => b.endTime - a.endTime).map((game) => game.pgn));
     },
   };
 }

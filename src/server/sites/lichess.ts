@@ -29,6 +29,8 @@ export interface StudySummary {
 export interface LichessClient {
   /** PGN text of each of the user's newest games, newest first; [] when the site fails. */
   fetchUserGames(username: string, max?: number): Promise<string[]>;
+  /** The same, saying why when the site fails (a 404: Lichess has no such player). */
+  fetchUserGamesResult?(username: string, max?: number): Promise<SiteResult<string[]>>;
   listStudies(username: string): Promise<SiteResult<StudySummary[]>>;
   /** Whether Lichess knows the account: 'missing' on its 404, 'unknown' when the site fails. */
   findUser?(username: string): Promise<'found' | 'missing' | 'unknown'>;
@@ -42,33 +44,40 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
   const queue = options.queue ?? createHttpQueue({ logger });
   const { token, timeoutMs } = options;
 
+  async function fetchGames(username: string, max = LICHESS_GAMES_MAX): Promise<SiteResult<string[]>> {
+    const user = username.trim();
+    if (!user) return siteOk([]);
+    const query = new URLSearchParams({
+      max: String(max),
+      clocks: 'false',
+      evals: 'false',
+      opening: 'true',
+    });
+    const url = `${base}/api/games/user/${encodeURIComponent(user)}?${query}`;
+    const result = await queue.get(url, { headers: { Accept: 'application/x-chess-pgn' }, timeoutMs });
+    if (result.isErr) {
+      logger.warn(
+        { site: 'lichess', username: user, kind: result.error.kind, err: result.error.message },
+        'Lichess games export failed; no games',
+      );
+      return siteErr(result.error.kind, result.error.message, result.error.status);
+    }
+    const text = result.value.text;
+    if (text.trim() === '') return siteOk([]);
+    if (!looksLikePgn(text)) {
+      logger.warn({ site: 'lichess', username: user, kind: 'bad-pgn' }, 'Lichess games export is not PGN; no games');
+      return siteErr('bad-pgn', 'Lichess answered the games export with something that is not PGN');
+    }
+    return siteOk(splitPgnGames(text));
+  }
+
   return {
     async fetchUserGames(username, max = LICHESS_GAMES_MAX) {
-      const user = username.trim();
-      if (!user) return [];
-      const query = new URLSearchParams({
-        max: String(max),
-        clocks: 'false',
-        evals: 'false',
-        opening: 'true',
-      });
-      const url = `${base}/api/games/user/${encodeURIComponent(user)}?${query}`;
-      const result = await queue.get(url, { headers: { Accept: 'application/x-chess-pgn' }, timeoutMs });
-      if (result.isErr) {
-        logger.warn(
-          { site: 'lichess', username: user, kind: result.error.kind, err: result.error.message },
-          'Lichess games export failed; no games',
-        );
-        return [];
-      }
-      const text = result.value.text;
-      if (text.trim() === '') return [];
-      if (!looksLikePgn(text)) {
-        logger.warn({ site: 'lichess', username: user, kind: 'bad-pgn' }, 'Lichess games export is not PGN; no games');
-        return [];
-      }
-      return splitPgnGames(text);
+      const result = await fetchGames(username, max);
+      return result.isOk ? result.value : [];
     },
+
+    fetchUserGamesResult: fetchGames,
 
     async findUser(username) {
       const user = username.trim();

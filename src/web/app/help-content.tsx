@@ -60,6 +60,13 @@ export function FeatureSummary() {
         the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole
         edited repertoire.
       </li>
+      <li>
+        <strong>
+          <Link to={paths.prepare}>Prepare</Link>
+        </strong>
+        : before a match, enter your opponent&apos;s Lichess or Chess.com name and the colour you will have: see where
+        their recent games surprise your repertoire, which of your lines they walk into, and drill those lines.
+      </li>
     </ul>
   );
 }

@@ -15,6 +15,7 @@ const LINKS = [
   { to: paths.repertoire, label: 'Repertoire' },
   { to: paths.drill, label: 'Drill' },
   { to: paths.repertoireReport, label: 'Games vs Repertoire' },
+  { to: paths.prepare, label: 'Prepare' },
 ] as const;
 
 /** The logged-in bar of spec section 2; on a phone the links fold behind a Menu button. */

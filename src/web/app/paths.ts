@@ -12,6 +12,7 @@ export const paths = {
   manageOpenings: '/manage_openings',
   drill: '/drill',
   repertoireReport: '/repertoire_report',
+  prepare: '/prepare',
   welcome: '/welcome',
   account: '/account',
   repertoire: '/repertoire',

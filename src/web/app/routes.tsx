@@ -20,6 +20,7 @@ const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ defaul
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
+const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: m.PreparePage })));
 const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'drill', element: <DrillScreen workshopHref={repertoireHref} /> },
           { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
+          { path: 'prepare', element: <PreparePage /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },

@@ -101,6 +101,26 @@ export async function apiPostEventStream(
   options: { signal?: AbortSignal } = {},
 ): Promise<void> {
   const response = await fetchWithXsrf(path, { method: 'POST', body: toFormData(fields), signal: options.signal });
+  return readEventStream(response, onEvent);
+}
+
+/** POST a JSON body and read a text/event-stream answer, calling onEvent per event (as apiPostEventStream). */
+export async function apiPostJsonEventStream(
+  path: string,
+  data: unknown,
+  onEvent: (event: ServerEvent) => void,
+  options: { signal?: AbortSignal } = {},
+): Promise<void> {
+  const response = await fetchWithXsrf(path, {
+    method: 'POST',
+    body: JSON.stringify(data),
+    headers: { 'Content-Type': 'application/json' },
+    signal: options.signal,
+  });
+  return readEventStream(response, onEvent);
+}
+
+async function readEventStream(response: Response, onEvent: (event: ServerEvent) => void): Promise<void> {
   if (!response.ok) throw await httpError(response);
   if (!response.body) return;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

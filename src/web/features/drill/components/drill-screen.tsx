@@ -20,11 +20,14 @@ export function DrillScreen({
   usePageTitle('Drill');
   const [params, setParams] = useSearchParams();
   const color: DrillColor = params.get('color') === 'black' ? 'black' : 'white';
-  const mode: DrillMode = params.get('mode') === 'position' ? 'position' : 'line';
+  // `line` parameters (movetext, repeated) limit the session to the positions along those lines.
+  const lines = params.getAll('line');
+  const mode: DrillMode = lines.length > 0 ? 'lines' : params.get('mode') === 'position' ? 'position' : 'line';
   const choose = (name: string, value: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.set(name, value);
+      if (name === 'mode') next.delete('line');
       return next;
     });
   const sync = useSyncDrill(color);
@@ -66,6 +69,12 @@ export function DrillScreen({
           </fieldset>
         </div>
       </header>
+      {mode === 'lines' && (
+        <p className="card drill-lines-note" data-testid="drill-lines-note">
+          Drilling the positions along {lines.length} {lines.length === 1 ? 'line' : 'lines'}, due or not.{' '}
+          <Link to={`/drill?color=${color}`}>Back to the whole drill</Link>
+        </p>
+      )}
       {sync.isPending && <p className="muted">Bringing your {color} deck in step with your study…</p>}
       {noStudy && (
         <div className="card">
@@ -82,9 +91,10 @@ export function DrillScreen({
       )}
       {sync.isSuccess && (
         <DrillTrainer
-          key={`${color}-${mode}`}
+          key={`${color}-${mode}-${lines.join('|')}`}
           color={color}
           mode={mode}
+          lines={lines}
           stats={stats.data}
           onAnswered={() => void client.invalidateQueries({ queryKey: [...drillQueryKey, 'stats'] })}
           workshopHref={workshopHref}

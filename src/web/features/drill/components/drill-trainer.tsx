@@ -5,11 +5,13 @@ import { Board, START_FEN, playDraggedMove, type BoardArrow, type BoardMove } fr
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answer-drill';
 import { getDrillLine } from '../api/get-drill-line';
+import { getDrillLines } from '../api/get-drill-lines';
 import { getDrillNext } from '../api/get-drill-next';
 import type { DrillColor, DrillItem, DrillStats } from '../api/types';
 import { arrowSquares, fensAfterUcis, movesOfLine, readTypedMove } from '../line-moves';
 
-export type DrillMode = 'line' | 'position';
+/** 'lines': the positions along given lines (a preparation's), each once, due or not. */
+export type DrillMode = 'line' | 'position' | 'lines';
 type Rating = 2 | 3 | 4;
 
 type Phase =
@@ -40,10 +42,13 @@ export function DrillTrainer({
   mode,
   stats,
   onAnswered,
+  lines,
   workshopHref,
 }: {
   color: DrillColor;
   mode: DrillMode;
+  /** The lines of 'lines' mode (movetext from the start). */
+  lines?: string[];
   stats: DrillStats | undefined;
   onAnswered: () => void;
   /** The Repertoire screen at a line, to change the item's answers there. */
@@ -56,6 +61,8 @@ export function DrillTrainer({
   const [note, setNote] = useState('');
   const [typed, setTyped] = useState('');
   const alive = useRef(true);
+  // Lines mode: the items still to ask, fetched once per session.
+  const queue = useRef<DrillItem[] | undefined>(undefined);
   const fenRef = useRef(fen);
   fenRef.current = fen;
 
@@ -121,7 +128,8 @@ export function DrillTrainer({
   const runPosition = useCallback(async (): Promise<void> => {
     setPhase({ kind: 'loading' });
     try {
-      const [item] = await getDrillNext(color, 1);
+      if (mode === 'lines' && !queue.current) queue.current = await getDrillLines(color, lines ?? []);
+      const [item] = mode === 'lines' ? queue.current!.splice(0, 1) : await getDrillNext(color, 1);
       if (!alive.current) return;
       if (!item) {
         setPhase({ kind: 'finished' });
@@ -147,7 +155,8 @@ export function DrillTrainer({
     } catch (error) {
       if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
     }
-  }, [color]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the lines are fixed for a session (the key remounts it)
+  }, [color, mode]);
 
   const goOn = useCallback(
     (fenAfter: string) => (mode === 'line' ? runLine(fenAfter) : runPosition()),
@@ -271,21 +280,32 @@ export function DrillTrainer({
         {phase.kind === 'finished' ? (
           <div className="card drill-finished" role="status">
             <p className="drill-finished-title">
-              {nextIn
-                ? `Nothing due; next item in ${nextIn}`
-                : stats && stats.new > 0
-                  ? 'Nothing due; next item tomorrow'
-                  : 'Nothing due'}
+              {mode === 'lines'
+                ? 'Every position of these lines is done'
+                : nextIn
+                  ? `Nothing due; next item in ${nextIn}`
+                  : stats && stats.new > 0
+                    ? 'Nothing due; next item tomorrow'
+                    : 'Nothing due'}
             </p>
             <p className="muted">
-              {stats && stats.new > 0 && stats.new_left === 0
-                ? `Today's ${stats.new_per_day} new items are done.`
-                : stats && stats.total === 0
-                  ? 'Your study has no positions to drill yet.'
-                  : 'Every item is scheduled for later.'}
+              {mode === 'lines'
+                ? 'Go again to repeat them, or go back to the drill of what is due.'
+                : stats && stats.new > 0 && stats.new_left === 0
+                  ? `Today's ${stats.new_per_day} new items are done.`
+                  : stats && stats.total === 0
+                    ? 'Your study has no positions to drill yet.'
+                    : 'Every item is scheduled for later.'}
             </p>
-            <button type="button" className="button" onClick={() => void (mode === 'line' ? runLine() : runPosition())}>
-              Check again
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                queue.current = undefined;
+                void (mode === 'line' ? runLine() : runPosition());
+              }}
+            >
+              {mode === 'lines' ? 'Go again' : 'Check again'}
             </button>
           </div>
         ) : phase.kind === 'error' ? (

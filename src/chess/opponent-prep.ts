@@ -1,0 +1,147 @@
+/**
+ * Opponent preparation: an opponent's recent games seen against the player's repertoire for the colour
+ * the player will have. Each game is followed through the repertoire like compareGame; where the
+ * opponent played a move the repertoire does not answer is a surprise, and the deepest position each
+ * game shared with the repertoire gives the line it followed.
+ *
+ *   opponentPrep(games, blackRep)
+ *   -> { games: 40, compared: 38, surprises: [{ line: '1. e4 c5', played_san: 'c3', expected_san: ['Nf3'],
+ *        count: 7, score: 0.43, ... }], their_lines: [{ line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 9, score: 0.5 }] }
+ *
+ * Results are from the player's side (1 win, 0.5 draw, 0 loss). Games not from the standard start are
+ * counted but not compared; games without a move are left out.
+ */
+import { positionKey } from './fen.js';
+import { compareReportGame, readReportGame, type Deviation } from './repertoire-report.js';
+import type { Repertoire } from './repertoire.js';
+
+/** One of the opponent's games; `ref` is carried through to the surprises it lands in. */
+export interface PrepGame<R> {
+  pgn: string;
+  /** From the player's side (the colour of the repertoire): 1, 0.5, 0; null when unknown. */
+  result: number | null;
+  ref: R;
+}
+
+export interface TheirLine {
+  /** Movetext from the standard start to the deepest position the games shared with the repertoire. */
+  line: string;
+  /** Half-moves in the line. */
+  plies: number;
+  /** Full FEN of the position the line ends at (from the first game that followed it). */
+  fen: string;
+  count: number;
+  /** 0..1: the player's mean result over those games with a known result; null when none is known. */
+  score: number | null;
+}
+
+export interface OpponentPrep<R> {
+  /** Games given (the opponent had the other colour in each). */
+  games: number;
+  /** Of them, those from the standard start, compared with the repertoire. */
+  compared: number;
+  /** Opponent moves the repertoire does not answer, grouped by (position, move); most frequent first. */
+  surprises: Deviation<R>[];
+  /** Most games first; then deeper lines first. */
+  their_lines: TheirLine[];
+}
+
+export interface OpponentPrepBuilder<R> {
+  add(game: PrepGame<R>): void;
+  finish(): OpponentPrep<R>;
+}
+
+interface Tally {
+  known: number;
+  total: number;
+}
+
+const tally = (t: Tally, result: number | null): void => {
+  if (result === null) return;
+  t.known++;
+  t.total += result;
+};
+
+const mean = (t: Tally): number | null => (t.known > 0 ? t.total / t.known : null);
+
+/** The preparation one game at a time, so a caller can pause between games. */
+export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuilder<R> => {
+  const surprises = new Map<string, Deviation<R> & Tally>();
+  const lines = new Map<string, TheirLine & Tally>();
+  let games = 0;
+  let compared = 0;
+
+  const add = (input: PrepGame<R>): void => {
+    const read = readReportGame(input.pgn);
+    // An aborted game (no move played) was not played at all.
+    if (read === 'no_moves') return;
+    games++;
+    if (typeof read === 'string') return;
+    compared++;
+    const { comparison: c, played } = compareReportGame(rep, read);
+    if (c.outcome === 'not_in_repertoire') return;
+
+    if (c.ply > 0) {
+      let line = lines.get(c.line);
+      if (!line) {
+        line = { line: c.line, plies: c.ply, fen: c.fen, count: 0, score: null, known: 0, total: 0 };
+        lines.set(c.line, line);
+      }
+      line.count++;
+      tally(line, input.result);
+    }
+
+    if (c.outcome !== 'left' || c.side !== 'opponent' || !c.played) return;
+    const key = `${positionKey(c.fen)}|${c.played.uci}`;
+    let group = surprises.get(key);
+    if (!group) {
+      group = {
+        fen: c.fen,
+        line: c.line,
+        fen_after: [...played.moves.mainline()][c.ply].fen,
+        move_number: c.moveNumber,
+        color: rep.color,
+        played_san: c.played.san,
+        played_uci: c.played.uci,
+        expected_san: c.repertoireMoves.map((m) => m.san),
+        expected_uci: c.repertoireMoves.map((m) => m.uci),
+        count: 0,
+        score: null,
+        games: [],
+        known: 0,
+        total: 0,
+      };
+      surprises.set(key, group);
+    }
+    group.count++;
+    tally(group, input.result);
+    group.games.push({ ...input.ref, ply: c.ply + 1, result: input.result });
+  };
+
+  const finish = (): OpponentPrep<R> => ({
+    games,
+    compared,
+    surprises: [...surprises.values()]
+      .sort(bySurprise)
+      .map(({ known, total, ...deviation }) => ({ ...deviation, score: mean({ known, total }) })),
+    their_lines: [...lines.values()]
+      .sort(byLine)
+      .map(({ known, total, ...line }) => ({ ...line, score: mean({ known, total }) })),
+  });
+
+  return { add, finish };
+};
+
+export const opponentPrep = <R>(games: readonly PrepGame<R>[], rep: Repertoire): OpponentPrep<R> => {
+  const builder = createOpponentPrepBuilder<R>(rep);
+  for (const game of games) builder.add(game);
+  return builder.finish();
+};
+
+const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Most frequent first; then earliest, then by line and move for a stable order. */
+const bySurprise = <R>(a: Deviation<R>, b: Deviation<R>): number =>
+  b.count - a.count || a.move_number - b.move_number || text(a.line, b.line) || text(a.played_san, b.played_san);
+
+const byLine = (a: TheirLine, b: TheirLine): number => b.count - a.count || b.plies - a.plies || text(a.line, b.line);

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { color } from './common.js';
+
+/**
+ * Opponent preparation: the opponent's recent games (Lichess: the last 200; Chess.com: the last three
+ * months) in which they had the other colour, compared with the player's repertoire for the colour the
+ * player will have.
+ */
+
+export const PREP_SITES = ['lichess', 'chesscom'] as const;
+export type PrepSite = (typeof PREP_SITES)[number];
+export const PREP_SITE_NAMES: Record<PrepSite, string> = { lichess: 'Lichess', chesscom: 'Chess.com' };
+
+export const prepRequest = z.object({
+  site: z.enum(PREP_SITES, { error: 'site must be lichess or chesscom' }),
+  username: z
+    .string({ error: "username must be the opponent's name on that site" })
+    .trim()
+    .min(1, "username must be the opponent's name on that site")
+    .max(50, 'username is too long (at most 50 characters)')
+    .regex(/^[A-Za-z0-9_-]+$/, 'username may hold only letters, digits, _ and -'),
+  /** The colour the player will have. */
+  color,
+});
+export type PrepRequest = z.infer<typeof prepRequest>;
+
+export const prepGame = z.object({
+  link: z.string().nullable(),
+  date_time_played: z.string().nullable(),
+  opponent_name: z.string(),
+  site: z.string(),
+  /** Half-moves up to and including the surprise. */
+  ply: z.number().int(),
+  /** From the player's side. */
+  result: z.number().nullable(),
+});
+
+/** A position where the opponent played a move the repertoire does not answer. */
+export const surprise = z.object({
+  fen: z.string(),
+  line: z.string(),
+  fen_after: z.string(),
+  move_number: z.number().int(),
+  color,
+  played_san: z.string(),
+  played_uci: z.string(),
+  expected_san: z.array(z.string()),
+  expected_uci: z.array(z.string()),
+  count: z.number().int(),
+  /** 0..1 from the player's side; null when no game had a result. */
+  score: z.number().nullable(),
+  games: z.array(prepGame),
+});
+export type Surprise = z.infer<typeof surprise>;
+
+export const theirLine = z.object({
+  line: z.string(),
+  plies: z.number().int(),
+  /** The position the line ends at. */
+  fen: z.string(),
+  count: z.number().int(),
+  score: z.number().nullable(),
+});
+export type TheirLine = z.infer<typeof theirLine>;
+
+export const prepAnswer = z.object({
+  games: z.number().int(),
+  compared: z.number().int(),
+  surprises: z.array(surprise),
+  their_lines: z.array(theirLine),
+  /** The kept preparation (GET /api/opponent-prep/:id). */
+  id: z.number().int(),
+  site: z.enum(PREP_SITES),
+  username: z.string(),
+  color,
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type PrepAnswer = z.infer<typeof prepAnswer>;
+
+/** A kept preparation, as listed. */
+export const prepSummary = prepAnswer.pick({
+  id: true,
+  site: true,
+  username: true,
+  color: true,
+  games: true,
+  compared: true,
+  created_at: true,
+});
+export type PrepSummary = z.infer<typeof prepSummary>;
+
+export const prepIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+
+/** Stages of a preparation, streamed as `progress` events by POST /api/opponent-prep/stream. */
+export const PREP_STAGES = ['fetching', 'comparing'] as const;
+export const prepProgress = z.object({
+  stage: z.enum(PREP_STAGES),
+  /** Fetching: archives or exports fetched; comparing: games compared. */
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type PrepProgress = z.infer<typeof prepProgress>;
+
+/** The last event of the stream when the preparation failed: the status the plain call would answer. */
+export const prepFailure = z.object({ status: z.number().int(), error: z.string() });
+export type PrepFailure = z.infer<typeof prepFailure>;
+
+/** GET /api/opponent-prep/answer?color=&fen=: the explorer's best-scoring reply at a surprise. */
+export const suggestionQuery = z.object({ color, fen: z.string().min(1).max(200) });
+export const suggestion = z
+  .object({ san: z.string(), uci: z.string(), score: z.number(), games: z.number().int() })
+  .nullable();
+export type Suggestion = z.infer<typeof suggestion>;

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { PrepSite } from '../../contract/opponent-prep.js';
+import { PREP_SITE_NAMES } from '../../contract/opponent-prep.js';
+import { siteOk, type SiteError, type SiteResult } from '../sites/site-error.js';
+
+/** Lichess: the opponent's last games, this many. */
+export const PREP_LICHESS_GAMES = 200;
+/** Chess.com: the opponent's archives of the current month and the months before it, this many in all. */
+export const PREP_CHESSCOM_MONTHS = 3;
+
+export type OpponentGames = { ok: true; pgns: string[] } | { ok: false; status: 404 | 502; error: string };
+
+export const noGamesMessage = (username: string, site: PrepSite): string =>
+  `No games found for ${username} on ${PREP_SITE_NAMES[site]}`;
+
+/**
+ * The opponent's recent games as PGN texts, newest first, or why there are none: a 404 from the site
+ * means no such player; any other failure says the site failed, and how.
+ */
+export async function fetchOpponentGames(
+  app: FastifyInstance,
+  site: PrepSite,
+  username: string,
+  now: Date,
+  onStep: (done: number, total: number) => void,
+): Promise<OpponentGames> {
+  let result: SiteResult<string[]>;
+  if (site === 'lichess') {
+    onStep(0, 1);
+    const lichess = app.sites.lichess;
+    result = lichess.fetchUserGamesResult
+      ? await lichess.fetchUserGamesResult(username, PREP_LICHESS_GAMES)
+      : siteOk(await lichess.fetchUserGames(username, PREP_LICHESS_GAMES));
+    onStep(1, 1);
+  } else {
+    onStep(0, PREP_CHESSCOM_MONTHS);
+    result = await app.sites.chesscom.fetchMonthsResult(username, now, PREP_CHESSCOM_MONTHS, onStep);
+  }
+  if (result.isOk) return { ok: true, pgns: result.value };
+  if (result.error.kind === 'http' && result.error.status === 404)
+    return { ok: false, status: 404, error: noGamesMessage(username, site) };
+  return { ok: false, status: 502, error: siteFailureMessage(site, username, result.error) };
+}
+
+function siteFailureMessage(site: PrepSite, username: string, error: SiteError): string {
+  const name = PREP_SITE_NAMES[site];
+  switch (error.kind) {
+    case 'timeout':
+      return `${name} did not answer in time with ${username}'s games: try again in a minute`;
+    case 'network':
+      return `${name} could not be reached for ${username}'s games: try again later`;
+    case 'http':
+      return error.status === 429
+        ? `${name} is busy (too many requests): try again in a minute`
+        : `${name} failed to send ${username}'s games (HTTP ${error.status ?? '?'}): try again later`;
+    default:
+      return `${name} sent ${username}'s games in a form that could not be read: try again later`;
+  }
+}

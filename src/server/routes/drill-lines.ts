@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { drillLinesRequest } from '../../contract/drill-lines.js';
+import { drillItemsAlong } from '../drill/drill-lines.js';
+import { toItemPayload } from '../drill/drill-queue.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+
+/** POST /api/drill/lines {color, lines}: the drill items along repertoire lines, due or not. */
+export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.requireUser);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/drill/lines', { schema: { body: drillLinesRequest } }, async (request) => {
+      const { color, lines } = request.body;
+      const rows = await drillItemsAlong(app, request.user!.id, color, lines);
+      if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
+      return { api_data: rows.map(toItemPayload) };
+    });
+}

@@ -1,0 +1,434 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { Chess } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { parsePgn, startingPosition, type ChildNode, type PgnNodeData } from 'chessops/pgn';
+import { makeSan, parseSan } from 'chessops/san';
+import { makeUci } from 'chessops/util';
+import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { readFixture } from '../../../test/fixtures.js';
+import {
+  HttpClient,
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+} from '../../../test/helper.js';
+import type { PrepAnswer, Surprise, TheirLine } from '../../contract/opponent-prep.js';
+import type { Database } from '../db/client.js';
+import { signedInUser, type TestUser } from './game-review-test-users.js';
+
+// The player's Black repertoire: two real recorded studies (the Dragon; the Ruy Lopez, read from Black's
+// side) and a hand-made answer to 1. d4.
+const DRAGON = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');
+const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
+const BLACK_STUDY = `${DRAGON}\n\n${RUY_LOPEZ}\n\n[Event "Against d4"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 *\n\n[Event "Others"]\n\n1. e4 e6 (1... g6 2. d4 Bg7) (1... d5 2. exd5 Qxd5 3. Nc3 Qa5) (1... d6 2. d4 Nf6 3. Nc3 g6) 2. d4 d5 3. Nc3 Nf6 *\n`;
+const THIBAULT = readFixture('lichess/games_user_thibault_2025.pgn');
+// Fabiano Caruana's recorded month, for the White repertoire: the Ruy Lopez study.
+const CARUANA_JSON = JSON.parse(readFixture('chesscom/games_fabianocaruana_2020_05.json')) as {
+  games: { pgn: string }[];
+};
+
+const EXPLORER_TOKEN = 'test-explorer-token';
+
+// ---- The reference: every game replayed through the repertoire with chessops alone. ----
+
+type Color = 'white' | 'black';
+const key = (pos: Chess) => makeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ');
+
+/** Position key -> SAN -> UCI of the repertoire's moves there, every chapter merged. */
+function referenceRepertoire(text: string): Map<string, Map<string, string>> {
+  const positions = new Map<string, Map<string, string>>();
+  for (const game of parsePgn(text)) {
+    const walk = (pos: Chess, node: { children: ChildNode<PgnNodeData>[] }) => {
+      const here = positions.get(key(pos)) ?? new Map<string, string>();
+      positions.set(key(pos), here);
+      for (const child of node.children) {
+        const move = parseSan(pos, child.data.san);
+        if (!move) continue;
+        const next = pos.clone();
+        next.play(move);
+        // SAN as chessops writes it: a study may write Nbd2 where Nd2 is enough, or leave out a +.
+        here.set(makeSan(pos, move), makeUci(move));
+        walk(next, child);
+      }
+    };
+    walk(startingPosition(game.headers).unwrap() as Chess, game.moves);
+  }
+  return positions;
+}
+
+interface RefGroup {
+  count: number;
+  known: number;
+  total: number;
+}
+
+const movetext = (sans: string[]) => sans.map((san, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${san}` : san)).join(' ');
+
+/** The opponent's games with the other colour, replayed through the repertoire. */
+function reference(gamesText: string[], opponent: string, color: Color, repText: string) {
+  const rep = referenceRepertoire(repText);
+  const surprises = new Map<string, RefGroup & { line: string; san: string; expected: string[] }>();
+  const lines = new Map<string, RefGroup & { plies: number }>();
+  let games = 0;
+  let compared = 0;
+  const add = (group: RefGroup, result: number | null) => {
+    group.count++;
+    if (result !== null) {
+      group.known++;
+      group.total += result;
+    }
+  };
+  for (const text of gamesText) {
+    for (const game of parsePgn(text)) {
+      const white = (game.headers.get('White') ?? '').toLowerCase();
+      const black = (game.headers.get('Black') ?? '').toLowerCase();
+      const theirColor: Color | undefined =
+        white === opponent.toLowerCase() ? 'white' : black === opponent.toLowerCase() ? 'black' : undefined;
+      if (!theirColor || theirColor === color) continue;
+      const moves = [...game.moves.mainline()];
+      if (moves.length === 0) continue;
+      games++;
+      if (game.headers.has('FEN') || (game.headers.get('Variant') ?? 'Standard') !== 'Standard') continue;
+      compared++;
+      const tag = game.headers.get('Result');
+      const whiteScore = tag === '1-0' ? 1 : tag === '0-1' ? 0 : tag === '1/2-1/2' ? 0.5 : null;
+      const result = whiteScore === null ? null : color === 'white' ? whiteScore : 1 - whiteScore;
+      const pos = Chess.default();
+      const sans: string[] = [];
+      let surprise: { san: string } | undefined;
+      for (const node of moves) {
+        const answers = rep.get(key(pos));
+        if (!answers || answers.size === 0) break;
+        const move = parseSan(pos, node.san)!;
+        const san = makeSan(pos, move);
+        if (![...answers.values()].includes(makeUci(move))) {
+          if (pos.turn !== color) surprise = { san };
+          break;
+        }
+        pos.play(move);
+        sans.push(san);
+      }
+      const line = movetext(sans);
+      if (sans.length > 0) {
+        const group = lines.get(line) ?? { plies: sans.length, count: 0, known: 0, total: 0 };
+        lines.set(line, group);
+        add(group, result);
+      }
+      if (surprise) {
+        const id = `${line}|${surprise.san}`;
+        const group = surprises.get(id) ?? {
+          line,
+          san: surprise.san,
+          expected: [...rep.get(key(pos))!.keys()],
+          count: 0,
+          known: 0,
+          total: 0,
+        };
+        surprises.set(id, group);
+        add(group, result);
+      }
+    }
+  }
+  const score = (g: RefGroup) => (g.known ? g.total / g.known : null);
+  return {
+    games,
+    compared,
+    surprises: [...surprises.values()].map((g) => [g.line, g.san, [...g.expected].sort(), g.count, score(g)]),
+    lines: [...lines.entries()].map(([line, g]) => [line, g.plies, g.count, score(g)]),
+  };
+}
+
+const bySortKey = (a: unknown[], b: unknown[]) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
+const round = (v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v);
+const canon = (rows: unknown[][]) => rows.map((r) => r.map(round)).sort(bySortKey);
+const surpriseRows = (list: Surprise[]) =>
+  list.map((s) => [s.line, s.played_san, [...s.expected_san].sort(), s.count, s.score]);
+const lineRows = (list: TheirLine[]) => list.map((l) => [l.line, l.plies, l.count, l.score]);
+
+describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
+  let database: Database;
+  let sites: FakeSites;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sites = await startFakeSites();
+    server = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      chessComUrl: sites.chesscomUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      siteTimeoutMs: 600,
+      rateLimitPauseMs: 100,
+      lichessToken: EXPLORER_TOKEN,
+    });
+  });
+  afterEach(() => sites.reset());
+  afterAll(async () => {
+    await server?.close();
+    await sites?.close();
+    await database?.close();
+  });
+
+  const setStudy = async (user: TestUser, color: Color, text: string) => {
+    const saved = await user.client.postJson('/api/update-study', {
+      color,
+      exclude_move_indicators: '',
+      link: null,
+      study_text: text,
+      title: `${color} study`,
+    });
+    expect(saved.status, saved.text).toBe(200);
+  };
+
+  const player = async () => {
+    const user = await signedInUser(server.app, server.url);
+    await setStudy(user, 'black', BLACK_STUDY);
+    await setStudy(user, 'white', RUY_LOPEZ);
+    return user;
+  };
+
+  const prepare = (user: TestUser, body: unknown) => user.client.postJson('/api/opponent-prep', body);
+
+  const expectOrdered = (prep: PrepAnswer) => {
+    const counts = prep.surprises.map((s) => s.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const lineCounts = prep.their_lines.map((l) => l.count);
+    expect(lineCounts).toEqual([...lineCounts].sort((a, b) => b - a));
+  };
+
+  test("thibault's Lichess games against a Black repertoire equal the reference replay", async () => {
+    const user = await player();
+    const response = await prepare(user, { site: 'lichess', username: 'Thibault', color: 'black' });
+    expect(response.status, response.text).toBe(200);
+    const prep = response.body.api_data as PrepAnswer;
+    const ref = reference([THIBAULT], 'thibault', 'black', BLACK_STUDY);
+    expect(ref.games).toBeGreaterThan(20);
+    expect(ref.surprises.length).toBeGreaterThan(3);
+    expect(prep).toMatchObject({ games: ref.games, compared: ref.compared, username: 'thibault', color: 'black' });
+    expect(canon(surpriseRows(prep.surprises))).toEqual(canon(ref.surprises));
+    expect(canon(lineRows(prep.their_lines))).toEqual(canon(ref.lines));
+    expectOrdered(prep);
+    for (const s of prep.surprises) {
+      expect(s.games).toHaveLength(s.count);
+      expect(s.color).toBe('black');
+      expect(s.games.every((g) => g.link?.startsWith('https://lichess.org/'))).toBe(true);
+    }
+    // The export asked for the last 200 games.
+    expect(sites.requestLog('lichess-games').at(-1)!.url).toContain('max=200');
+  });
+
+  test("Caruana's Chess.com games (three months of archives) against a White repertoire equal the reference", async () => {
+    const user = await player();
+    const response = await prepare(user, { site: 'chesscom', username: 'fabianocaruana', color: 'white' });
+    expect(response.status, response.text).toBe(200);
+    const prep = response.body.api_data as PrepAnswer;
+    // The fake serves the recorded month as the current one; the two months before are empty.
+    expect(sites.requests('chesscom-games')).toBe(3);
+    const ref = reference(
+      CARUANA_JSON.games.map((g) => g.pgn),
+      'fabianocaruana',
+      'white',
+      RUY_LOPEZ,
+    );
+    expect(ref.games).toBeGreaterThan(5);
+    expect(ref.lines.length).toBeGreaterThan(0);
+    expect(prep).toMatchObject({ games: ref.games, compared: ref.compared, username: 'FabianoCaruana' });
+    expect(canon(surpriseRows(prep.surprises))).toEqual(canon(ref.surprises));
+    expect(canon(lineRows(prep.their_lines))).toEqual(canon(ref.lines));
+    expectOrdered(prep);
+  });
+
+  test('the last preparation per opponent and colour is kept, listed and reopened; others are not reachable', async () => {
+    const user = await player();
+    const first = await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' });
+    const again = await prepare(user, { site: 'lichess', username: 'THIBAULT', color: 'black' });
+    const white = await prepare(user, { site: 'lichess', username: 'thibault', color: 'white' });
+    expect(again.body.api_data.id).toBe(first.body.api_data.id);
+    expect(white.body.api_data.id).not.toBe(first.body.api_data.id);
+    const recent = await user.client.get('/api/opponent-prep/recent');
+    expect(recent.status).toBe(200);
+    expect(recent.body.api_data.map((p: PrepAnswer) => [p.id, p.color])).toEqual([
+      [white.body.api_data.id, 'white'],
+      [first.body.api_data.id, 'black'],
+    ]);
+    const reopened = await user.client.get(`/api/opponent-prep/${first.body.api_data.id}`);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.api_data).toEqual(again.body.api_data);
+
+    const other = await player();
+    expect((await other.client.get(`/api/opponent-prep/${first.body.api_data.id}`)).status).toBe(404);
+    expect((await other.client.get('/api/opponent-prep/recent')).body.api_data).toEqual([]);
+  });
+
+  test('an unknown name is 404 with a clear message, on both sites, and nothing is kept', async () => {
+    const user = await player();
+    // Lichess answers the export of a missing account with 404; the fake's games are not this name's either.
+    sites.setMode('lichess-games', 'notfound404', { once: true });
+    const missing = await prepare(user, { site: 'lichess', username: 'no_such_player', color: 'black' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'No games found for no_such_player on Lichess' });
+    const stranger = await prepare(user, { site: 'lichess', username: 'someone_else', color: 'black' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ error: 'No games found for someone_else on Lichess' });
+    sites.setMode('chesscom-games', 'notfound404');
+    const chesscom = await prepare(user, { site: 'chesscom', username: 'nobody_here', color: 'white' });
+    expect(chesscom.status).toBe(404);
+    expect(chesscom.body).toEqual({ error: 'No games found for nobody_here on Chess.com' });
+    expect((await user.client.get('/api/opponent-prep/recent')).body.api_data).toEqual([]);
+  });
+
+  test('a failing site gives a clear message, never a crash, and the server goes on', async () => {
+    const user = await player();
+    sites.setMode('lichess-games', 'error500');
+    const failed = await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatch(/^Lichess failed to send thibault's games \(HTTP 500\)/);
+    sites.setMode('lichess-games', 'garbage');
+    const garbage = await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' });
+    expect(garbage.status).toBe(502);
+    expect(garbage.body.error).toMatch(/^Lichess sent thibault's games in a form that could not be read/);
+    sites.setMode('chesscom-games', 'down');
+    const down = await prepare(user, { site: 'chesscom', username: 'fabianocaruana', color: 'white' });
+    expect(down.status).toBe(502);
+    expect(down.body.error).toMatch(/^Chess.com (could not be reached|did not answer in time)/);
+    sites.reset();
+    expect((await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' })).status).toBe(200);
+  });
+
+  test('bad input is 400 and nothing is fetched; no study for the colour is 400', async () => {
+    const user = await player();
+    for (const body of [
+      { site: 'lichess', username: '', color: 'black' },
+      { site: 'fics', username: 'thibault', color: 'black' },
+      { site: 'lichess', username: 'thibault', color: 'red' },
+      { site: 'lichess', username: 'thi bault', color: 'black' },
+    ]) {
+      const response = await prepare(user, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(typeof response.body.error).toBe('string');
+    }
+    const bare = await signedInUser(server.app, server.url);
+    const noStudy = await prepare(bare, { site: 'lichess', username: 'thibault', color: 'white' });
+    expect(noStudy.status).toBe(400);
+    expect(noStudy.body.error).toBe('You have no white study: set one on Manage Openings first');
+    expect(sites.requests('lichess-games')).toBe(0);
+    const anonymous = new HttpClient(server.url);
+    const refused = await anonymous.postJson('/api/opponent-prep', {
+      site: 'lichess',
+      username: 'thibault',
+      color: 'black',
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  test('"Drill these lines": the drill items are exactly the player\'s positions along their lines, due or not', async () => {
+    const user = await player();
+    const prep = (await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' })).body
+      .api_data as PrepAnswer;
+    const lines = prep.their_lines.map((l) => l.line);
+    const response = await user.client.postJson('/api/drill/lines', { color: 'black', lines });
+    expect(response.status, response.text).toBe(200);
+    const items = response.body.api_data as { id: number; fen: string; color: string; state: number }[];
+
+    // Reference: replay each line; keep the positions with Black to move that the repertoire answers.
+    const rep = referenceRepertoire(BLACK_STUDY);
+    const expected = new Set<string>();
+    for (const line of lines) {
+      const pos = Chess.default();
+      for (const san of line
+        .split(' ')
+        .filter((t) => !/^\d+\.$/.test(t))
+        .concat([''])) {
+        if (pos.turn === 'black' && (rep.get(key(pos))?.size ?? 0) > 0) expected.add(key(pos));
+        if (san) pos.play(parseSan(pos, san)!);
+      }
+    }
+    expect(expected.size).toBeGreaterThan(3);
+    expect(new Set(items.map((i) => i.fen.split(' ').slice(0, 4).join(' ')))).toEqual(expected);
+    expect(items).toHaveLength(expected.size);
+    expect(items.every((i) => i.color === 'black')).toBe(true);
+    // Nothing was due yet: the session serves them all the same, and answers are graded as usual.
+    const answered = await user.client.postJson('/api/drill/answer', { id: items[0].id, uci: 'a7a6' });
+    expect(answered.status, answered.text).toBe(200);
+
+    expect((await user.client.postJson('/api/drill/lines', { color: 'black', lines: [] })).status).toBe(400);
+    const bare = await signedInUser(server.app, server.url);
+    expect((await bare.client.postJson('/api/drill/lines', { color: 'white', lines: ['1. e4'] })).status).toBe(400);
+  });
+
+  test("a surprise's suggested answer is the explorer's best-scoring reply for the player", async () => {
+    const user = await player();
+    // After 1. e4 e5 2. f4, Black to move.
+    const fen = 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2';
+    const response = await user.client.get(`/api/opponent-prep/answer?color=black&fen=${encodeURIComponent(fen)}`);
+    expect(response.status, response.text).toBe(200);
+    // Reference: the explorer's answer read here, the best score for Black among moves with at least
+    // 10 games and 2% of the position's games, ties to the more played.
+    const url = `${sites.explorerUrl}/lichess?${new URLSearchParams({ fen, speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' })}`;
+    const explorer = (await (await fetch(url, { headers: { Authorization: `Bearer ${EXPLORER_TOKEN}` } })).json()) as {
+      white: number;
+      draws: number;
+      black: number;
+      moves: { san: string; white: number; draws: number; black: number }[];
+    };
+    const total = Math.max(
+      explorer.white + explorer.draws + explorer.black,
+      explorer.moves.reduce((n, m) => n + m.white + m.draws + m.black, 0),
+    );
+    const ranked = explorer.moves
+      .map((m) => ({
+        san: m.san,
+        games: m.white + m.draws + m.black,
+        score: (m.black + m.draws / 2) / (m.white + m.draws + m.black),
+      }))
+      .filter((m) => m.games >= Math.max(10, Math.ceil(total * 0.02)))
+      .sort((a, b) => b.score - a.score || b.games - a.games);
+    expect(ranked.length).toBeGreaterThan(0);
+    expect(response.body.api_data).toMatchObject({ san: ranked[0].san, games: ranked[0].games });
+
+    const bad = await user.client.get('/api/opponent-prep/answer?color=black&fen=not-a-fen');
+    expect(bad.status).toBe(400);
+    sites.setMode('explorer', 'error500');
+    const failing = await user.client.get(
+      `/api/opponent-prep/answer?color=white&fen=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1')}`,
+    );
+    expect(failing.status).toBe(200);
+    expect(failing.body.api_data).toBeNull();
+  });
+
+  test('the stream tells progress by stage, then the same answer', async () => {
+    const user = await player();
+    const response = await user.client.postJson('/api/opponent-prep/stream', {
+      site: 'chesscom',
+      username: 'fabianocaruana',
+      color: 'white',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const events = response.text
+      .trim()
+      .split('\n\n')
+      .map((block) => {
+        const [event, data] = block.split('\n');
+        return { event: event.slice('event: '.length), data: JSON.parse(data.slice('data: '.length)) };
+      });
+    const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
+    expect(progress.filter((p) => p.stage === 'fetching').map((p) => p.done)).toEqual([0, 1, 2, 3]);
+    expect(progress.at(-1)).toMatchObject({ stage: 'comparing' });
+    expect(progress.at(-1).done).toBe(progress.at(-1).total);
+    const last = events.at(-1)!;
+    expect(last.event).toBe('result');
+    const plain = await prepare(user, { site: 'chesscom', username: 'fabianocaruana', color: 'white' });
+    expect({ ...last.data.api_data, created_at: null }).toEqual({ ...plain.body.api_data, created_at: null });
+
+    sites.setMode('chesscom-games', 'notfound404');
+    const failed = await user.client.postJson('/api/opponent-prep/stream', {
+      site: 'chesscom',
+      username: 'nobody_here',
+      color: 'white',
+    });
+    expect(failed.text).toContain('event: failure');
+    expect(failed.text).toContain('No games found for nobody_here on Chess.com');
+  });
+});

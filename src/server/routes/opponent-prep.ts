@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validateFen } from '../../chess/index.js';
+import {
+  prepIdParams,
+  prepRequest,
+  suggestionQuery,
+  type PrepFailure,
+  type PrepProgress,
+} from '../../contract/opponent-prep.js';
+import { runPrep } from '../opponent-prep/run-prep.js';
+import { findPrep, listPreps } from '../opponent-prep/prep-store.js';
+import { prepSuggestion } from '../opponent-prep/prep-suggestion.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+
+/**
+ * Opponent preparation: POST /api/opponent-prep answers JSON when done; POST /api/opponent-prep/stream
+ * runs the same preparation as text/event-stream (`progress` events, then `result` or `failure`).
+ * Kept preparations are listed and reopened; a surprise's suggested answer comes from the explorer.
+ */
+export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', app.requireUser);
+
+  routes.post('/opponent-prep', { schema: { body: prepRequest } }, async (request, reply) => {
+    const outcome = await runPrep(app, request.user!.id, request.body, () => {});
+    if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+    return { api_data: outcome.answer };
+  });
+
+  routes.post('/opponent-prep/stream', { schema: { body: prepRequest } }, async (request, reply) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const send = (event: 'progress' | 'result' | 'failure', data: unknown) => {
+      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    try {
+      const outcome = await runPrep(app, request.user!.id, request.body, (progress: PrepProgress) =>
+        send('progress', progress),
+      );
+      if (outcome.ok) send('result', { api_data: outcome.answer });
+      else send('failure', { status: outcome.status, error: outcome.error } satisfies PrepFailure);
+    } catch (error) {
+      request.log.error({ err: error }, 'opponent preparation failed');
+      send('failure', { status: 500, error: 'The preparation failed on the server: try again' } satisfies PrepFailure);
+    } finally {
+      raw.end();
+    }
+  });
+
+  routes.get('/opponent-prep/recent', async (request) => ({ api_data: await listPreps(app.db, request.user!.id) }));
+
+  routes.get('/opponent-prep/answer', { schema: { querystring: suggestionQuery } }, async (request) => {
+    const valid = validateFen(request.query.fen);
+    if (valid.isErr) throw new BadRequestError(valid.error.message);
+    return { api_data: await prepSuggestion(app, request.user!.id, request.query.color, request.query.fen) };
+  });
+
+  routes.get('/opponent-prep/:id', { schema: { params: prepIdParams } }, async (request, reply) => {
+    const prep = await findPrep(app.db, request.user!.id, request.params.id);
+    if (!prep) return reply.code(404).send({ error: `No kept preparation with id ${request.params.id}` });
+    return { api_data: prep };
+  });
+}

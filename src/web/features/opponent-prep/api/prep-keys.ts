@@ -1,0 +1,1 @@
+export const prepQueryKey = ['opponent-prep'] as const;

@@ -1,0 +1,2 @@
+// Opponent preparation: the Prepare screen.
+export { PrepareScreen } from './components/prepare-screen';
