@@ -1,4 +1,5 @@
 import { positionKey } from '../../chess/index.js';
+import { BadRequestError } from '../plugins/error-handler.js';
 
 /**
  * The position_stats key: (position, speeds, ratings) in one normal form, so a check with the same
@@ -48,3 +49,13 @@ export const statsFen = (fen: string): string => positionKey(fen);
 
 /** A full FEN for the explorer from a cache key. */
 export const explorerFen = (key: string): string => (key.trim().split(/\s+/).length === 4 ? `${key} 0 1` : key);
+
+/** parseStatsFilter for request input: an unknown speed or rating band is a 400 naming it. */
+export function requireStatsFilter(
+  speeds: string[] | string | undefined,
+  ratings: string[] | string | undefined,
+): StatsFilter {
+  const parsed = parseStatsFilter(speeds, ratings);
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  return parsed.filter;
+}
