@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { validateFen } from '../../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../../chess/scheduling.js';
+import { logFromColumns, scheduleFromColumns } from '../cards/fsrs-columns.js';
 import type {
   cards,
   drillItems,
@@ -245,14 +246,7 @@ export function toExportedCard(row: Omit<typeof cards.$inferSelect, 'listJson'>)
     answer_fen: row.answerFen,
     answer_pgn: row.answerPgn,
     orientation: row.orientation,
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as ExportedCard['state'],
+    ...scheduleFromColumns(row),
     last_review: isoOrNull(row.lastReview),
   };
 }
@@ -261,15 +255,7 @@ export function toExportedReviewLog(row: typeof reviewLogs.$inferSelect): Export
   return {
     id: row.id,
     card_id: row.cardId,
-    rating: row.rating as ExportedReviewLog['rating'],
-    state: row.state as ExportedReviewLog['state'],
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    last_elapsed_days: row.lastElapsedDays,
-    scheduled_days: row.scheduledDays,
-    review: iso(row.review),
+    ...logFromColumns(row),
   };
 }
 
@@ -301,29 +287,14 @@ export function toExportedDrillItem(
     chapters: row.chapters as { name: string; url: string | null }[],
     retired_at: isoOrNull(row.retiredAt),
     changed_at: isoOrNull(row.changedAt),
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as ExportedDrillItem['state'],
+    ...scheduleFromColumns(row),
     last_review: isoOrNull(row.lastReview),
     created_at: iso(row.createdAt),
     logs: logs.map((log) => ({
       id: log.id,
       uci: log.uci,
       correct: log.correct,
-      rating: log.rating as ExportedDrillLog['rating'],
-      state: log.state as ExportedDrillLog['state'],
-      due: iso(log.due),
-      stability: log.stability,
-      difficulty: log.difficulty,
-      elapsed_days: log.elapsedDays,
-      last_elapsed_days: log.lastElapsedDays,
-      scheduled_days: log.scheduledDays,
-      review: iso(log.review),
+      ...logFromColumns(log),
     })),
   };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { gradeDrillAnswer, Rating, reviewCard, type CardSchedule, type Grade, type State } from '../../chess/index.js';
+import { gradeDrillAnswer, Rating, reviewCard, type Grade } from '../../chess/index.js';
+import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -35,23 +36,12 @@ export async function answerDrillItem(
     const graded = gradeDrillAnswer(row.fen, input.uci, answers);
     if (graded.isErr) throw new BadRequestError(graded.error.message);
     const rating = graded.value.correct ? (input.rating ?? Rating.Good) : Rating.Again;
-    const reviewed = reviewCard(scheduleOf(row), rating, now);
+    const reviewed = reviewCard(scheduleFromColumns(row), rating, now);
     if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
     const { card, log } = reviewed.value;
     const [updated] = await tx
       .update(drillItems)
-      .set({
-        due: new Date(card.due),
-        stability: card.stability,
-        difficulty: card.difficulty,
-        elapsedDays: card.elapsed_days,
-        scheduledDays: card.scheduled_days,
-        reps: card.reps,
-        lapses: card.lapses,
-        state: card.state,
-        lastReview: card.last_review ? new Date(card.last_review) : now,
-        changedAt: null,
-      })
+      .set({ ...scheduleToColumns(card), changedAt: null })
       .where(eq(drillItems.id, row.id))
       .returning();
     await tx.insert(drillLogs).values({
@@ -59,28 +49,8 @@ export async function answerDrillItem(
       itemId: row.id,
       uci: input.uci.trim(),
       correct: graded.value.correct ? 1 : 0,
-      rating: log.rating,
-      state: log.state,
-      due: new Date(log.due),
-      stability: log.stability,
-      difficulty: log.difficulty,
-      elapsedDays: log.elapsed_days,
-      lastElapsedDays: log.last_elapsed_days,
-      scheduledDays: log.scheduled_days,
-      review: new Date(log.review),
+      ...logToColumns(log),
     });
     return { correct: graded.value.correct, answers, item: toItemPayload(updated) };
   });
 }
-
-const scheduleOf = (row: typeof drillItems.$inferSelect): CardSchedule => ({
-  due: row.due.toISOString(),
-  stability: row.stability,
-  difficulty: row.difficulty,
-  elapsed_days: row.elapsedDays,
-  scheduled_days: row.scheduledDays,
-  reps: row.reps,
-  lapses: row.lapses,
-  state: row.state as State,
-  ...(row.lastReview ? { last_review: row.lastReview.toISOString() } : {}),
-});

@@ -18,6 +18,7 @@ import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import { CardListCache } from './card-list-cache.js';
 import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
 import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
@@ -94,7 +95,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       const { card, log } = reviewed.value;
       const [updated] = await tx
         .update(cards)
-        .set({ ...scheduleColumns(card), updatedAt: now })
+        .set({ ...scheduleToColumns(card), updatedAt: now })
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .returning(CARD_COLUMNS);
       await tx.insert(reviewLogs).values(logRow(userId, id, log));
@@ -174,7 +175,7 @@ async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date
       answerFen: card.answer_fen.trim(),
       answerPgn: card.answer_pgn,
       orientation: card.orientation,
-      ...scheduleColumns(schedule),
+      ...scheduleToColumns(schedule),
       updatedAt: now,
     });
     if (before && scheduleChanged(toCard(before), schedule)) {
@@ -274,39 +275,13 @@ function manualLog(before: CardSchedule, now: Date): ReviewLog {
   };
 }
 
-function scheduleColumns(s: CardSchedule) {
-  return {
-    due: new Date(s.due),
-    stability: s.stability,
-    difficulty: s.difficulty,
-    elapsedDays: s.elapsed_days,
-    scheduledDays: s.scheduled_days,
-    reps: s.reps,
-    lapses: s.lapses,
-    state: s.state,
-    lastReview: s.last_review ? new Date(s.last_review) : null,
-  };
-}
-
 function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLogs.$inferInsert {
-  return {
-    userId,
-    cardId,
-    rating: log.rating,
-    state: log.state,
-    due: new Date(log.due),
-    stability: log.stability,
-    difficulty: log.difficulty,
-    elapsedDays: log.elapsed_days,
-    lastElapsedDays: log.last_elapsed_days,
-    scheduledDays: log.scheduled_days,
-    review: new Date(log.review),
-  };
+  return { userId, cardId, ...logToColumns(log) };
 }
 
 /** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
 export function toCard(row: CardRow): Card {
-  const card: Card = {
+  return {
     id: row.id,
     user_id: String(row.userId),
     prompt: row.prompt,
@@ -316,15 +291,6 @@ export function toCard(row: CardRow): Card {
     answer_fen: row.answerFen,
     answer_pgn: row.answerPgn,
     orientation: row.orientation,
-    due: row.due.toISOString(),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as Card['state'],
+    ...scheduleFromColumns(row),
   };
-  if (row.lastReview) card.last_review = row.lastReview.toISOString();
-  return card;
 }
