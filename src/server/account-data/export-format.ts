@@ -23,7 +23,7 @@ import type {
   userPositionStats,
 } from '../db/schema.js';
 import { cardInput } from '../routes/card-payloads.js';
-import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from '../routes/game-review-schemas.js';
+import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from '@contract/game-reviews.js';
 
 export const EXPORT_FORMAT = 'chess-prep';
 export const EXPORT_VERSION = 1;

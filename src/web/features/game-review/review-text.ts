@@ -1,6 +1,6 @@
 // Words shown for reviews and retrieved games: who played whom, when, at what time control.
 import { findGameOpening } from '../../../chess/game-record';
-import type { GameReview } from '../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 
 type Players = Pick<GameReview, 'hero_color' | 'username' | 'opponent_name'>;
 

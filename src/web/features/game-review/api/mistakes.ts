@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Mistake, UpsertMistakeInput } from '../../../../server/routes/game-review-schemas';
+import type { Mistake, UpsertMistakeInput } from '@contract/game-reviews';
 import { apiPostJson } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GameReview, UpsertGameReviewInput } from '../../../../server/routes/game-review-schemas';
+import type { GameReview, UpsertGameReviewInput } from '@contract/game-reviews';
 import { apiPostJson } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { Board, START_FEN } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteGameReviews } from '../api/delete-game-reviews';
 import { openingText, playedText, resultText, versusText } from '../review-text';

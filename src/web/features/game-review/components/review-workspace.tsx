@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { makeLinePgnWithSetup } from '../../../../chess/pgn-write';
 import { Board, START_FEN } from '../../../components/board';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine, type GameLine } from '../game-line';
