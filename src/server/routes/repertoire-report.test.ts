@@ -4,7 +4,7 @@ import { readFixture } from '../../../test/fixtures.js';
 import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { signedInUser, type TestUser } from './game-review-test-users.js';
-import type { RepertoireReportAnswer, ReportDeviation } from './repertoire-report-schemas.js';
+import type { RepertoireReportAnswer, ReportDeviation } from '@contract/repertoire-report.js';
 
 const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
 const SICILIAN = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');

@@ -1,5 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  repertoireReportRequestSchema,
+  type RepertoireReportAnswer,
+  type ReportGameRef,
+  type ReportSource,
+} from '@contract/repertoire-report.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   COLORS,
@@ -13,12 +20,7 @@ import { gameReviews } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
 import { playerSites } from '../sites/player-sites.js';
 import { toRecords } from './recent-games.js';
-import {
-  repertoireReportRequestSchema,
-  type RepertoireReportAnswer,
-  type ReportGameRef,
-  type ReportSource,
-} from './repertoire-report-schemas.js';
+
 import { findStudy } from './studies.js';
 
 /**
@@ -27,9 +29,11 @@ import { findStudy } from './studies.js';
  * (src/chess/repertoire-report.ts). A game that is both saved and recent counts once, as the review.
  * A site that fails gives no games (the site clients log why), never an error.
  */
-export async function repertoireReportRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/repertoire-report', { preHandler: app.requireUser }, async (request) => {
-    const { sources } = repertoireReportRequestSchema.parse(request.body);
+export async function repertoireReportRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const options = { onRequest: app.requireUser, schema: { body: repertoireReportRequestSchema } };
+  app.post('/repertoire-report', options, async (request) => {
+    const { sources } = request.body;
     const user = request.user!;
     const [repertoires, saved] = await Promise.all([loadRepertoires(app, user.id), savedReviews(app, user.id)]);
     const reviewByLink = new Map(saved.flatMap((r) => (r.ref.link ? [[r.ref.link, r.ref.review_id] as const] : [])));
