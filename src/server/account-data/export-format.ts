@@ -22,7 +22,7 @@ import type {
   studies,
   userPositionStats,
 } from '../db/schema.js';
-import { cardInput } from '../routes/card-payloads.js';
+import { cardInput } from '@contract/cards.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from '@contract/game-reviews.js';
 
 export const EXPORT_FORMAT = 'chess-prep';

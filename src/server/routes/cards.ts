@@ -4,6 +4,8 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from '@contract/cards.js';
 import {
   type Card,
   type CardSchedule,
@@ -21,7 +23,6 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import { CardListCache } from './card-list-cache.js';
 import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
-import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
 
 type CardRow = Omit<typeof cards.$inferSelect, 'createdAt' | 'updatedAt' | 'listJson'>;
 type CardInsert = typeof cards.$inferInsert;
@@ -36,7 +37,8 @@ const KEPT_LIST_MIN_LENGTH = 16 * 1024;
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
-export async function cardRoutes(app: FastifyInstance): Promise<void> {
+export async function cardRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const lists = new CardListCache();
   // The session is checked before any body is read.
   app.addHook('onRequest', app.requireUser);
@@ -65,8 +67,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(text ?? brotliDecompressSync(body!));
   });
 
-  app.post('/upsert-cards', async (request) => {
-    const input = upsertCardsBody.parse(request.body);
+  app.post('/upsert-cards', { schema: { body: upsertCardsBody } }, async (request) => {
+    const input = request.body;
     const userId = request.user!.id;
     const now = new Date();
     const saved = await app.db.transaction(async (tx) => {
@@ -76,8 +78,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: saved.map(toCard) };
   });
 
-  app.post('/review-card', async (request, reply) => {
-    const { id, rating } = reviewCardBody.parse(request.body);
+  app.post('/review-card', { schema: { body: reviewCardBody } }, async (request, reply) => {
+    const { id, rating } = request.body;
     const userId = request.user!.id;
     const now = new Date();
     const result = await app.db.transaction(async (tx) => {
@@ -105,8 +107,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: result };
   });
 
-  app.post('/delete-card', async (request) => {
-    const { id } = deleteCardBody.parse(request.body);
+  app.post('/delete-card', { schema: { body: deleteCardBody } }, async (request) => {
+    const { id } = request.body;
     const userId = request.user!.id;
     const deleted = await app.db.transaction(async (tx) => {
       await bumpCardsVersion(tx, userId);
