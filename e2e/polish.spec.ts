@@ -6,7 +6,6 @@ import { newUser } from './support/users';
 // Nothing lost, nothing surprising: typed work is asked about before it goes, deletes are confirmed,
 // boards take clicks and taps, and the opening tool keeps to the game's colour and its own username.
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 async function clickSquare(board: Locator, square: string): Promise<void> {
