@@ -9,3 +9,12 @@ export const apiData = <T extends z.ZodType>(data: T) => z.object({ api_data: da
 
 /** A bad request: 400 with a message a person can act on. */
 export const errorAnswer = z.object({ error: z.string() });
+
+/** A colour as forms and older clients send it: white or black in any case, or w / b. */
+export const colorField = z.unknown().transform((value, ctx) => {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (text === 'white' || text === 'w') return 'white' as const;
+  if (text === 'black' || text === 'b') return 'black' as const;
+  ctx.addIssue({ code: 'custom', message: "color must be 'white' or 'black'" });
+  return z.NEVER;
+});

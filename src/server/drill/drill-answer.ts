@@ -4,19 +4,14 @@ import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/f
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { toItemPayload, type DrillItemPayload } from './drill-queue.js';
+import type { DrillAnswerResult } from '@contract/drill.js';
+import { toItemPayload } from './drill-item-payload.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
  * repertoire move rates the player's choice (Good by default); every answer writes a log row.
  * The app's scheduler (spec 9) is used: the drill is not bound by the review screen's 1000 days.
  */
-
-export interface DrillAnswerResult {
-  correct: boolean;
-  answers: { uci: string; san: string }[];
-  item: DrillItemPayload;
-}
 
 /** undefined when the id is not one of the player's active items. */
 export async function answerDrillItem(
