@@ -18,3 +18,15 @@ export const colorField = z.unknown().transform((value, ctx) => {
   ctx.addIssue({ code: 'custom', message: "color must be 'white' or 'black'" });
   return z.NEVER;
 });
+
+/** One value of a form field: text, or an uploaded file's bytes (multipart). */
+const formValue = z.union([z.string(), z.instanceof(Uint8Array)]);
+/** A form field as the server reads it: one value, or a list when the name repeats (`excludeSymbols[]`). */
+export const formField = z.union([formValue, z.array(formValue)]);
+
+/**
+ * A form payload (urlencoded or multipart): the named fields, typed as sent; other fields pass. The
+ * route reads and checks the values itself, so its messages name what is wrong ("No study text").
+ * A request without a body reads as an empty form.
+ */
+export const formBody = <T extends z.ZodRawShape>(shape: T) => z.preprocess((body) => body ?? {}, z.looseObject(shape));

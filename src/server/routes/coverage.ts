@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { COLORS } from '../../chess/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { coverageCheckForm, coverageColorQuery, coverageStopRequest } from '@contract/coverage.js';
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
 import { latestRun } from '../openings/coverage-runs.js';
-import { fieldList, type FormBody } from '../openings/multipart-fields.js';
+import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
 import { playerSites } from '../sites/player-sites.js';
@@ -20,9 +20,8 @@ import { busyMessage } from '../sites/site-busy.js';
 const HEARTBEAT_MS = 15_000;
 const BUSY_POLL_MS = 100;
 
-const colorQuery = z.object({ color: z.enum(COLORS) });
-
-export async function coverageRoutes(app: FastifyInstance): Promise<void> {
+export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
@@ -31,8 +30,8 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
   // the server waits for open requests, and a check's stream is one of them.
   app.addHook('preClose', () => jobs.closeAll());
 
-  app.post('/coverage_check', auth, async (request, reply) => {
-    const body = request.body as FormBody;
+  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
+    const { body } = request;
     // Bad input is answered as JSON before the stream starts.
     const rep = await repertoireFromForm(body);
     const filter = requireStatsFilter(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
@@ -78,13 +77,13 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get('/coverage/latest', auth, async (request) => {
-    const { color } = colorQuery.parse(request.query);
+  app.get('/coverage/latest', { ...auth, schema: { querystring: coverageColorQuery } }, async (request) => {
+    const { color } = request.query;
     return { api_data: await latestRun(app.db, request.user!.id, color) };
   });
 
-  app.post('/coverage/stop', auth, async (request) => {
-    const { color } = colorQuery.parse(request.body);
+  app.post('/coverage/stop', { ...auth, schema: { body: coverageStopRequest } }, async (request) => {
+    const { color } = request.body;
     await jobs.stop(request.user!.id, color);
     return { api_data: await latestRun(app.db, request.user!.id, color) };
   });

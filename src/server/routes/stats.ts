@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { statsMove, statsQuery, statsUpload, updateStatsForm } from '@contract/stats.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { validateFen } from '../../chess/fen.js';
 import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
 import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
-import { fieldText, type FormBody } from '../openings/multipart-fields.js';
+import { fieldText } from '../openings/multipart-fields.js';
 import { explorerFen, requireStatsFilter, statsFen } from '../openings/stats-key.js';
 
 /**
@@ -14,30 +16,6 @@ import { explorerFen, requireStatsFilter, statsFen } from '../openings/stats-key
  * place of the same positions; update_stats stores only into the caller's own rows (see
  * openings/player-stats.ts). The coverage check is in coverage.ts.
  */
-
-const statsMoveSchema = z.object({
-  uci: z.string().max(10),
-  san: z.string().max(10),
-  white: z.number().int().nonnegative(),
-  draws: z.number().int().nonnegative(),
-  black: z.number().int().nonnegative(),
-  averageRating: z.number().optional(),
-});
-
-const statsUploadSchema = z
-  .array(
-    z.object({
-      fen: z.string().min(1).max(100),
-      speeds: z.string().optional(),
-      ratings: z.union([z.string(), z.number()]).optional(),
-      white: z.number().int().nonnegative(),
-      draws: z.number().int().nonnegative(),
-      black: z.number().int().nonnegative(),
-      // Sent as a JSON string (spec 7); a plain array is accepted too.
-      moves: z.union([z.string(), z.array(statsMoveSchema)]),
-    }),
-  )
-  .max(5000);
 
 /** A position the explorer could answer for: a valid FEN (counters optional) of a legal position. */
 function checkStatsFen(fen: string): void {
@@ -48,12 +26,13 @@ function checkStatsFen(fen: string): void {
   if (legal.isErr) throw new BadRequestError(`fen ${fen}: not a legal position (${legal.error.message})`);
 }
 
-export async function statsRoutes(app: FastifyInstance): Promise<void> {
+export async function statsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  app.get('/get_stats', auth, async (request) => {
-    const query = request.query as Record<string, string | undefined>;
+  app.get('/get_stats', { ...auth, schema: { querystring: statsQuery } }, async (request) => {
+    const { query } = request;
     const filter = requireStatsFilter(query.speeds, query.ratings);
     const [shared, own] = await Promise.all([
       listCachedStats(app.db, filter, 20_000),
@@ -62,15 +41,15 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
     return overlayPlayerStats(shared, own);
   });
 
-  app.post('/update_stats', auth, async (request) => {
-    const raw = fieldText(request.body as FormBody, 'stats');
+  app.post('/update_stats', { ...auth, schema: { body: updateStatsForm } }, async (request) => {
+    const raw = fieldText(request.body, 'stats');
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
       throw new BadRequestError('stats must be a JSON array of stat records');
     }
-    const input = statsUploadSchema.parse(json);
+    const input = statsUpload.parse(json);
     const records: StatsRecord[] = input.map((item) => {
       checkStatsFen(item.fen);
       const filter = requireStatsFilter(item.speeds, item.ratings === undefined ? undefined : String(item.ratings));
@@ -82,7 +61,7 @@ export async function statsRoutes(app: FastifyInstance): Promise<void> {
           throw new BadRequestError(`moves of ${item.fen} is not JSON`);
         }
       }
-      return { ...item, ...filter, fen: statsFen(item.fen), moves: z.array(statsMoveSchema).parse(moves) };
+      return { ...item, ...filter, fen: statsFen(item.fen), moves: z.array(statsMove).parse(moves) };
     });
     await storePlayerStats(app.db, request.user!.id, records);
     return { api_result: 'general_sql_success', stored: records.length };
