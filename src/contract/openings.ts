@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ConsistencyResult } from '../chess/consistency.js';
 import type { ComparedMove, GameComparison } from '../chess/compare-game.js';
 import type { Color } from './common.js';
