@@ -194,3 +194,18 @@ export async function signedInClient(
   const client = server.client();
   return { client, userId: await signInDirectly(server.app, client, options) };
 }
+
+export interface TestUser {
+  id: number;
+  client: HttpClient;
+}
+
+/** A user with the given site usernames and a client carrying a valid session for them. */
+export async function signedInUser(
+  app: FastifyInstance,
+  baseUrl: string,
+  names: { lichess?: string; chesscom?: string } = {},
+): Promise<TestUser> {
+  const client = new HttpClient(baseUrl);
+  return { id: await signInDirectly(app, client, { prefix: 'gr', ...names }), client };
+}

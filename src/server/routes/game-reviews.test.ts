@@ -6,9 +6,10 @@ import {
   testDatabaseKinds,
   type TestServer,
   type Json,
+  signedInUser,
+  type TestUser,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
 
 const PGN = `[Event "Rated blitz game"]
 [Site "https://lichess.org/abcd1234"]

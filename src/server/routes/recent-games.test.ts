@@ -6,10 +6,11 @@ import {
   testDatabaseKinds,
   type TestServer,
   type Json,
+  signedInUser,
+  type TestUser,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
-import { toRecords } from './recent-games.js';
+import { toRecords } from '../sites/game-records.js';
 
 const TIMEOUT_MS = 600;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js';
-import { parsePgn } from '../../chess/pgn.js';
-import { makeGameRecord, type GameRecord, type GameSite } from '../../chess/game-record.js';
+import type { GameSite } from '../../chess/game-record.js';
+import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from './game-review-store.js';
 import { siteBusy } from '../sites/site-busy.js';
 
@@ -52,30 +52,4 @@ function fetchPgns(app: FastifyInstance, site: RecentGameSite, username: string)
     case 'chesscom':
       return app.sites.chesscom.fetchRecentGames(username, new Date());
   }
-}
-
-/** Game records of the games the user played, newest first; games that do not parse or have no moves are left out. */
-export function toRecords(pgns: readonly string[], username: string, site: GameSite): GameRecord[] {
-  const records = pgns.flatMap((pgn) => {
-    const record = makeGameRecord(pgn, username, site);
-    return record.isOk && hasMoves(pgn) ? [record.value] : [];
-  });
-  // ISO strings sort by time; games without a date keep their place at the end.
-  return records
-    .map((record, index) => ({ record, index }))
-    .sort((a, b) => compareDates(b.record.date_time_played, a.record.date_time_played) || a.index - b.index)
-    .map(({ record }) => record);
-}
-
-// An aborted game (no move played) has nothing to review or compare.
-function hasMoves(pgn: string): boolean {
-  const games = parsePgn(pgn);
-  return games.isOk && games.value[0] !== undefined && games.value[0].moves.children.length > 0;
-}
-
-function compareDates(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  return a < b ? -1 : 1;
 }

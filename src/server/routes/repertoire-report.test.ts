@@ -7,9 +7,10 @@ import {
   testDatabaseKinds,
   type TestServer,
   type Json,
+  signedInUser,
+  type TestUser,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
 import type { RepertoireReportAnswer, ReportDeviation } from '@contract/repertoire-report.js';
 
 const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');

@@ -19,9 +19,9 @@ import {
 import { gameReviews } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
 import { playerSites } from '../sites/player-sites.js';
-import { toRecords } from './recent-games.js';
+import { toRecords } from '../sites/game-records.js';
 
-import { findStudy } from './studies.js';
+import { findStudy } from '../openings/studies-repository.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -85,7 +85,7 @@ const YIELD_EVERY = 25;
 async function loadRepertoires(app: FastifyInstance, userId: number): Promise<ReportRepertoires> {
   const entries = await Promise.all(
     COLORS.map(async (color) => {
-      const study = await findStudy(app, userId, color);
+      const study = await findStudy(app.db, userId, color);
       if (!study) return [color, undefined] as const;
       const symbols = parseExcludeSymbols(study.exclude_move_indicators);
       const rep = await repertoireFor(study.study_text, {

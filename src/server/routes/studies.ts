@@ -1,12 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { studiesQuery, studyParams, updateStudyRequest, type Study } from '@contract/studies.js';
+import { studiesQuery, studyParams, updateStudyRequest } from '@contract/studies.js';
 import { parseExcludeSymbols, makeExcludeSymbols, parsePgn, findStudyName } from '../../chess/index.js';
-import { studies } from '../db/schema.js';
+import { findStudy, saveStudy } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import type { Color } from '../openings/multipart-fields.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
@@ -16,34 +14,6 @@ import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
  * player's own token when they connected Lichess, so private studies appear; no token leaves it), and the one study per colour kept for each user (get-studies, update-study).
  */
-
-/** A study as players see it (not the drill's bookkeeping, whose deck digests can run to megabytes). */
-export const STUDY_COLUMNS = {
-  title: studies.title,
-  link: studies.link,
-  studyText: studies.studyText,
-  excludeMoveIndicators: studies.excludeMoveIndicators,
-  lastUpdate: studies.lastUpdate,
-};
-
-/** The user's study for a colour, or null when none is set (or its text is null). */
-export async function findStudy(app: FastifyInstance, userId: number, color: Color): Promise<Study | null> {
-  const rows = await app.db
-    .select(STUDY_COLUMNS)
-    .from(studies)
-    .where(and(eq(studies.userId, userId), eq(studies.color, color)))
-    .limit(1);
-  const row = rows[0];
-  if (!row || row.studyText === null) return null;
-  return {
-    color,
-    title: row.title,
-    link: row.link,
-    study_text: row.studyText,
-    exclude_move_indicators: row.excludeMoveIndicators,
-    last_update: row.lastUpdate.toISOString(),
-  };
-}
 
 /** A study's title from its chapters' tags (StudyName, or the Event before ': '). */
 function studyTitle(pgn: string, fallback: string): string {
@@ -95,7 +65,10 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
   app.get('/get-studies', auth, async (request) => {
     const userId = request.user!.id;
     try {
-      const [white, black] = await Promise.all([findStudy(app, userId, 'white'), findStudy(app, userId, 'black')]);
+      const [white, black] = await Promise.all([
+        findStudy(app.db, userId, 'white'),
+        findStudy(app.db, userId, 'black'),
+      ]);
       return { api_data: { white, black } };
     } catch (error) {
       request.log.error({ err: error }, 'get-studies failed');
@@ -136,10 +109,7 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
       excludeMoveIndicators: makeExcludeSymbols(symbols.value),
       lastUpdate,
     };
-    await app.db
-      .insert(studies)
-      .values({ userId: request.user!.id, color, ...values })
-      .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+    await saveStudy(app.db, request.user!.id, color, values);
     // The deck follows the study; a very large study's deck goes on being written after the answer
     // (the drill screen's own sync waits for it), so storing never waits long on the drill.
     const userId = request.user!.id;
