@@ -10,7 +10,7 @@ import { toItemPayload } from './drill-item-payload.js';
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
  * repertoire move rates the player's choice (Good by default); every answer writes a log row.
- * The app's scheduler (spec 9) is used: the drill is not bound by the review screen's 1000 days.
+ * The app's scheduler is used: the drill is not bound by the review screen's 1000 days.
  */
 
 /** undefined when the id is not one of the player's active items. */

@@ -10,7 +10,7 @@ export const SPEEDS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', '
 export type Speed = (typeof SPEEDS)[number];
 export const RATINGS = [400, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500] as const;
 
-/** Spec 9 defaults. */
+/** The filters a coverage check uses when none are chosen. */
 export const DEFAULT_SPEEDS: readonly Speed[] = ['blitz', 'rapid', 'classical'];
 export const DEFAULT_RATINGS: readonly number[] = [1800, 2000, 2200, 2500];
 

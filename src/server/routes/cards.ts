@@ -91,7 +91,7 @@ export async function cardRoutes(instance: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .for('update');
       if (!row) return undefined;
-      // Reviews are scored on the card review screen, whose intervals stop at 1000 days (spec 9).
+      // Reviews are scored on the card review screen, whose intervals stop at 1000 days.
       const reviewed = reviewCard(toCard(row), rating, now, reviewScreenScheduler);
       if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
       const { card, log } = reviewed.value;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentGameSite } from '@contract/recent-games';
 import { fetchRecentGames, UnknownPlayerError } from '../../../lib/recent-games';
 
-/** Refetch intervals of spec 7 (Polling). */
+/** Refetch intervals: the app shell every 40 minutes, the open picker every 5 minutes. */
 export const APP_SHELL_POLL_MS = 2_400_000;
 export const PICKER_POLL_MS = 300_000;
 

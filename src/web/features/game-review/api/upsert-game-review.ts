@@ -10,7 +10,7 @@ export async function upsertGameReview(review: UpsertGameReviewInput): Promise<G
   return answer.api_data;
 }
 
-/** The server answers first, then the cached list takes the stored review (spec 4: server first). */
+/** The server answers first, then the cached list takes the stored review (server first). */
 export function useUpsertGameReview() {
   const queryClient = useQueryClient();
   return useMutation({

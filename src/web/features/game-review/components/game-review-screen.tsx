@@ -24,7 +24,7 @@ export type GameReviewScreenProps = {
 };
 
 /**
- * The game review screen of spec 2. The selected review is kept in the URL (?review=id), so a reload keeps it;
+ * The game review screen. The selected review is kept in the URL (?review=id), so a reload keeps it;
  * ?review=id&ply=n opens it at that half-move (links from the repertoire report).
  */
 export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPanel }: GameReviewScreenProps) {

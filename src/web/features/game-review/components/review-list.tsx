@@ -85,7 +85,7 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
   );
 }
 
-/** A row as spec 2 describes it: white vs black, date and time, site, then the result and opening when known, and notes. */
+/** A row: white vs black, date and time, site, then the result and opening when known, and notes. */
 export function reviewRowText(
   review: Pick<
     GameReview,

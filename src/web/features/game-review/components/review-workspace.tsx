@@ -147,7 +147,7 @@ function StepButton(props: {
   );
 }
 
-/** Step 0..n through the game (spec 4: Board stepping), with arrow keys, Home and End anywhere on the page. */
+/** Step 0..n through the game (Board stepping), with arrow keys, Home and End anywhere on the page. */
 function useStepper(line: GameLine | undefined, initialStep: number) {
   const [step, setStep] = useState(() => (line ? clampStep(line, initialStep) : 0));
   const total = line?.moves.length ?? 0;
