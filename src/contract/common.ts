@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Shapes every feature's contract uses: the two colours, the answer wrapper, the bad-request answer and
+// form fields (urlencoded or multipart).
+
 /** The two sides; a repertoire, a drill deck and a study belong to one. */
 export const color = z.enum(['white', 'black'], { error: 'color must be white or black' });
 export type Color = z.infer<typeof color>;
