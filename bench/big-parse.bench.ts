@@ -12,7 +12,6 @@ import { openTestDatabase, signedInClient, startTestServer } from '../test/helpe
 import { generateStudy } from './generated-study.js';
 
 const TARGET_BYTES = 4.5 * 1024 * 1024;
-const POLL_MS = 10;
 
 let chapters = 200;
 let text = generateStudy(chapters);

@@ -1,7 +1,7 @@
 // Time to turn an 80-game Lichess export (the most the app asks for) into Game records, as
 // GET /api/recent-games does: split the PGN text into games, build each record, sort newest first.
 // The export is thibault's real 50 games followed by his first 30 again (median of several runs).
-import { toRecords } from '../src/server/routes/recent-games';
+import { toRecords } from '../src/server/sites/game-records';
 import { splitPgnGames } from '../src/server/sites/split-pgn';
 import { readFixture } from '../test/fixtures.js';
 

@@ -4,10 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { signedInUser } from '../src/server/routes/game-review-test-users';
 import { SESSION_COOKIE } from '../src/server/plugins/session';
 import { reviewPayload } from '../test/game-review-payload';
-import { openTestDatabase, startTestServer } from '../test/helper';
+import { openTestDatabase, signedInUser, startTestServer } from '../test/helper';
 
 const RUNS = 9;
 

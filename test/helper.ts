@@ -73,7 +73,14 @@ export async function startTestServer(database: Database, overrides: Partial<Con
   };
 }
 
-export interface HttpResponse<T = any> {
+/**
+ * A JSON answer as the tests read it: field by field, with the assertions checking its shape. The
+ * API's own types are in src/contract; tests that want them pass one as T.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface HttpResponse<T = Json> {
   status: number;
   headers: Headers;
   body: T;
@@ -86,25 +93,25 @@ export class HttpClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async get<T = any>(path: string): Promise<HttpResponse<T>> {
+  async get<T = Json>(path: string): Promise<HttpResponse<T>> {
     return this.request<T>('GET', path);
   }
 
   /** POST application/x-www-form-urlencoded. */
-  async postForm<T = any>(path: string, fields: Record<string, string>): Promise<HttpResponse<T>> {
+  async postForm<T = Json>(path: string, fields: Record<string, string>): Promise<HttpResponse<T>> {
     return this.request<T>('POST', path, new URLSearchParams(fields));
   }
 
-  async postJson<T = any>(path: string, value: unknown): Promise<HttpResponse<T>> {
+  async postJson<T = Json>(path: string, value: unknown): Promise<HttpResponse<T>> {
     return this.request<T>('POST', path, JSON.stringify(value), { 'content-type': 'application/json' });
   }
 
-  async postMultipart<T = any>(path: string, form: FormData): Promise<HttpResponse<T>> {
+  async postMultipart<T = Json>(path: string, form: FormData): Promise<HttpResponse<T>> {
     return this.request<T>('POST', path, form);
   }
 
   /** Raw request; XSRF header added on POST unless headers say otherwise. */
-  async request<T = any>(
+  async request<T = Json>(
     method: string,
     path: string,
     body?: BodyInit,
@@ -186,4 +193,19 @@ export async function signedInClient(
 ): Promise<{ client: HttpClient; userId: number }> {
   const client = server.client();
   return { client, userId: await signInDirectly(server.app, client, options) };
+}
+
+export interface TestUser {
+  id: number;
+  client: HttpClient;
+}
+
+/** A user with the given site usernames and a client carrying a valid session for them. */
+export async function signedInUser(
+  app: FastifyInstance,
+  baseUrl: string,
+  names: { lichess?: string; chesscom?: string } = {},
+): Promise<TestUser> {
+  const client = new HttpClient(baseUrl);
+  return { id: await signInDirectly(app, client, { prefix: 'gr', ...names }), client };
 }

@@ -1,5 +1,5 @@
 /**
- * Best-first coverage: the positions a coverage check looks up, in decreasing reach (DESIGN 6), with
+ * Best-first coverage: the positions a coverage check looks up, in decreasing reach, with
  * the holes found so far, the `bound` on everything still unexplored and how many leading holes are
  * `settled` (no later lookup can change them). The caller feeds the statistics step by step.
  *
@@ -27,7 +27,7 @@ import { comparePositions } from './order.js';
 import { makeLinePgn } from './pgn-write.js';
 import type { Repertoire, RepertoirePosition } from './repertoire.js';
 
-/** An explorer move at a looked-up position that the repertoire does not answer (DESIGN 4). */
+/** An explorer move at a looked-up position that the repertoire does not answer. */
 export interface Hole {
   /** The position before the move. */
   fen: string;

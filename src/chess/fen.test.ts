@@ -13,7 +13,7 @@ describe('validateFen', () => {
     expect(validateFen(fen).isOk).toBe(true);
   });
 
-  // One case per message of spec section 5, in the order the checks run.
+  // One case per message, in the order the checks run.
   test.each([
     [
       'fields',

@@ -1,5 +1,5 @@
 /**
- * Game records (spec section 3) built from the PGN tags of a game fetched from Lichess or
+ * Game records built from the PGN tags of a game fetched from Lichess or
  * Chess.com, seen from the hero's side.
  *
  *   makeGameRecord(lichessPgn, 'thibault', 'Lichess').value.result === 1   // thibault won

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Shapes every feature's contract uses: the two colours, the answer wrapper, the bad-request answer and
+// form fields (urlencoded or multipart).
+
 /** The two sides; a repertoire, a drill deck and a study belong to one. */
 export const color = z.enum(['white', 'black'], { error: 'color must be white or black' });
 export type Color = z.infer<typeof color>;
@@ -9,3 +12,24 @@ export const apiData = <T extends z.ZodType>(data: T) => z.object({ api_data: da
 
 /** A bad request: 400 with a message a person can act on. */
 export const errorAnswer = z.object({ error: z.string() });
+
+/** A colour as forms and older clients send it: white or black in any case, or w / b. */
+export const colorField = z.unknown().transform((value, ctx) => {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (text === 'white' || text === 'w') return 'white' as const;
+  if (text === 'black' || text === 'b') return 'black' as const;
+  ctx.addIssue({ code: 'custom', message: "color must be 'white' or 'black'" });
+  return z.NEVER;
+});
+
+/** One value of a form field: text, or an uploaded file's bytes (multipart). */
+const formValue = z.union([z.string(), z.instanceof(Uint8Array)]);
+/** A form field as the server reads it: one value, or a list when the name repeats (`excludeSymbols[]`). */
+export const formField = z.union([formValue, z.array(formValue)]);
+
+/**
+ * A form payload (urlencoded or multipart): the named fields, typed as sent; other fields pass. The
+ * route reads and checks the values itself, so its messages name what is wrong ("No study text").
+ * A request without a body reads as an empty form.
+ */
+export const formBody = <T extends z.ZodRawShape>(shape: T) => z.preprocess((body) => body ?? {}, z.looseObject(shape));

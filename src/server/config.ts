@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Typed settings, read once from the environment (DESIGN section 3). */
+/** Typed settings, read once from the environment. */
 export interface Config {
   port: number;
   host: string;

@@ -1,16 +1,7 @@
-// The export document (format "chess-prep", version 1): one zod schema per kind of row, and the
-// mapping between stored rows and exported rows. Export writes rows through `toExported*`; import
-// reads each row with its schema, so a file this server wrote always imports.
-//
-// Example document (abridged):
-//   {"format":"chess-prep","version":1,"exported_at":"2026-01-01T00:00:00.000Z",
-//    "user":{"email":"a@b.c","username":"a","username_lichess":null,"username_chess_dot_com":null},
-//    "settings":{"drill_new_per_day":20},
-//    "studies":{"white":{...},"black":null},"game_reviews":[{..., "mistakes":[...]}],"cards":[...],
-//    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...]}
-import { z } from 'zod';
-import { validateFen } from '../../chess/fen.js';
-import { ORIENTATIONS, RATINGS, STATES } from '../../chess/scheduling.js';
+// The mapping from stored rows to the rows of the export document (src/contract/account-data.ts
+// holds the document's schemas): export writes rows through `toExported*`; import reads each row
+// with its schema, so a file this server wrote always imports.
+import { logFromColumns, scheduleFromColumns } from '../cards/fsrs-columns.js';
 import type {
   cards,
   drillItems,
@@ -21,185 +12,42 @@ import type {
   studies,
   userPositionStats,
 } from '../db/schema.js';
-import { cardInput } from '../routes/card-payloads.js';
-import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from '../routes/game-review-schemas.js';
+import type {
+  ExportedCard,
+  ExportedDrillItem,
+  ExportedGameReview,
+  ExportedReviewLog,
+  ExportedStudy,
+  ExportedUploadedStats,
+} from '@contract/account-data.js';
 
-export const EXPORT_FORMAT = 'chess-prep';
-export const EXPORT_VERSION = 1;
-
-const COLORS = ['white', 'black'] as const;
-const isoDate = z.iso.datetime({ offset: true });
-const count = z.number().int().min(0).max(1_000_000_000);
-const days = z.number().int().min(0).max(1_000_000);
-const real = z.number().min(0).max(1_000_000);
-const state = z.union(STATES.map((s) => z.literal(s)));
-const rating = z.union(RATINGS.map((r) => z.literal(r)));
-const fen = z
-  .string()
-  .max(200)
-  .superRefine((value, ctx) => {
-    const result = validateFen(value.trim());
-    if (result.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
-  });
-const text = (max: number) => z.string().max(max);
-/** The id a row had on the server that exported it: the key that makes a second import add nothing. */
-const sourceId = z.number().int().positive().max(2_147_483_647);
-
-/** Kept from the exporting account only to fill empty names; email and username never move. */
-export const exportedUser = z.object({
-  email: z.string().max(320),
-  username: z.string().max(200),
-  username_lichess: z.string().max(200).nullable(),
-  username_chess_dot_com: z.string().max(200).nullable(),
-});
-
-/** The player's settings. */
-export const exportedSettings = z.object({
-  drill_new_per_day: z.number().int().min(0).max(1000),
-});
-
-export const exportedMistake = z.object({
-  id: sourceId,
-  ply: z.number().int().min(0).max(2000).nullable(),
-  fen: z.string().max(200).nullable(),
-  move: z.string().max(20).nullable(),
-  better_move: z.string().max(20).nullable(),
-  notes: text(MAX_NOTES_CHARS),
-});
-
-export const exportedGameReview = z.object({
-  id: sourceId,
-  username: text(200),
-  opponent_name: text(200),
-  hero_color: z.enum(HERO_COLORS),
-  date_time_played: isoDate.nullable(),
-  site: text(50),
-  link: text(500).nullable(),
-  pgn: text(MAX_PGN_CHARS).refine((s) => s.trim() !== '', 'pgn is empty'),
-  notes: text(MAX_NOTES_CHARS),
-  time_control: text(50),
-  hero_elo: z.number().int().min(0).max(5000).nullable(),
-  opponent_elo: z.number().int().min(0).max(5000).nullable(),
-  result: z.number().min(0).max(1).nullable(),
-  how_resolved: text(100).nullable(),
-  created_at: isoDate.optional(),
-  mistakes: z.array(exportedMistake).max(2000).default([]),
-});
-
-/** A card with its whole schedule (the card calls' own row schema, every schedule field required). */
-export const exportedCard = cardInput.extend({
-  orientation: z.enum(ORIENTATIONS),
-  due: isoDate,
-  stability: real,
-  difficulty: z.number().min(0).max(10),
-  elapsed_days: days,
-  scheduled_days: days,
-  reps: count,
-  lapses: count,
-  state,
-  last_review: isoDate.nullable().optional(),
-});
-
-export const exportedReviewLog = z.object({
-  id: sourceId,
-  card_id: z.string().min(1).max(100),
-  rating,
-  state,
-  due: isoDate,
-  stability: real,
-  difficulty: z.number().min(0).max(10),
-  elapsed_days: days,
-  last_elapsed_days: days,
-  scheduled_days: days,
-  review: isoDate,
-});
-
-export const exportedStudy = z.object({
-  title: text(500),
-  link: text(2000).nullable(),
-  study_text: z.string().max(5_000_000).nullable(),
-  exclude_move_indicators: text(20),
-  last_update: isoDate,
-});
-
-const answer = z.object({ uci: z.string().min(4).max(5), san: z.string().min(1).max(10) });
-
-export const exportedDrillLog = z.object({
-  id: sourceId,
-  uci: z.string().max(5),
-  correct: z.number().int().min(0).max(1),
-  rating,
-  state,
-  due: isoDate,
-  stability: real,
-  difficulty: z.number().min(0).max(10),
-  elapsed_days: days,
-  last_elapsed_days: days,
-  scheduled_days: days,
-  review: isoDate,
-});
-
-export const exportedDrillItem = z.object({
-  id: sourceId,
-  color: z.enum(COLORS),
-  position_key: z.string().min(1).max(200),
-  fen,
-  line: text(10_000),
-  move_number: z.number().int().min(1).max(1000),
-  answers: z.array(answer).min(1).max(100),
-  ord: z.number().int().min(0).max(10_000_000),
-  /** The chapters reaching the position, with their Lichess links when known. */
-  chapters: z.array(z.object({ name: z.string().max(500), url: z.string().max(2000).nullable() })).max(1000),
-  retired_at: isoDate.nullable(),
-  changed_at: isoDate.nullable(),
-  due: isoDate,
-  stability: real,
-  difficulty: z.number().min(0).max(10),
-  elapsed_days: days,
-  scheduled_days: days,
-  reps: count,
-  lapses: count,
-  state,
-  last_review: isoDate.nullable(),
-  created_at: isoDate.optional(),
-  logs: z.array(exportedDrillLog).max(100_000).default([]),
-});
-
-export const exportedUploadedStats = z.object({
-  fen: z.string().min(1).max(200),
-  speeds: text(200),
-  ratings: text(200),
-  white: count,
-  draws: count,
-  black: count,
-  moves: z.array(z.unknown()).max(500),
-  updated_at: isoDate.optional(),
-});
-
-/** The document around the rows; each list is read row by row afterwards, so a bad row can be named. */
-export const exportEnvelope = z.object({
-  format: z.literal(EXPORT_FORMAT, { error: `format must be "${EXPORT_FORMAT}"` }),
-  version: z.literal(EXPORT_VERSION, { error: `version must be ${EXPORT_VERSION}` }),
-  exported_at: z.string().optional(),
-  user: z.unknown().optional(),
-  settings: z.unknown().optional(),
-  studies: z.object({ white: z.unknown().optional(), black: z.unknown().optional() }).optional(),
-  game_reviews: z.array(z.unknown()).optional(),
-  cards: z.array(z.unknown()).optional(),
-  review_logs: z.array(z.unknown()).optional(),
-  drill: z.array(z.unknown()).optional(),
-  uploaded_stats: z.array(z.unknown()).optional(),
-});
-
-export type ExportedUser = z.infer<typeof exportedUser>;
-export type ExportedSettings = z.infer<typeof exportedSettings>;
-export type ExportedGameReview = z.infer<typeof exportedGameReview>;
-export type ExportedCard = z.infer<typeof exportedCard>;
-export type ExportedReviewLog = z.infer<typeof exportedReviewLog>;
-export type ExportedStudy = z.infer<typeof exportedStudy>;
-export type ExportedDrillItem = z.infer<typeof exportedDrillItem>;
-export type ExportedDrillLog = z.infer<typeof exportedDrillLog>;
-export type ExportedUploadedStats = z.infer<typeof exportedUploadedStats>;
+// The row schemas are the API contract's; the import reads them from here.
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  exportedUser,
+  exportedSettings,
+  exportedMistake,
+  exportedGameReview,
+  exportedCard,
+  exportedReviewLog,
+  exportedStudy,
+  exportedDrillLog,
+  exportedDrillItem,
+  exportedUploadedStats,
+  exportEnvelope,
+} from '@contract/account-data.js';
+export type {
+  ExportedUser,
+  ExportedSettings,
+  ExportedGameReview,
+  ExportedCard,
+  ExportedReviewLog,
+  ExportedStudy,
+  ExportedDrillItem,
+  ExportedDrillLog,
+  ExportedUploadedStats,
+} from '@contract/account-data.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -245,14 +93,7 @@ export function toExportedCard(row: Omit<typeof cards.$inferSelect, 'listJson'>)
     answer_fen: row.answerFen,
     answer_pgn: row.answerPgn,
     orientation: row.orientation,
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as ExportedCard['state'],
+    ...scheduleFromColumns(row),
     last_review: isoOrNull(row.lastReview),
   };
 }
@@ -261,15 +102,7 @@ export function toExportedReviewLog(row: typeof reviewLogs.$inferSelect): Export
   return {
     id: row.id,
     card_id: row.cardId,
-    rating: row.rating as ExportedReviewLog['rating'],
-    state: row.state as ExportedReviewLog['state'],
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    last_elapsed_days: row.lastElapsedDays,
-    scheduled_days: row.scheduledDays,
-    review: iso(row.review),
+    ...logFromColumns(row),
   };
 }
 
@@ -301,29 +134,14 @@ export function toExportedDrillItem(
     chapters: row.chapters as { name: string; url: string | null }[],
     retired_at: isoOrNull(row.retiredAt),
     changed_at: isoOrNull(row.changedAt),
-    due: iso(row.due),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as ExportedDrillItem['state'],
+    ...scheduleFromColumns(row),
     last_review: isoOrNull(row.lastReview),
     created_at: iso(row.createdAt),
     logs: logs.map((log) => ({
       id: log.id,
       uci: log.uci,
       correct: log.correct,
-      rating: log.rating as ExportedDrillLog['rating'],
-      state: log.state as ExportedDrillLog['state'],
-      due: iso(log.due),
-      stability: log.stability,
-      difficulty: log.difficulty,
-      elapsed_days: log.elapsedDays,
-      last_elapsed_days: log.lastElapsedDays,
-      scheduled_days: log.scheduledDays,
-      review: iso(log.review),
+      ...logFromColumns(log),
     })),
   };
 }

@@ -24,7 +24,7 @@ import {
   toExportedUploadedStats,
   type ExportedUser,
 } from './export-format.js';
-import { STUDY_COLUMNS } from '../routes/studies.js';
+import { STUDY_COLUMNS } from '../openings/studies-repository.js';
 
 const PAGE = 200;
 

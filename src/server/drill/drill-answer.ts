@@ -1,21 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { gradeDrillAnswer, Rating, reviewCard, type CardSchedule, type Grade, type State } from '../../chess/index.js';
+import { gradeDrillAnswer, Rating, reviewCard, type Grade } from '../../chess/index.js';
+import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { toItemPayload, type DrillItemPayload } from './drill-queue.js';
+import type { DrillAnswerResult } from '@contract/drill.js';
+import { toItemPayload } from './drill-item-payload.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
  * repertoire move rates the player's choice (Good by default); every answer writes a log row.
- * The app's scheduler (spec 9) is used: the drill is not bound by the review screen's 1000 days.
+ * The app's scheduler is used: the drill is not bound by the review screen's 1000 days.
  */
-
-export interface DrillAnswerResult {
-  correct: boolean;
-  answers: { uci: string; san: string }[];
-  item: DrillItemPayload;
-}
 
 /** undefined when the id is not one of the player's active items. */
 export async function answerDrillItem(
@@ -35,23 +31,12 @@ export async function answerDrillItem(
     const graded = gradeDrillAnswer(row.fen, input.uci, answers);
     if (graded.isErr) throw new BadRequestError(graded.error.message);
     const rating = graded.value.correct ? (input.rating ?? Rating.Good) : Rating.Again;
-    const reviewed = reviewCard(scheduleOf(row), rating, now);
+    const reviewed = reviewCard(scheduleFromColumns(row), rating, now);
     if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
     const { card, log } = reviewed.value;
     const [updated] = await tx
       .update(drillItems)
-      .set({
-        due: new Date(card.due),
-        stability: card.stability,
-        difficulty: card.difficulty,
-        elapsedDays: card.elapsed_days,
-        scheduledDays: card.scheduled_days,
-        reps: card.reps,
-        lapses: card.lapses,
-        state: card.state,
-        lastReview: card.last_review ? new Date(card.last_review) : now,
-        changedAt: null,
-      })
+      .set({ ...scheduleToColumns(card), changedAt: null })
       .where(eq(drillItems.id, row.id))
       .returning();
     await tx.insert(drillLogs).values({
@@ -59,28 +44,8 @@ export async function answerDrillItem(
       itemId: row.id,
       uci: input.uci.trim(),
       correct: graded.value.correct ? 1 : 0,
-      rating: log.rating,
-      state: log.state,
-      due: new Date(log.due),
-      stability: log.stability,
-      difficulty: log.difficulty,
-      elapsedDays: log.elapsed_days,
-      lastElapsedDays: log.last_elapsed_days,
-      scheduledDays: log.scheduled_days,
-      review: new Date(log.review),
+      ...logToColumns(log),
     });
     return { correct: graded.value.correct, answers, item: toItemPayload(updated) };
   });
 }
-
-const scheduleOf = (row: typeof drillItems.$inferSelect): CardSchedule => ({
-  due: row.due.toISOString(),
-  stability: row.stability,
-  difficulty: row.difficulty,
-  elapsed_days: row.elapsedDays,
-  scheduled_days: row.scheduledDays,
-  reps: row.reps,
-  lapses: row.lapses,
-  state: row.state as State,
-  ...(row.lastReview ? { last_review: row.lastReview.toISOString() } : {}),
-});

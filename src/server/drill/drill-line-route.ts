@@ -4,20 +4,15 @@ import { positionKey, walkDrillLine, type Color, type Repertoire } from '../../c
 import { coverageRuns } from '../db/schema.js';
 import { readCachedStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
-import { nextItems, toItemPayload, type DrillItemPayload } from './drill-queue.js';
+import type { DrillLine } from '@contract/drill.js';
+import { toItemPayload } from './drill-item-payload.js';
+import { nextItems } from './drill-queue.js';
 
 /**
  * Line mode: the next stretch of a repertoire line, from the start (or a given position) to the next
  * item to ask. Opponent replies are weighted by the cached explorer answers at the speeds and ratings
  * of the player's latest coverage check of that colour (study order before their first); no explorer call is made.
  */
-
-export interface DrillLinePayload {
-  start_fen: string;
-  moves: { uci: string; san: string; by: 'player' | 'opponent' }[];
-  /** The item to ask after the moves; null when the line has nothing left to ask. */
-  ask: DrillItemPayload | null;
-}
 
 /** Items asked in line mode: everything next would serve today. */
 const ASK_LIMIT = 100_000;
@@ -29,7 +24,7 @@ export async function drillLine(
   rep: Repertoire,
   fromFen: string | undefined,
   now: Date,
-): Promise<DrillLinePayload> {
+): Promise<DrillLine> {
   const served = await nextItems(app, userId, color, ASK_LIMIT, now);
   const byKey = new Map(served.map((row) => [row.positionKey, row]));
   const shares = await explorerShares(app, userId, color, rep);

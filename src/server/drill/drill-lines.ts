@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { playerPositionsAlong, type Color } from '../../chess/index.js';
 import { drillItems } from '../db/schema.js';
 import { storeItems } from './drill-new-items.js';
-import type { DrillItemRow } from './drill-queue.js';
+import type { DrillItemRow } from './drill-item-payload.js';
 import { syncedDeck } from './drill-sync.js';
 
 /**

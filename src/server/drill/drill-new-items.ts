@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Color, DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import { drillItems, studies } from '../db/schema.js';
-import type { DrillItemRow } from './drill-queue.js';
+import type { DrillItemRow } from './drill-item-payload.js';
 import { itemValues, type DrillDeckSource } from './drill-source.js';
 import { syncedDeck } from './drill-sync.js';
 import { asDeckWriter, WRITE_CHUNK } from './drill-writer.js';

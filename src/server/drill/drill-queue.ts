@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, gte, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DrillStats } from '@contract/drill.js';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs, studies, users } from '../db/schema.js';
 import { freshItems } from './drill-new-items.js';
-import type { DrillChapterLink } from './drill-source.js';
+import type { DrillItemRow } from './drill-item-payload.js';
 
 /**
  * What the drill serves and counts: due items first (oldest due first), then New items in repertoire
@@ -12,38 +13,6 @@ import type { DrillChapterLink } from './drill-source.js';
  * is due now even while New. Days are UTC days. New items without a row yet (see drill-new-items)
  * are counted from the synced deck's size.
  */
-
-export type DrillItemRow = typeof drillItems.$inferSelect;
-
-export interface DrillItemPayload {
-  id: number;
-  color: Color;
-  fen: string;
-  line: string;
-  move_number: number;
-  answers: { uci: string; san: string }[];
-  state: number;
-  due: string;
-  reps: number;
-  lapses: number;
-  changed: boolean;
-  chapters: DrillChapterLink[];
-}
-
-export const toItemPayload = (row: DrillItemRow): DrillItemPayload => ({
-  id: row.id,
-  color: row.color,
-  fen: row.fen,
-  line: row.line,
-  move_number: row.moveNumber,
-  answers: (row.answers as { uci: string; san: string }[]).map((a) => ({ uci: a.uci, san: a.san })),
-  state: row.state,
-  due: row.due.toISOString(),
-  reps: row.reps,
-  lapses: row.lapses,
-  changed: row.changedAt !== null,
-  chapters: row.chapters as DrillChapterLink[],
-});
 
 export const startOfUtcDay = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -104,22 +73,6 @@ async function syncedDeckSize(db: Db, userId: number, color: Color): Promise<num
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
   const size = study?.synced ? Number(study.synced.slice(study.synced.lastIndexOf(':') + 1)) : NaN;
   return Number.isInteger(size) ? size : null;
-}
-
-export interface DrillStats {
-  total: number;
-  new: number;
-  learning: number;
-  review: number;
-  due_now: number;
-  retired: number;
-  /** New items answered today (both colours) and the day's allowance. */
-  new_today: number;
-  new_per_day: number;
-  /** New items still to be served today in this colour. */
-  new_left: number;
-  /** When the next item of this colour falls due (ISO), or null when none is waiting. */
-  next_due: string | null;
 }
 
 export async function drillStats(db: Db, userId: number, color: Color, now: Date): Promise<DrillStats> {

@@ -22,11 +22,9 @@ import { nextTurn } from './drill-writer.js';
  * served, so only items with a history (or served, or focused) are rows.
  */
 
-export interface DrillChapterLink {
-  name: string;
-  /** The chapter on Lichess, when the study came from there. */
-  url: string | null;
-}
+import type { DrillChapterLink } from '@contract/drill.js';
+
+export type { DrillChapterLink };
 
 export interface DrillStudy {
   text: string;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DrillSyncResult } from '@contract/drill.js';
 import { diffStoredItems, sameAnswers, type Color, type DrillAnswer, type DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
@@ -22,16 +23,6 @@ import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
  * ones that come back are active again, and those whose answers changed are marked and due now. The
  * deck's keys are kept with the study, so the next sync can count what was added and retired.
  */
-
-export interface DrillSyncResult {
-  added: number;
-  retired: number;
-  changed: number;
-  /** Retired items active again, with their history. */
-  returned: number;
-  /** Active items after the sync. */
-  total: number;
-}
 
 /** Syncs the colour's deck with the stored study; undefined when the colour has no study. */
 export async function syncDrill(

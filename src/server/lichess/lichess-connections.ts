@@ -64,7 +64,7 @@ export async function saveConnection(
     .onConflictDoUpdate({ target: lichessConnections.userId, set: values });
 }
 
-/** The user object's Connect Lichess fields (DESIGN 4). */
+/** The user object's Connect Lichess fields. */
 export async function lichessConnectionState(db: Db, userId: number) {
   const rows = await db
     .select({ name: lichessConnections.lichessName })

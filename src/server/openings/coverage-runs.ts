@@ -23,7 +23,7 @@ export const STOPPED_MESSAGE = 'The coverage check was stopped; the holes found 
 
 export type RunStatus = 'running' | 'done' | 'failed';
 
-/** GET /api/coverage/latest (DESIGN 4), with the colour and the per-position report once ended. */
+/** GET /api/coverage/latest, with the colour and the per-position report once ended. */
 export interface CoverageRunView {
   status: RunStatus;
   color: Color;

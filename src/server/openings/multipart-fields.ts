@@ -2,7 +2,7 @@ import { parseExcludeSymbols, type ExcludeSymbol } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
 /**
- * Reading the opening forms (spec 7): with multipart's keyValues a field is a string, a Buffer (an
+ * Reading the opening forms: with multipart's keyValues a field is a string, a Buffer (an
  * uploaded file) or an array when repeated, like excludeSymbols[].
  */
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FROM_STUDY_FIELD } from '../../contract/repertoire.js';
+import { FROM_STUDY_FIELD } from '@contract/repertoire.js';
 import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire, md5, readStudyMeta, withEdits } from '../repertoire/edited-repertoire.js';

@@ -1,4 +1,5 @@
 import { positionKey } from '../../chess/index.js';
+import { BadRequestError } from '../plugins/error-handler.js';
 
 /**
  * The position_stats key: (position, speeds, ratings) in one normal form, so a check with the same
@@ -9,7 +10,7 @@ export const SPEEDS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', '
 export type Speed = (typeof SPEEDS)[number];
 export const RATINGS = [400, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500] as const;
 
-/** Spec 9 defaults. */
+/** The filters a coverage check uses when none are chosen. */
 export const DEFAULT_SPEEDS: readonly Speed[] = ['blitz', 'rapid', 'classical'];
 export const DEFAULT_RATINGS: readonly number[] = [1800, 2000, 2200, 2500];
 
@@ -48,3 +49,13 @@ export const statsFen = (fen: string): string => positionKey(fen);
 
 /** A full FEN for the explorer from a cache key. */
 export const explorerFen = (key: string): string => (key.trim().split(/\s+/).length === 4 ? `${key} 0 1` : key);
+
+/** parseStatsFilter for request input: an unknown speed or rating band is a 400 naming it. */
+export function requireStatsFilter(
+  speeds: string[] | string | undefined,
+  ratings: string[] | string | undefined,
+): StatsFilter {
+  const parsed = parseStatsFilter(speeds, ratings);
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  return parsed.filter;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PrepSite } from '../../contract/opponent-prep.js';
-import { PREP_SITE_NAMES } from '../../contract/opponent-prep.js';
+import type { PrepSite } from '@contract/opponent-prep.js';
+import { PREP_SITE_NAMES } from '@contract/opponent-prep.js';
 import { siteOk, type SiteError, type SiteResult } from '../sites/site-error.js';
 
 /** Lichess: the opponent's last games, this many. */

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { opponentPreps } from '../db/schema.js';
-import type { PrepAnswer, PrepSite, PrepSummary, Surprise, TheirLine } from '../../contract/opponent-prep.js';
+import type { PrepAnswer, PrepSite, PrepSummary, Surprise, TheirLine } from '@contract/opponent-prep.js';
 import type { Color } from '../../chess/index.js';
 
 /** Kept preparations: the last one per (player, site, opponent, colour). */

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { positionKey, suggestedAnswer, type Color } from '../../chess/index.js';
-import type { Suggestion } from '../../contract/opponent-prep.js';
+import type { Suggestion } from '@contract/opponent-prep.js';
 import { coverageRuns } from '../db/schema.js';
 import { fetchStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createOpponentPrepBuilder, makeGameRecord, type GameRecord } from '../../chess/index.js';
-import { PREP_SITE_NAMES, type PrepAnswer, type PrepProgress, type PrepRequest } from '../../contract/opponent-prep.js';
+import { PREP_SITE_NAMES, type PrepAnswer, type PrepProgress, type PrepRequest } from '@contract/opponent-prep.js';
 import { fetchOpponentGames, noGamesMessage } from './opponent-games.js';
 import { prepRepertoire } from './prep-repertoire.js';
 import { keepPrep } from './prep-store.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { additionsChapterName, additionsPgn, type Color } from '../../chess/index.js';
-import type { PushAnswer } from '../../contract/repertoire.js';
+import type { PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from '../lichess/lichess-connections.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteAccountRequest } from '@contract/account-data.js';
 import { ANKI_HEADER, makeAnkiLine } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
@@ -13,8 +14,6 @@ import { BadRequestError } from '../plugins/error-handler.js';
 
 /** An export of a large account can be well over the app's usual 5 MB body limit. */
 const IMPORT_BODY_LIMIT = 100 * 1024 * 1024;
-
-const deleteAccountBody = z.object({ password: z.string({ error: 'password is required' }).max(1000) });
 
 /** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
 function uploadedJson(body: unknown): unknown {
@@ -31,7 +30,7 @@ function uploadedJson(body: unknown): unknown {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The player's own data (DESIGN section 4): export and import of everything they own, their cards as
+ * The player's own data (src/contract/account-data.ts): export and import of everything they own, their cards as
  * an Anki deck, and deleting the account.
  *
  *   GET  /api/export            JSON attachment, streamed (see account-data/export-format.ts)
@@ -39,7 +38,8 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  *   GET  /api/export/anki.txt   Anki text import of the cards
  *   POST /api/delete-account    form password -> {api_result: 'account_deleted' | 'bad_password'}
  */
-export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
+export async function accountDataRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const auth = { preHandler: app.requireUser };
 
   app.get('/export', auth, async (request, reply) => {
@@ -82,8 +82,13 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
       .send(lines.join('\n'));
   });
 
-  app.post('/delete-account', { ...auth, onRequest: app.rateLimit('login') }, async (request, reply) => {
-    const { password } = deleteAccountBody.parse(request.body);
+  // The session is checked before the body is validated: onRequest runs the rate limit, then the user check.
+  const deleteOptions = {
+    onRequest: [app.rateLimit('login'), app.requireUser],
+    schema: { body: deleteAccountRequest },
+  };
+  app.post('/delete-account', deleteOptions, async (request, reply) => {
+    const { password } = request.body;
     const userId = request.user!.id;
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!row || !(await isPasswordCorrect(row.passwordHash, password))) return { api_result: 'bad_password' };

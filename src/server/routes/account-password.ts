@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { passwordResetBody, passwordResetRequestBody } from '../accounts/account-schemas.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { passwordResetBody, passwordResetRequestBody } from '@contract/account.js';
 import { passwordResetMail } from '../accounts/account-mails.js';
 import { RESET_TOKEN_MS, createAuthToken, useAllAuthTokens, useAuthToken } from '../accounts/auth-tokens.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { findUserByLogin, setPasswordHash } from '../accounts/users-repository.js';
 
 /** Password reset by a mailed single-use link, valid one hour. */
-export async function accountPasswordRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/password-reset-request', { onRequest: app.rateLimit('passwordResetRequest') }, async (request) => {
-    const body = passwordResetRequestBody.parse(request.body);
+export async function accountPasswordRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const resetRequest = { onRequest: app.rateLimit('passwordResetRequest'), schema: { body: passwordResetRequestBody } };
+  app.post('/password-reset-request', resetRequest, async (request) => {
+    const { body } = request;
     const user = await findUserByLogin(app.db, body.email);
     if (!user) return { api_result: 'no_such_user' };
     try {
@@ -21,8 +24,8 @@ export async function accountPasswordRoutes(app: FastifyInstance): Promise<void>
     return { api_result: 'successful_password_reset_request' };
   });
 
-  app.post('/password-reset', async (request) => {
-    const body = passwordResetBody.parse(request.body);
+  app.post('/password-reset', { schema: { body: passwordResetBody } }, async (request) => {
+    const { body } = request;
     const use = await useAuthToken(app.db, body.token, 'password_reset');
     if (use.status === 'expired') {
       return {

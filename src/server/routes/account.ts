@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { loginBody, registerBody } from '../accounts/account-schemas.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginBody, registerBody } from '@contract/account.js';
 import { confirmationMail } from '../accounts/account-mails.js';
 import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
 import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
@@ -36,26 +37,31 @@ const sessionCheckAnswer = {
   },
 } as const;
 
-/** Sign-up, email confirmation, login, logout and the session check (DESIGN section 4). */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
-    const body = registerBody.parse(request.body);
-    if (await isEmailTaken(app.db, body.email)) return { api_status: 'fail', api_data: 'email exists' };
-    if (await isUsernameTaken(app.db, body.username)) return { api_status: 'fail', api_data: 'username exists' };
-    const passwordHash = await hashPassword(body.password);
-    const inserted = await insertUser(app.db, { email: body.email, username: body.username, passwordHash });
-    if (!inserted.ok) return { api_status: 'fail', api_data: inserted.reason };
+/** Sign-up, email confirmation, login, logout and the session check (docs/api.md, account). */
+export async function accountRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/register',
+    { onRequest: app.rateLimit('register'), schema: { body: registerBody } },
+    async (request, reply) => {
+      const { body } = request;
+      if (await isEmailTaken(app.db, body.email)) return { api_status: 'fail', api_data: 'email exists' };
+      if (await isUsernameTaken(app.db, body.username)) return { api_status: 'fail', api_data: 'username exists' };
+      const passwordHash = await hashPassword(body.password);
+      const inserted = await insertUser(app.db, { email: body.email, username: body.username, passwordHash });
+      if (!inserted.ok) return { api_status: 'fail', api_data: inserted.reason };
 
-    await app.startSession(reply, inserted.id);
-    try {
-      const token = await createAuthToken(app.db, inserted.id, 'email_confirm', CONFIRM_TOKEN_MS);
-      await app.mailer.send(confirmationMail(body.email, body.username, app.config.publicUrl, token));
-    } catch (err) {
-      // The account works without the confirmation; a lost mail must not undo the sign-up.
-      request.log.error({ err }, 'confirmation mail not sent');
-    }
-    return { api_status: 'success', api_data: 'register success' };
-  });
+      await app.startSession(reply, inserted.id);
+      try {
+        const token = await createAuthToken(app.db, inserted.id, 'email_confirm', CONFIRM_TOKEN_MS);
+        await app.mailer.send(confirmationMail(body.email, body.username, app.config.publicUrl, token));
+      } catch (err) {
+        // The account works without the confirmation; a lost mail must not undo the sign-up.
+        request.log.error({ err }, 'confirmation mail not sent');
+      }
+      return { api_status: 'success', api_data: 'register success' };
+    },
+  );
 
   app.get<{ Params: { token: string } }>('/confirm-email/:token', async (request, reply) => {
     const use = await useAuthToken(app.db, request.params.token, 'email_confirm');
@@ -69,8 +75,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect('/confirmed_success');
   });
 
-  app.post('/login', { onRequest: app.rateLimit('login') }, async (request, reply) => {
-    const body = loginBody.parse(request.body);
+  app.post('/login', { onRequest: app.rateLimit('login'), schema: { body: loginBody } }, async (request, reply) => {
+    const { body } = request;
     const found = await findUserByLogin(app.db, body.username);
     if (!found) return { LoggedIn: false, api_result: 'no_such_user' };
     const { passwordHash, ...user } = found;

@@ -289,7 +289,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
 
     const good = await client.postJson('/api/review-card', { id: 'r', rating: 3 });
     const afterGood: Card = good.body.api_data.card;
-    // Spec 4: a Learning card rated Good goes to Review with an interval in days.
+    // A Learning card rated Good goes to Review with an interval in days.
     expect(afterGood).toMatchObject({ state: 2, reps: 2 });
     expect(afterGood.scheduled_days).toBeGreaterThanOrEqual(1);
     expect(Date.parse(afterGood.due) - Date.parse(afterGood.last_review!)).toBe(afterGood.scheduled_days * 86_400_000);
@@ -329,7 +329,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     const easy = await client.postJson('/api/review-card', { id: 'old', rating: 4 });
     expect(easy.status).toBe(200);
     // Without the cap this card would go years ahead. ts-fsrs caps Hard at 1000 and then keeps
-    // Good >= Hard + 1 and Easy >= Good + 1 (spec 4), so Easy lands at 1002.
+    // Good >= Hard + 1 and Easy >= Good + 1, so Easy lands at 1002.
     expect(easy.body.api_data.card.scheduled_days).toBe(1002);
   });
 

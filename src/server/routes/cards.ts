@@ -4,6 +4,8 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from '@contract/cards.js';
 import {
   type Card,
   type CardSchedule,
@@ -18,9 +20,9 @@ import type { Db } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import { CardListCache } from './card-list-cache.js';
 import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
-import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from './card-payloads.js';
 
 type CardRow = Omit<typeof cards.$inferSelect, 'createdAt' | 'updatedAt' | 'listJson'>;
 type CardInsert = typeof cards.$inferInsert;
@@ -35,7 +37,8 @@ const KEPT_LIST_MIN_LENGTH = 16 * 1024;
 const CHUNK = 500;
 const DAY_MS = 86_400_000;
 
-export async function cardRoutes(app: FastifyInstance): Promise<void> {
+export async function cardRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const lists = new CardListCache();
   // The session is checked before any body is read.
   app.addHook('onRequest', app.requireUser);
@@ -64,8 +67,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(text ?? brotliDecompressSync(body!));
   });
 
-  app.post('/upsert-cards', async (request) => {
-    const input = upsertCardsBody.parse(request.body);
+  app.post('/upsert-cards', { schema: { body: upsertCardsBody } }, async (request) => {
+    const input = request.body;
     const userId = request.user!.id;
     const now = new Date();
     const saved = await app.db.transaction(async (tx) => {
@@ -75,8 +78,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: saved.map(toCard) };
   });
 
-  app.post('/review-card', async (request, reply) => {
-    const { id, rating } = reviewCardBody.parse(request.body);
+  app.post('/review-card', { schema: { body: reviewCardBody } }, async (request, reply) => {
+    const { id, rating } = request.body;
     const userId = request.user!.id;
     const now = new Date();
     const result = await app.db.transaction(async (tx) => {
@@ -88,13 +91,13 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .for('update');
       if (!row) return undefined;
-      // Reviews are scored on the card review screen, whose intervals stop at 1000 days (spec 9).
+      // Reviews are scored on the card review screen, whose intervals stop at 1000 days.
       const reviewed = reviewCard(toCard(row), rating, now, reviewScreenScheduler);
       if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
       const { card, log } = reviewed.value;
       const [updated] = await tx
         .update(cards)
-        .set({ ...scheduleColumns(card), updatedAt: now })
+        .set({ ...scheduleToColumns(card), updatedAt: now })
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .returning(CARD_COLUMNS);
       await tx.insert(reviewLogs).values(logRow(userId, id, log));
@@ -104,8 +107,8 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: result };
   });
 
-  app.post('/delete-card', async (request) => {
-    const { id } = deleteCardBody.parse(request.body);
+  app.post('/delete-card', { schema: { body: deleteCardBody } }, async (request) => {
+    const { id } = request.body;
     const userId = request.user!.id;
     const deleted = await app.db.transaction(async (tx) => {
       await bumpCardsVersion(tx, userId);
@@ -174,7 +177,7 @@ async function upsertCards(tx: Tx, userId: number, input: CardInput[], now: Date
       answerFen: card.answer_fen.trim(),
       answerPgn: card.answer_pgn,
       orientation: card.orientation,
-      ...scheduleColumns(schedule),
+      ...scheduleToColumns(schedule),
       updatedAt: now,
     });
     if (before && scheduleChanged(toCard(before), schedule)) {
@@ -274,39 +277,13 @@ function manualLog(before: CardSchedule, now: Date): ReviewLog {
   };
 }
 
-function scheduleColumns(s: CardSchedule) {
-  return {
-    due: new Date(s.due),
-    stability: s.stability,
-    difficulty: s.difficulty,
-    elapsedDays: s.elapsed_days,
-    scheduledDays: s.scheduled_days,
-    reps: s.reps,
-    lapses: s.lapses,
-    state: s.state,
-    lastReview: s.last_review ? new Date(s.last_review) : null,
-  };
-}
-
 function logRow(userId: number, cardId: string, log: ReviewLog): typeof reviewLogs.$inferInsert {
-  return {
-    userId,
-    cardId,
-    rating: log.rating,
-    state: log.state,
-    due: new Date(log.due),
-    stability: log.stability,
-    difficulty: log.difficulty,
-    elapsedDays: log.elapsed_days,
-    lastElapsedDays: log.last_elapsed_days,
-    scheduledDays: log.scheduled_days,
-    review: new Date(log.review),
-  };
+  return { userId, cardId, ...logToColumns(log) };
 }
 
 /** A stored row in the spec's Card shape (dates as ISO strings, user_id as text). */
 export function toCard(row: CardRow): Card {
-  const card: Card = {
+  return {
     id: row.id,
     user_id: String(row.userId),
     prompt: row.prompt,
@@ -316,15 +293,6 @@ export function toCard(row: CardRow): Card {
     answer_fen: row.answerFen,
     answer_pgn: row.answerPgn,
     orientation: row.orientation,
-    due: row.due.toISOString(),
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsed_days: row.elapsedDays,
-    scheduled_days: row.scheduledDays,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state as Card['state'],
+    ...scheduleFromColumns(row),
   };
-  if (row.lastReview) card.last_review = row.lastReview.toISOString();
-  return card;
 }

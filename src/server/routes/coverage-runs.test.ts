@@ -9,13 +9,14 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
+  type Json,
 } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
 import { DIED_MESSAGE, SHUTDOWN_MESSAGE } from '../openings/coverage-runs.js';
 
-type Event = { event: string; data: any };
+type Event = { event: string; data: Json };
 
 const REPERTOIRE = fakeRepertoirePgn({ depth: 3, breadth: 2 });
 const rep = buildRepertoireFromPgn(REPERTOIRE, { color: 'white' }).unwrap();

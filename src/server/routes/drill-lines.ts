@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { drillLinesRequest } from '../../contract/drill-lines.js';
+import { drillLinesRequest } from '@contract/drill-lines.js';
 import { drillItemsAlong } from '../drill/drill-lines.js';
-import { toItemPayload } from '../drill/drill-queue.js';
+import { toItemPayload } from '../drill/drill-item-payload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
 /** POST /api/drill/lines {color, lines}: the drill items along repertoire lines, due or not. */

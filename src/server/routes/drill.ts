@@ -3,50 +3,50 @@
 // Every call touches only the caller's items: another player's id behaves as a missing one.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  drillAnswerRequest,
+  drillColorQuery,
+  drillColorRequest,
+  drillFocusRequest,
+  drillLineQuery,
+  drillNextQuery,
+  drillSettingsRequest,
+} from '@contract/drill.js';
 import { positionKey, validateFen, type Color } from '../../chess/index.js';
 import { drillItems, users } from '../db/schema.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
 import { drillLine } from '../drill/drill-line-route.js';
-import { drillStats, newPerDay, nextItems, toItemPayload } from '../drill/drill-queue.js';
+import { toItemPayload } from '../drill/drill-item-payload.js';
+import { drillStats, newPerDay, nextItems } from '../drill/drill-queue.js';
 import { storeItems } from '../drill/drill-new-items.js';
 import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { parseColor } from '../openings/multipart-fields.js';
-
-const colorBody = z.object({ color: z.unknown() });
-const answerBody = z.object({
-  id: z.coerce.number().int().positive(),
-  uci: z.string().min(4).max(5),
-  rating: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
-});
-const focusBody = z.object({ color: z.unknown(), fen: z.string().max(200) });
-const settingsBody = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
-const nextQuery = z.object({ color: z.unknown(), limit: z.coerce.number().int().min(1).max(500).default(20) });
-const lineQuery = z.object({ color: z.unknown(), fen: z.string().max(200).optional() });
 
 const noStudy = (color: Color) => `You have no ${color} study: set one on Manage Openings first`;
 
-export async function drillRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireUser);
+export async function drillRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // onRequest: the session is checked before any body is read or validated.
+  app.addHook('onRequest', app.requireUser);
 
-  app.post('/drill/sync', async (request) => {
-    const color = parseColor(colorBody.parse(request.body ?? {}).color);
+  app.post('/drill/sync', { schema: { body: drillColorRequest } }, async (request) => {
+    const { color } = request.body;
     const result = await syncDrill(app, request.user!.id, color);
     if (!result) throw new BadRequestError(noStudy(color));
     return { api_data: result };
   });
 
-  app.get('/drill/next', async (request) => {
-    const query = nextQuery.parse(request.query);
-    const color = parseColor(query.color);
+  app.get('/drill/next', { schema: { querystring: drillNextQuery } }, async (request) => {
+    const { query } = request;
+    const { color } = query;
     const rows = await nextItems(app, request.user!.id, color, query.limit, new Date());
     return { api_data: rows.map(toItemPayload) };
   });
 
-  app.get('/drill/line', async (request) => {
-    const query = lineQuery.parse(request.query);
-    const color = parseColor(query.color);
+  app.get('/drill/line', { schema: { querystring: drillLineQuery } }, async (request) => {
+    const { query } = request;
+    const { color } = query;
     if (query.fen !== undefined) {
       const valid = validateFen(query.fen);
       if (valid.isErr) throw new BadRequestError(valid.error.message);
@@ -56,21 +56,21 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: await drillLine(app, request.user!.id, color, source.rep, query.fen, new Date()) };
   });
 
-  app.post('/drill/answer', async (request, reply) => {
-    const input = answerBody.parse(request.body);
+  app.post('/drill/answer', { schema: { body: drillAnswerRequest } }, async (request, reply) => {
+    const input = request.body;
     const result = await answerDrillItem(app.db, request.user!.id, input, new Date());
     if (!result) return reply.code(404).send({ error: `No drill item with id ${input.id}` });
     return { api_data: result };
   });
 
-  app.get('/drill/stats', async (request) => {
-    const color = parseColor((request.query as Record<string, unknown>).color);
+  app.get('/drill/stats', { schema: { querystring: drillColorQuery } }, async (request) => {
+    const { color } = request.query;
     return { api_data: await drillStats(app.db, request.user!.id, color, new Date()) };
   });
 
-  app.post('/drill/focus', async (request, reply) => {
-    const input = focusBody.parse(request.body);
-    const color = parseColor(input.color);
+  app.post('/drill/focus', { schema: { body: drillFocusRequest } }, async (request, reply) => {
+    const input = request.body;
+    const { color } = input;
     const valid = validateFen(input.fen);
     if (valid.isErr) throw new BadRequestError(valid.error.message);
     const userId = request.user!.id;
@@ -104,8 +104,8 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     api_data: { new_per_day: await newPerDay(app.db, request.user!.id) },
   }));
 
-  app.post('/drill/settings', async (request) => {
-    const input = settingsBody.parse(request.body);
+  app.post('/drill/settings', { schema: { body: drillSettingsRequest } }, async (request) => {
+    const input = request.body;
     await app.db.update(users).set({ drillNewPerDay: input.new_per_day }).where(eq(users.id, request.user!.id));
     return { api_data: { new_per_day: input.new_per_day } };
   });

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameReviews, mistakes } from '../db/schema.js';
-import type { GameReview, Mistake } from './game-review-schemas.js';
+import type { GameReview, Mistake } from '@contract/game-reviews.js';
 
 /** Database access for game reviews and mistakes; every function is limited to one user's rows. */
 

@@ -1,9 +1,8 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, test } from 'vitest';
-import { HttpClient, testConfig } from '../../../test/helper.js';
+import { HttpClient, testConfig, signedInUser } from '../../../test/helper.js';
 import { buildApp } from '../app.js';
-import { signedInUser } from './game-review-test-users.js';
 
 const config = testConfig();
 let app: FastifyInstance | undefined;

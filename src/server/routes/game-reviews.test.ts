@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reviewPayload } from '../../../test/game-review-payload.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  type Json,
+  signedInUser,
+  type TestUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
 
 const PGN = `[Event "Rated blitz game"]
 [Site "https://lichess.org/abcd1234"]
@@ -45,7 +52,7 @@ describe.each(testDatabaseKinds())('game review calls on %s', (kind) => {
     expect(response.status, response.text).toBe(200);
     return response.body.api_data;
   };
-  const reviewsOf = async (user: TestUser) => (await user.client.get('/api/get-game-reviews')).body.api_data as any[];
+  const reviewsOf = async (user: TestUser) => (await user.client.get('/api/get-game-reviews')).body.api_data as Json[];
 
   test('every call needs a session', async () => {
     const anonymous = server.client();

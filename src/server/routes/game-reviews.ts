@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  deleteGameReviewRequest,
+  getMistakesRequest,
+  upsertGameReviewRequest,
+  upsertMistakeRequest,
+} from '@contract/game-reviews.js';
 import { parseGames } from '../../chess/pgn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import {
-  deleteGameReviewSchema,
-  getMistakesSchema,
-  parseUpsertGameReview,
-  upsertMistakeSchema,
-} from './game-review-schemas.js';
 import {
   deleteMistake,
   deleteReview,
@@ -21,7 +22,7 @@ import {
 } from './game-review-store.js';
 
 /**
- * The review calls of spec 7. Every call reads and changes only the caller's rows: another user's
+ * The review calls (src/contract/game-reviews.ts). Every call reads and changes only the caller's rows: another user's
  * id answers exactly like an id that does not exist (404 {error}).
  *
  *   GET  /api/get-game-reviews                 -> {api_data: [review with mistakes], newest first}
@@ -30,15 +31,16 @@ import {
  *   POST /api/get-mistakes         {game_review_id} -> {api_data: [mistake]}
  *   POST /api/delete-game-review   {game_review_id} | {mistake_id} -> {api_data: {deleted, id}}
  */
-export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
+export async function gameReviewRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
   app.get('/get-game-reviews', auth, async (request) => ({ api_data: await listReviews(app.db, userId(request)) }));
 
-  app.post('/upsert-game-review', auth, async (request, reply) => {
-    const input = parseUpsertGameReview(request.body);
+  app.post('/upsert-game-review', { ...auth, schema: { body: upsertGameReviewRequest } }, async (request, reply) => {
+    const input = request.body;
     if (input.pgn !== undefined) checkPgn(input.pgn);
     const values: ReviewValues = {
       username: input.username,
@@ -69,8 +71,8 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
     return updated ? { api_data: updated } : notFound(reply, 'No such game review');
   });
 
-  app.post('/upsert-mistake', auth, async (request, reply) => {
-    const input = upsertMistakeSchema.parse(request.body);
+  app.post('/upsert-mistake', { ...auth, schema: { body: upsertMistakeRequest } }, async (request, reply) => {
+    const input = request.body;
     const review = await findReview(app.db, userId(request), input.game_review_id);
     if (!review) return notFound(reply, 'No such game review');
     const values = {
@@ -86,15 +88,15 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
     return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
   });
 
-  app.post('/get-mistakes', auth, async (request, reply) => {
-    const { game_review_id } = getMistakesSchema.parse(request.body);
+  app.post('/get-mistakes', { ...auth, schema: { body: getMistakesRequest } }, async (request, reply) => {
+    const { game_review_id } = request.body;
     const review = await findReview(app.db, userId(request), game_review_id);
     if (!review) return notFound(reply, 'No such game review');
     return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
   });
 
-  app.post('/delete-game-review', auth, async (request, reply) => {
-    const input = deleteGameReviewSchema.parse(request.body);
+  app.post('/delete-game-review', { ...auth, schema: { body: deleteGameReviewRequest } }, async (request, reply) => {
+    const input = request.body;
     if (input.game_review_id !== undefined) {
       const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
       return deleted

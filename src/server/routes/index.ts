@@ -8,6 +8,7 @@ import { studyRoutes } from './studies.js';
 import { lichessConnectRoutes } from './lichess-connect.js';
 import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
+import { coverageRoutes } from './coverage.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
 import { opponentPrepRoutes } from './opponent-prep.js';
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(lichessConnectRoutes);
   await app.register(openingRoutes);
   await app.register(statsRoutes);
+  await app.register(coverageRoutes);
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
   await app.register(opponentPrepRoutes);

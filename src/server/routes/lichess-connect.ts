@@ -1,5 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callbackQuery } from '@contract/lichess-connect.js';
 import { users } from '../db/schema.js';
 import {
   deleteConnection,
@@ -18,7 +20,7 @@ import {
 import { SESSION_COOKIE } from '../plugins/session.js';
 
 /**
- * Connect Lichess (DESIGN 4): connect sends the browser to Lichess with a PKCE challenge and a state
+ * Connect Lichess (src/contract/lichess-connect.ts): connect sends the browser to Lichess with a PKCE challenge and a state
  * bound to this session; callback checks the state, exchanges the code, looks up the account and
  * keeps the token sealed; disconnect revokes the token at Lichess and forgets it. The token never
  * reaches the browser or a log line.
@@ -26,7 +28,8 @@ import { SESSION_COOKIE } from '../plugins/session.js';
 
 const RESULT_PAGE = '/manage_openings?lichess=';
 
-export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> {
+export async function lichessConnectRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   const settings: LichessOAuthSettings = {
     lichessUrl: config.lichessUrl,
@@ -48,9 +51,12 @@ export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> 
     return reply.redirect(started.url, 302);
   });
 
-  app.get('/lichess/callback', async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
-    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+  app.get('/lichess/callback', { schema: { querystring: callbackQuery } }, async (request, reply) => {
+    const { query } = request;
+    const text = (name: 'code' | 'state' | 'error') => {
+      const value = query[name];
+      return typeof value === 'string' ? value : '';
+    };
     const user = await app.findSessionUser(request);
     const state = text('state');
     // The state is used up whatever the outcome, so a callback cannot be replayed.

@@ -5,6 +5,7 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
+  type Json,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import {
@@ -85,7 +86,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     expect(response.status).toBe(200);
     const book = JSON.parse(response.body.book);
     // 3. d4?! is excluded, so after 2. Nf3 d6 the Open Sicilian chapter has no move: that position is gone.
-    expect(Object.values(book).some((entry: any) => 'd4' in entry.moves)).toBe(false);
+    expect(Object.values(book).some((entry: Json) => 'd4' in entry.moves)).toBe(false);
     expect(book[key(FEN_AFTER_E4_C5)].moves.Nf3).toMatchObject({ number_of_games: 1, chapters: ['Open Sicilian'] });
   });
 

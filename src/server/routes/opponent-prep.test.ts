@@ -10,12 +10,13 @@ import {
   HttpClient,
   openTestDatabase,
   startTestServer,
+  signedInUser,
   testDatabaseKinds,
   type TestServer,
+  type TestUser,
 } from '../../../test/helper.js';
-import type { PrepAnswer, Surprise, TheirLine } from '../../contract/opponent-prep.js';
+import type { PrepAnswer, Surprise, TheirLine } from '@contract/opponent-prep.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
 
 // The player's Black repertoire: two real recorded studies (the Dragon; the Ruy Lopez, read from Black's
 // side) and a hand-made answer to 1. d4.

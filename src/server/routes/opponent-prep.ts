@@ -7,7 +7,7 @@ import {
   suggestionQuery,
   type PrepFailure,
   type PrepProgress,
-} from '../../contract/opponent-prep.js';
+} from '@contract/opponent-prep.js';
 import { runPrep } from '../opponent-prep/run-prep.js';
 import { findPrep, listPreps } from '../opponent-prep/prep-store.js';
 import { prepSuggestion } from '../opponent-prep/prep-suggestion.js';

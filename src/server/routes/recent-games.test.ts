@@ -1,9 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeMode, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  type Json,
+  signedInUser,
+  type TestUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
-import { toRecords } from './recent-games.js';
+import { toRecords } from '../sites/game-records.js';
 
 const TIMEOUT_MS = 600;
 
@@ -35,7 +42,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   const recent = async (user: TestUser, site: string) => {
     const response = await user.client.get(`/api/recent-games?site=${site}`);
     expect(response.status, response.text).toBe(200);
-    return response.body.api_data as any[];
+    return response.body.api_data as Json[];
   };
 
   test('Lichess games become Game records seen from the player, newest first', async () => {

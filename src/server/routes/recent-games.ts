@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { parsePgn } from '../../chess/pgn.js';
-import { makeGameRecord, type GameRecord, type GameSite } from '../../chess/game-record.js';
-import { recentGamesQuerySchema, type RecentGameSite } from './game-review-schemas.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js';
+import type { GameSite } from '../../chess/game-record.js';
+import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from './game-review-store.js';
 import { siteBusy } from '../sites/site-busy.js';
 
@@ -12,25 +13,30 @@ import { siteBusy } from '../sites/site-busy.js';
  * list (the site clients log why); a Lichess name with no account adds `error` saying so, and so does
  * a site resting after a 429 (answered at once with `busy: true`, not after the pause).
  */
-export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/recent-games', { onRequest: app.requireUser }, async (request) => {
-    const query = recentGamesQuerySchema.parse(request.query);
-    const site = query.site;
-    const user = request.user!;
-    const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
-    const username = (query.username ?? saved)?.trim() ?? '';
-    if (username === '') return { api_data: [] };
-    const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site]);
-    if (busy) return { api_data: [], error: busy, busy: true };
-    const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
-    const records = toRecords(pgns, username, SITE_NAMES[site]);
-    const games = records.filter((game) => !links.has(game.link));
-    // No games may mean a mistyped name: say so when Lichess has no such account.
-    if (records.length === 0 && site === 'lichess' && (await app.sites.lichess.findUser?.(username)) === 'missing') {
-      return { api_data: games, error: `Lichess has no player named ${username}` };
-    }
-    return { api_data: games };
-  });
+export async function recentGamesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/recent-games',
+    { onRequest: app.requireUser, schema: { querystring: recentGamesQuery } },
+    async (request) => {
+      const { query } = request;
+      const site = query.site;
+      const user = request.user!;
+      const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
+      const username = (query.username ?? saved)?.trim() ?? '';
+      if (username === '') return { api_data: [] };
+      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site]);
+      if (busy) return { api_data: [], error: busy, busy: true };
+      const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
+      const records = toRecords(pgns, username, SITE_NAMES[site]);
+      const games = records.filter((game) => !links.has(game.link));
+      // No games may mean a mistyped name: say so when Lichess has no such account.
+      if (records.length === 0 && site === 'lichess' && (await app.sites.lichess.findUser?.(username)) === 'missing') {
+        return { api_data: games, error: `Lichess has no player named ${username}` };
+      }
+      return { api_data: games };
+    },
+  );
 }
 
 const SITE_NAMES: Record<RecentGameSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };
@@ -46,30 +52,4 @@ function fetchPgns(app: FastifyInstance, site: RecentGameSite, username: string)
     case 'chesscom':
       return app.sites.chesscom.fetchRecentGames(username, new Date());
   }
-}
-
-/** Game records of the games the user played, newest first; games that do not parse or have no moves are left out. */
-export function toRecords(pgns: readonly string[], username: string, site: GameSite): GameRecord[] {
-  const records = pgns.flatMap((pgn) => {
-    const record = makeGameRecord(pgn, username, site);
-    return record.isOk && hasMoves(pgn) ? [record.value] : [];
-  });
-  // ISO strings sort by time; games without a date keep their place at the end.
-  return records
-    .map((record, index) => ({ record, index }))
-    .sort((a, b) => compareDates(b.record.date_time_played, a.record.date_time_played) || a.index - b.index)
-    .map(({ record }) => record);
-}
-
-// An aborted game (no move played) has nothing to review or compare.
-function hasMoves(pgn: string): boolean {
-  const games = parsePgn(pgn);
-  return games.isOk && games.value[0] !== undefined && games.value[0].moves.children.length > 0;
-}
-
-function compareDates(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  return a < b ? -1 : 1;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { colorQuery, colorRequest, editRequest, positionQuery } from '../../contract/repertoire.js';
-import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '../../contract/repertoire.js';
+import { colorQuery, colorRequest, editRequest, positionQuery } from '@contract/repertoire.js';
+import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '@contract/repertoire.js';
 import { isAddedMove, moveLabel, parseRepertoireLine, positionKey, validateFen } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';

@@ -2,7 +2,7 @@ import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { explorerQuery, type ExplorerAnswer, type ExplorerQuery } from '../../contract/repertoire.js';
+import { explorerQuery, type ExplorerAnswer, type ExplorerQuery } from '@contract/repertoire.js';
 import { gamesOf, positionKey, scoreFor, suggestedAnswer, validateFen, type Color } from '../../chess/index.js';
 import { fetchStats, readCachedStatsWithAge, type StatsRecord } from '../openings/explorer-cache.js';
 import { explorerFen, parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';

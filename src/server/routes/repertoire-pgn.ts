@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { colorQuery, colorRequest } from '../../contract/repertoire.js';
+import { colorQuery, colorRequest } from '@contract/repertoire.js';
 import { editedPgnChapters } from '../../chess/index.js';
 import { nextTurn } from '../drill/drill-writer.js';
 import { pushAdditions, PushError, stateWithText } from '../repertoire/push-additions.js';

@@ -1,10 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { readFixture } from '../../../test/fixtures.js';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  type Json,
+  signedInUser,
+  type TestUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from './game-review-test-users.js';
-import type { RepertoireReportAnswer, ReportDeviation } from './repertoire-report-schemas.js';
+import type { RepertoireReportAnswer, ReportDeviation } from '@contract/repertoire-report.js';
 
 const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
 const SICILIAN = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');
@@ -112,7 +119,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
   test("saved reviews as the source: the player's own, never another player's", async () => {
     const user = await player();
     const other = await player();
-    const recent = (await user.client.get('/api/recent-games?site=lichess')).body.api_data as any[];
+    const recent = (await user.client.get('/api/recent-games?site=lichess')).body.api_data as Json[];
     const mine = recent.slice(0, 3);
     const saved: number[] = [];
     for (const game of mine) saved.push((await user.client.postJson('/api/upsert-game-review', game)).body.api_data.id);
@@ -139,7 +146,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
 
   test('a game both saved and recent counts once, as the review, and links to it', async () => {
     const user = await player();
-    const recent = (await user.client.get('/api/recent-games?site=lichess')).body.api_data as any[];
+    const recent = (await user.client.get('/api/recent-games?site=lichess')).body.api_data as Json[];
     const review = (await user.client.postJson('/api/upsert-game-review', recent[0])).body.api_data;
     const both = await report(user, ['reviews', 'lichess']);
     expect(both.games).toBe(49);

@@ -1,17 +1,18 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { COLORS, createReportBuilder, type Color, type ReportGame, type ReportRepertoires } from '../../chess/index.js';
-import { gameReviews } from '../db/schema.js';
-import { editedRepertoire } from '../repertoire/edited-repertoire.js';
-import { playerSites } from '../sites/player-sites.js';
-import { toRecords } from './recent-games.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   repertoireReportRequestSchema,
   type RepertoireReportAnswer,
   type ReportGameRef,
   type ReportSource,
-} from './repertoire-report-schemas.js';
+} from '@contract/repertoire-report.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { COLORS, createReportBuilder, type Color, type ReportGame, type ReportRepertoires } from '../../chess/index.js';
+import { gameReviews } from '../db/schema.js';
+import { editedRepertoire } from '../repertoire/edited-repertoire.js';
+import { playerSites } from '../sites/player-sites.js';
+import { toRecords } from '../sites/game-records.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -19,9 +20,11 @@ import {
  * (src/chess/repertoire-report.ts). A game that is both saved and recent counts once, as the review.
  * A site that fails gives no games (the site clients log why), never an error.
  */
-export async function repertoireReportRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/repertoire-report', { preHandler: app.requireUser }, async (request) => {
-    const { sources } = repertoireReportRequestSchema.parse(request.body);
+export async function repertoireReportRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const options = { onRequest: app.requireUser, schema: { body: repertoireReportRequestSchema } };
+  app.post('/repertoire-report', options, async (request) => {
+    const { sources } = request.body;
     const user = request.user!;
     const [repertoires, saved] = await Promise.all([loadRepertoires(app, user.id), savedReviews(app, user.id)]);
     const reviewByLink = new Map(saved.flatMap((r) => (r.ref.link ? [[r.ref.link, r.ref.review_id] as const] : [])));

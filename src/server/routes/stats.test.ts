@@ -7,13 +7,14 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
+  type Json,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_E5_NF3, SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 
-type Event = { event: string; data: any };
+type Event = { event: string; data: Json };
 
 function parseEvents(text: string): Event[] {
   return text

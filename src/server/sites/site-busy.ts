@@ -1,7 +1,7 @@
 import type { HttpQueue } from './http-queue.js';
 
 /**
- * After a 429 a site rests (DESIGN 5: 60 s) and calls to it wait their turn. A player asking meanwhile
+ * After a 429 a site rests (60 s) and calls to it wait their turn. A player asking meanwhile
  * is told so at once, instead of a request that hangs until the pause ends.
  */
 export function busyMessage(site: string, until: number, now = Date.now()): string {

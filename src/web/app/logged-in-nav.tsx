@@ -18,7 +18,7 @@ const LINKS = [
   { to: paths.prepare, label: 'Prepare' },
 ] as const;
 
-/** The logged-in bar of spec section 2; on a phone the links fold behind a Menu button. */
+/** The logged-in bar (Game Review, Cards, Drill, Manage Openings, ...); on a phone the links fold behind a Menu button. */
 export function LoggedInNav({ user }: { user: User }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);

@@ -1,4 +1,4 @@
-// Every route of spec section 2, in one place so links and redirects agree.
+// Every page route of the app, in one place so links and redirects agree.
 export const paths = {
   landing: '/',
   signIn: '/signin',

@@ -4,7 +4,7 @@ import { KingGraphic } from './king-graphic';
 type Props = { children: ReactNode; /** A change of this value clears the error (e.g. the FEN). */ resetKey?: unknown };
 type State = { error: Error | null; resetKey: unknown };
 
-/** Shows 'Something went wrong' with a king graphic when the board fails to render (spec 8). */
+/** Shows 'Something went wrong' with a king graphic when the board fails to render. */
 export class BoardErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 

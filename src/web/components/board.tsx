@@ -7,7 +7,7 @@ import { KingGraphic } from './king-graphic';
 export { START_FEN, PROMOTION_ROLES, playDraggedMove, type BoardMove, type PromotionRole } from './board-moves';
 export type { Arrow as BoardArrow } from 'react-chessboard';
 
-/** Move animation (spec 9: 300 ms). */
+/** Move animation (300 ms). */
 export const BOARD_ANIMATION_MS = 300;
 
 export type BoardProps = {

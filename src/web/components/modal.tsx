@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
-/** Opening and closing fade time (spec 9: modal transition 200 ms). */
+/** Opening and closing fade time (modal transition 200 ms). */
 export const MODAL_TRANSITION_MS = 200;
 
 export type ModalProps = {

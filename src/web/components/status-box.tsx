@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The busy text of spec 4 (Busy state). */
+/** The text the Status box shows while work runs. */
 export const STATUS_PROCESSING = 'Processing';
 /** The text shown when work has finished. */
 export const STATUS_DONE = 'Done';

@@ -1,19 +1,10 @@
 // The logged-in user as the whole app sees it: one cached answer of check-if-logged-in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SessionAnswer, SessionUser } from '@contract/account';
 import { apiPostForm, isApiError } from './api-client';
 
-export type User = {
-  id: number | string;
-  email: string;
-  username: string;
-  username_lichess: string | null;
-  username_chess_dot_com: string | null;
-  /** Whether the player connected their Lichess account (Connect Lichess), and as whom. */
-  lichess_connected?: boolean;
-  lichess_connected_as?: string | null;
-};
-
-export type SessionAnswer = { LoggedIn: true; user: User } | { LoggedIn: false; api_result?: string };
+export type User = SessionUser;
+export type { SessionAnswer };
 
 export const sessionQueryKey = ['session'] as const;
 

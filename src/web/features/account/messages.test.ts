@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { resetMessage, resetRequestMessage, signupFailureMessage, SUPPORT_EMAIL } from './messages';
 
-describe('account messages (spec section 8)', () => {
+describe('account messages', () => {
   test.each([
     ['email exists', 'There is already an account with that email address'],
     ['username exists', 'Unfortunately, this username is already taken, please enter a different one'],

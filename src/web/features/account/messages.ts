@@ -1,4 +1,4 @@
-// The user-facing texts of spec section 8 for the account flows.
+// The user-facing texts of the account flows, word for word.
 import type { RegisterAnswer, ResetAnswer, ResetRequestAnswer } from './api/types';
 
 export const SUPPORT_EMAIL = 'support@chess-prep.org';

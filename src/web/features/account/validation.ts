@@ -1,4 +1,4 @@
-// Field rules of spec section 5 for sign-up and password reset. Each returns the message, or undefined when valid.
+// Field rules for sign-up and password reset. Each returns the message, or undefined when valid.
 
 // An ordinary address: something@something.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
 // Words shown for reviews and retrieved games: who played whom, when, at what time control.
 import { findGameOpening } from '../../../chess/game-record';
-import type { GameReview } from '../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 
 type Players = Pick<GameReview, 'hero_color' | 'username' | 'opponent_name'>;
 
@@ -37,7 +37,7 @@ export function timeControlText(timeControl: string): string {
   return `${minutes < 1 && minutes > 0 ? `${Number(live[1])}s` : shown}+${live[2] ?? '0'}`;
 }
 
-/** The review heading of spec 3: 'white vs. black', the played date, the time control and the site. */
+/** The review heading: 'white vs. black', the played date, the time control and the site. */
 export function reviewHeading(
   review: Pick<GameReview, 'hero_color' | 'username' | 'opponent_name' | 'date_time_played' | 'time_control' | 'site'>,
 ): string {

@@ -1,7 +1,7 @@
 // Words and numbers of the report as a player reads them.
 import { moveLabel } from '../../../chess/pgn';
 import type { Color } from '../../../chess/repertoire';
-import type { ReportDeviation, ReportGameRef } from '../../../server/routes/repertoire-report-schemas';
+import type { ReportDeviation, ReportGameRef } from '@contract/repertoire-report';
 
 /** '2... g6': the move played, numbered from the position it was played in. */
 export function playedLabel(d: Pick<ReportDeviation, 'move_number' | 'fen' | 'played_san'>): string {

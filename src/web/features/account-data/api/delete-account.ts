@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostForm } from '../../../lib/api-client';
 import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
+import type { DeleteAccountAnswer } from '@contract/account-data';
 
-export type DeleteAccountAnswer = { api_result: 'account_deleted' | 'bad_password' };
+export type { DeleteAccountAnswer };
 
 export function deleteAccount(password: string): Promise<DeleteAccountAnswer> {
   return apiPostForm<DeleteAccountAnswer>('/api/delete-account', { password });

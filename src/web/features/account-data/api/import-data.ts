@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client';
-import type { ImportCounts } from '../../../../server/account-data/import-document';
+import type { ImportCounts } from '@contract/account-data';
 
 export type { ImportCounts };
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { apiPostJson } from '../../../lib/api-client';
 import { cardsQueryKey } from './get-cards';
 

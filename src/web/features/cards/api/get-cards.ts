@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { apiGet } from '../../../lib/api-client';
 
 export const cardsQueryKey = ['cards'] as const;

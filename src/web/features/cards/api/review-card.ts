@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card, Grade, ReviewLog } from '../../../../chess/scheduling-types';
+import type { Card, Grade, ReviewCardAnswer } from '@contract/cards';
 import { apiPostJson } from '../../../lib/api-client';
 import { cardsQueryKey, mergeCards } from './get-cards';
 
 /** Scores a card; the server schedules it on its own clock and keeps the review log. */
-export async function reviewCard(input: { id: string; rating: Grade }): Promise<{ card: Card; log: ReviewLog }> {
-  const answer = await apiPostJson<{ api_data: { card: Card; log: ReviewLog } }>('/api/review-card', input);
+export async function reviewCard(input: { id: string; rating: Grade }): Promise<ReviewCardAnswer> {
+  const answer = await apiPostJson<{ api_data: ReviewCardAnswer }>('/api/review-card', input);
   return answer.api_data;
 }
 

@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card } from '../../../../chess/scheduling-types';
-import type { CardInput } from '../../../../server/routes/card-payloads';
+import type { Card, CardDraft } from '@contract/cards';
 import { apiPostJson } from '../../../lib/api-client';
 import { cardsQueryKey, mergeCards } from './get-cards';
 
-/** What the editor sends: texts, boards and orientation; a new card's schedule is set by the server. */
-export type CardDraft = Pick<
-  CardInput,
-  'id' | 'prompt' | 'prompt_fen' | 'prompt_pgn' | 'answer' | 'answer_fen' | 'answer_pgn' | 'orientation'
->;
+export type { CardDraft };
 
 /** Creates or edits cards; answers the cards as stored. */
 export async function upsertCards(cards: CardDraft[]): Promise<Card[]> {

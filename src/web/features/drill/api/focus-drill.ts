@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client';
-
-export type DrillColor = 'white' | 'black';
+import type { DrillColor } from './types';
 
 /** Puts a repertoire position at the front of the player's drill (due now). */
 export function focusDrill(color: DrillColor, fen: string): Promise<unknown> {

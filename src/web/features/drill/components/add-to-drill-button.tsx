@@ -1,5 +1,6 @@
 import { errorText } from '../../../lib/api-client';
-import { useFocusDrill, type DrillColor } from '../api/focus-drill';
+import { useFocusDrill } from '../api/focus-drill';
+import type { DrillColor } from '../api/types';
 
 /** "Add to drill": the position (in the player's repertoire) is asked next on the Drill screen. */
 export function AddToDrillButton({ color, fen }: { color: DrillColor; fen: string }) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { apiPostJson, isApiError } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { apiGet } from '../../../lib/api-client';
 
 export const gameReviewsQueryKey = ['game-reviews'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Mistake, UpsertMistakeInput } from '../../../../server/routes/game-review-schemas';
+import type { Mistake, UpsertMistakeInput } from '@contract/game-reviews';
 import { apiPostJson } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
@@ -9,7 +9,7 @@ export async function upsertMistake(mistake: UpsertMistakeInput): Promise<Mistak
   return answer.api_data;
 }
 
-/** Deletes one mistake (spec 7: delete-game-review with the mistake's id). */
+/** Deletes one mistake (delete-game-review with the mistake's id). */
 export async function deleteMistake(id: number): Promise<void> {
   await apiPostJson('/api/delete-game-review', { mistake_id: id });
 }

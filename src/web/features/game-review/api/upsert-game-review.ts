@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GameReview, UpsertGameReviewInput } from '../../../../server/routes/game-review-schemas';
+import type { GameReview, UpsertGameReviewInput } from '@contract/game-reviews';
 import { apiPostJson } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';
@@ -10,7 +10,7 @@ export async function upsertGameReview(review: UpsertGameReviewInput): Promise<G
   return answer.api_data;
 }
 
-/** The server answers first, then the cached list takes the stored review (spec 4: server first). */
+/** The server answers first, then the cached list takes the stored review (server first). */
 export function useUpsertGameReview() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import type { GameRecord } from '../../../../chess/game-record';
-import type { GameReview, RecentGameSite } from '../../../../server/routes/game-review-schemas';
+import type { GameRecord } from '@contract/recent-games';
+import type { GameReview } from '@contract/game-reviews';
+import type { RecentGameSite } from '@contract/recent-games';
 import { Modal } from '../../../components/modal';
 import { StatusBox, STATUS_DONE } from '../../../components/status-box';
 import { errorText } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { Board, START_FEN } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -24,7 +24,7 @@ export type GameReviewScreenProps = {
 };
 
 /**
- * The game review screen of spec 2. The selected review is kept in the URL (?review=id), so a reload keeps it;
+ * The game review screen. The selected review is kept in the URL (?review=id), so a reload keeps it;
  * ?review=id&ply=n opens it at that half-move (links from the repertoire report).
  */
 export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPanel }: GameReviewScreenProps) {

@@ -1,4 +1,4 @@
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteMistake, useUpsertMistake } from '../api/mistakes';
 import { moveText, type LineMove } from '../game-line';

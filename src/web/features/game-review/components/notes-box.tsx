@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { errorText } from '../../../lib/api-client';
 import { useUpsertGameReview } from '../api/upsert-game-review';
 

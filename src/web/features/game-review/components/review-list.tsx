@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteGameReviews } from '../api/delete-game-reviews';
 import { openingText, playedText, resultText, versusText } from '../review-text';
@@ -85,7 +85,7 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
   );
 }
 
-/** A row as spec 2 describes it: white vs black, date and time, site, then the result and opening when known, and notes. */
+/** A row: white vs black, date and time, site, then the result and opening when known, and notes. */
 export function reviewRowText(
   review: Pick<
     GameReview,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { GameReview } from '../../../../server/routes/game-review-schemas';
+import type { GameReview } from '@contract/game-reviews';
 import { makeLinePgnWithSetup } from '../../../../chess/pgn-write';
 import { Board, START_FEN } from '../../../components/board';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine, type GameLine } from '../game-line';
@@ -147,7 +147,7 @@ function StepButton(props: {
   );
 }
 
-/** Step 0..n through the game (spec 4: Board stepping), with arrow keys, Home and End anywhere on the page. */
+/** Step 0..n through the game (Board stepping), with arrow keys, Home and End anywhere on the page. */
 function useStepper(line: GameLine | undefined, initialStep: number) {
   const [step, setStep] = useState(() => (line ? clampStep(line, initialStep) : 0));
   const total = line?.moves.length ?? 0;

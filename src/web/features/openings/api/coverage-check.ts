@@ -1,15 +1,10 @@
-import type { Hole } from '../../../../chess/coverage-walk';
+import type { CoverageHoles, CoverageProgress, CoverageResult, CoverageStatus } from '@contract/coverage';
+import type { StatsRecord } from '@contract/stats';
 import { apiGet, apiPostEventStream } from '../../../lib/api-client';
 import type { Filters } from '../lib/filters';
 import { openingFields, type OpeningInput } from './types';
 
-export type CoverageProgress = { done: number; total: number };
-/** The likeliest holes so far (DESIGN 4 `holes` event). */
-export type CoverageHoles = { holes: Hole[]; settled: number; bound: number; done: number };
-/** Why the check waits, e.g. "Lichess is busy, retrying in 60 s" after a 429. */
-export type CoverageStatus = { message: string; retry_at: string };
-/** The report entries are the chess core's; the screen reads the fields it knows. */
-export type CoverageResult = { results: string; report: unknown[]; holes?: Hole[] };
+export type { CoverageHoles, CoverageProgress, CoverageResult, CoverageStatus, StatsRecord };
 
 /**
  * Runs the coverage check on the server and follows its event stream: progress events while the
@@ -38,16 +33,6 @@ export async function coverageCheck(
   if (!result) throw new Error('The coverage check ended without a result');
   return result;
 }
-
-export type StatsRecord = {
-  fen: string;
-  speeds: string;
-  ratings: string;
-  white: number;
-  draws: number;
-  black: number;
-  moves: unknown[];
-};
 
 /** Cached statistics for these filters, keyed by position (FEN without move counters). */
 export async function getStats(filters: Filters): Promise<Map<string, StatsRecord>> {

@@ -1,23 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CoveragePosition } from '../../../../chess/coverage';
-import type { Hole } from '../../../../chess/coverage-walk';
+import type { CoverageRun } from '@contract/coverage';
 import { apiGet, apiPostJson } from '../../../lib/api-client';
 import type { Color } from './types';
 
-/** The player's latest coverage check of one colour (DESIGN 4), live while it runs. */
-export type CoverageRun = {
-  status: 'running' | 'done' | 'failed';
-  color: Color;
-  speeds: string;
-  ratings: string;
-  done: number;
-  total: number;
-  holes: Hole[];
-  settled: number;
-  bound: number;
-  results: string;
-  report: CoveragePosition[];
-};
+/** The player's latest coverage check of one colour, live while it runs. */
+export type { CoverageRun };
 
 export const coverageLatestQueryKey = (color: Color) => ['coverage-latest', color] as const;
 

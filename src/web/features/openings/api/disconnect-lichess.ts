@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DisconnectAnswer } from '@contract/lichess-connect';
 import { apiPostJson } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
 
 /** Revokes the player's Lichess token and forgets it (the user object then says not connected). */
-export function disconnectLichess(): Promise<{ api_data: { lichess_connected: false; revoked: boolean } }> {
+export function disconnectLichess(): Promise<DisconnectAnswer> {
   return apiPostJson('/api/lichess/disconnect', {});
 }
 

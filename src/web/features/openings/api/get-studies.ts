@@ -4,7 +4,7 @@ import type { Studies } from './types';
 
 export const studiesQueryKey = ['studies'] as const;
 
-/** The user's white and black studies; spec 8: on error both null. */
+/** The user's white and black studies; both null when the server could not read them. */
 export async function getStudies(): Promise<Studies> {
   const answer = await apiGet<{ api_data: Studies }>('/api/get-studies');
   return answer.api_data ?? { white: null, black: null };

@@ -1,17 +1,15 @@
+import type { LichessStudy, SiteAnswer, StudySummary } from '@contract/studies';
 import { apiGet } from '../../../lib/api-client';
-import type { StudySummary } from './types';
 
 /** A Lichess user's public studies, through the server; [] when Lichess fails. */
 export async function listLichessStudies(username: string): Promise<StudySummary[]> {
-  const answer = await apiGet<{ api_data: StudySummary[] }>('/api/lichess/studies', { username });
+  const answer = await apiGet<SiteAnswer<StudySummary[]>>('/api/lichess/studies', { username });
   return answer.api_data ?? [];
 }
 
 /** One study's title and PGN; throws when Lichess gave no text. */
-export async function fetchLichessStudy(id: string): Promise<{ title: string; pgn: string }> {
-  const answer = await apiGet<{ api_data: { title: string; pgn: string }; error?: string }>(
-    `/api/lichess/study/${encodeURIComponent(id)}`,
-  );
+export async function fetchLichessStudy(id: string): Promise<LichessStudy> {
+  const answer = await apiGet<SiteAnswer<LichessStudy>>(`/api/lichess/study/${encodeURIComponent(id)}`);
   if (!answer.api_data?.pgn) throw new Error(answer.error ?? 'The study has no text');
   return answer.api_data;
 }

@@ -1,37 +1,20 @@
+import type {
+  CheckOpeningAnswer,
+  ConsistencyAnswer,
+  ComparedMove,
+  GameComparison,
+  OpeningBookAnswer,
+} from '@contract/openings';
 import { apiPostMultipart } from '../../../lib/api-client';
 import { openingFields, type OpeningInput } from './types';
 
-export type ConsistencyChapter = { name: string; pgn: string };
-export type ConsistencyMove = { san: string; uci: string; chapters: ConsistencyChapter[] };
-export type ConsistencyPosition = {
-  fen: string;
-  turn: 'white' | 'black';
-  move_number: number;
-  line: string;
-  moves: ConsistencyMove[];
-};
-export type ConsistencyAnswer = { results: string; results_dict: ConsistencyPosition[] };
+export type { ComparedMove, ConsistencyAnswer, GameComparison };
+export type ConsistencyPosition = ConsistencyAnswer['results_dict'][number];
 
 export const consistencyCheck = (opening: OpeningInput) =>
   apiPostMultipart<ConsistencyAnswer>('/api/consistency_check', openingFields(opening));
 
-export type ComparedMove = { san: string; uci: string };
-export type GameComparison = {
-  outcome: 'left' | 'end_of_line' | 'game_ended' | 'not_in_repertoire' | 'no_moves';
-  openingName: string;
-  gameName: string;
-  ply: number;
-  moveNumber: number;
-  turn: 'white' | 'black';
-  side: 'player' | 'opponent';
-  fen: string;
-  played: ComparedMove | undefined;
-  repertoireMoves: ComparedMove[];
-  line: string;
-  text: string;
-};
-
-/** Plain text per spec 7. */
+/** The comparison as plain text. */
 export const checkOpeningText = (opening: OpeningInput, gameText: string, gameName?: string) =>
   apiPostMultipart<string>('/api/check_opening', {
     ...openingFields(opening),
@@ -41,7 +24,7 @@ export const checkOpeningText = (opening: OpeningInput, gameText: string, gameNa
 
 /** With the structured comparison, for making a card from it. */
 export const checkOpening = (opening: OpeningInput, gameText: string, gameName?: string) =>
-  apiPostMultipart<{ results: string; comparison: GameComparison }>('/api/check_opening', {
+  apiPostMultipart<CheckOpeningAnswer>('/api/check_opening', {
     ...openingFields(opening),
     game_text: gameText,
     game_name: gameName,
@@ -49,6 +32,6 @@ export const checkOpening = (opening: OpeningInput, gameText: string, gameName?:
   });
 
 export const createOpeningBook = async (opening: OpeningInput) => {
-  const answer = await apiPostMultipart<{ book: string }>('/api/create_opening_book', openingFields(opening));
+  const answer = await apiPostMultipart<OpeningBookAnswer>('/api/create_opening_book', openingFields(opening));
   return JSON.parse(answer.book) as Record<string, unknown>;
 };

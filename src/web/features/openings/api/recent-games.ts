@@ -1,26 +1,11 @@
-import { apiGet } from '../../../lib/api-client';
+import { fetchRecentGames, type GameRecord, type RecentGameSite } from '../../../lib/recent-games';
 
-export type GameSite = 'lichess' | 'chesscom';
-
-/** The spec's Game record, as far as the opening screens use it. */
-export type GameRecord = {
-  username: string;
-  hero_color: 'White' | 'Black';
-  opponent_name: string;
-  pgn: string;
-  date_time_played: string | null;
-  time_control?: string;
-  site: string;
-  link?: string | null;
-};
+export type { GameRecord };
+export type GameSite = RecentGameSite;
 
 /** Recent games under `username` on that site (read only, never saved); [] without one. */
-export async function getRecentGames(site: GameSite, username: string): Promise<GameRecord[]> {
-  const answer = await apiGet<{ api_data: GameRecord[]; error?: string }>('/api/recent-games', { site, username });
-  // e.g. 'Lichess has no player named x'
-  if (answer.error) throw new Error(answer.error);
-  return answer.api_data ?? [];
-}
+export const getRecentGames = (site: GameSite, username: string): Promise<GameRecord[]> =>
+  fetchRecentGames(site, username);
 
 /** 'X vs. Y' from the hero's side of the record. */
 export function gameTitle(game: GameRecord): string {

@@ -1,21 +1,9 @@
 import { FROM_STUDY_FIELD } from '@contract/repertoire';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
+import type { Color } from '@contract/common';
 
-export type Color = 'white' | 'black';
-
-/** One side's study as get-studies returns it. */
-export type Study = {
-  color: Color;
-  title: string;
-  link: string | null;
-  study_text: string;
-  exclude_move_indicators: string;
-  last_update: string;
-};
-
-export type Studies = { white: Study | null; black: Study | null };
-
-export type StudySummary = { id: string; name: string };
+export type { Color };
+export type { Studies, Study, StudySummary } from '@contract/studies';
 
 /** What the opening checks are run on: a PGN text and its settings. */
 export type OpeningInput = {

@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client';
 import { studiesQueryKey } from './get-studies';
-import type { Color } from './types';
+import type { StudyUpdate } from '@contract/studies';
 
-export type StudyUpdate = {
-  color: Color;
-  exclude_move_indicators: string;
-  link: string | null;
-  /** null clears that side. */
-  study_text: string | null;
-  title: string;
-  last_update: string;
-};
+export type { StudyUpdate };
 
 export const updateStudy = (update: StudyUpdate) => apiPostJson('/api/update-study', update);
 
-/** Spec 4: on success the studies are refetched. */
+/** Once stored, the studies are read again. */
 export function useUpdateStudy() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,7 @@ import { estimatedTimeText } from '../lib/messages';
 
 type Props = { plan: CoveragePlan | undefined; onProceed: () => void; onCancel: () => void };
 
-/** Spec 2: the confirmation popup with the estimated minutes (1.5 s per position still to fetch). */
+/** The confirmation popup with the estimated minutes (1.5 s per position still to fetch). */
 export function CoverageConfirm({ plan, onProceed, onCancel }: Props) {
   const minutes = plan ? Math.ceil(plan.minutes) : 0;
   return (

@@ -2,7 +2,7 @@ import { useStudies } from '../api/get-studies';
 import type { Color, Study } from '../api/types';
 import { shortDateTime } from '../api/recent-games';
 
-/** The current white and black openings (spec 2: shown on Manage Openings and game review). */
+/** The current white and black openings (shown on Manage Openings and game review). */
 export function CurrentOpenings() {
   const studies = useStudies();
   if (studies.isPending) return <p className="muted">Loading openings…</p>;

@@ -6,7 +6,7 @@ type Props = {
   legend?: string;
 };
 
-/** Checkboxes for the exclude-move indicators ?, ??, !? and ?! (spec 3). */
+/** Checkboxes for the exclude-move indicators ?, ??, !? and ?!. */
 export function ExcludeSymbolsField({ value, onChange, legend = 'Exclude moves marked' }: Props) {
   const toggle = (symbol: ExcludeSymbol, on: boolean) =>
     onChange(EXCLUDE_SYMBOLS.filter((s) => (s === symbol ? on : value.includes(s))));

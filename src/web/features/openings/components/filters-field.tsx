@@ -5,7 +5,7 @@ type Props = { value: Filters; onChange: (filters: Filters) => void };
 const toggle = <T extends string>(all: readonly T[], list: readonly T[], item: T, on: boolean): T[] =>
   all.filter((x) => (x === item ? on : list.includes(x)));
 
-/** Time speeds and rating bands for the coverage check (spec 3 Filters). */
+/** Time speeds and rating bands for the coverage check. */
 export function FiltersField({ value, onChange }: Props) {
   return (
     <div className="op-filters">

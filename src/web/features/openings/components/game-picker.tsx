@@ -5,7 +5,7 @@ import { useUser } from '../../../lib/session';
 import { gameTitle, getRecentGames, shortDateTime, type GameRecord, type GameSite } from '../api/recent-games';
 import { errorMessage, NO_GAMES_RETRIEVED, NONE_SELECTED, RETRIEVING_GAMES } from '../lib/messages';
 
-/** Spec 7 Polling: the picker refetches recent games every 300,000 ms. */
+/** The picker refetches recent games every 300,000 ms. */
 export const PICKER_REFRESH_MS = 300_000;
 
 type Props = {
@@ -39,7 +39,7 @@ export function GamePicker({ value, onChange, onStatus, onUsernameChange }: Prop
   });
 
   const fetchFor = (next: GameSite) => {
-    // Spec 4: fetching a new game list clears the selected game.
+    // Fetching a new game list clears the selected game.
     onChange(undefined);
     onStatus(RETRIEVING_GAMES, true);
     setRequest((old) => ({ site: next, username: username.trim(), n: (old?.n ?? 0) + 1 }));

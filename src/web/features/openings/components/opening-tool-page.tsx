@@ -142,7 +142,7 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
 
   const chooseGameFile = (file: File | undefined) => {
     if (!file) return;
-    // Spec 4: choosing a game file clears the pasted text.
+    // Choosing a game file clears the pasted text.
     setGameFile(file);
     setPasted('');
   };

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * A Lichess username with 'Get Studies', the study list, and a PGN file upload. Spec 4: choosing a
+ * A Lichess username with 'Get Studies', the study list, and a PGN file upload. Choosing a
  * study clears the file; choosing a file clears the study.
  */
 export function StudySource({ value, onChange, initialUsername = '' }: Props) {
@@ -53,7 +53,7 @@ export function StudySource({ value, onChange, initialUsername = '' }: Props) {
   };
 
   const chooseFile = (file: File | undefined) => {
-    // Spec 5: a chosen file whose value is empty is ignored.
+    // A chosen file whose value is empty is ignored.
     if (!file) return;
     onChange({ kind: 'file', file });
   };

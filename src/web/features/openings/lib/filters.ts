@@ -1,4 +1,4 @@
-// Spec 3 Filters and spec 9 defaults for the coverage check.
+// The coverage check's filters (time speeds and rating bands) and their defaults.
 
 export const SPEEDS = ['ultraBullet', 'bullet', 'blitz', 'rapid', 'classical', 'correspondence'] as const;
 export type Speed = (typeof SPEEDS)[number];

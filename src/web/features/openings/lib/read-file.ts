@@ -6,7 +6,7 @@ export class EmptyFileError extends Error {
   }
 }
 
-/** A chosen file's text; undefined when none is chosen (spec 5), EmptyFileError when it holds nothing. */
+/** A chosen file's text; undefined when none is chosen, EmptyFileError when it holds nothing. */
 export async function readChosenFile(file: File | undefined | null): Promise<string | undefined> {
   if (!file) return undefined;
   const text = await file.text();

@@ -17,7 +17,7 @@ import type { Filters } from './filters';
 import { coverageProgressText, errorMessage, sorryText } from './messages';
 import { pause, type useStatus } from './use-status';
 
-/** Spec 9: a pause before 'Done' so the last progress line can be read. */
+/** A pause before 'Done' so the last progress line can be read. */
 const DONE_PAUSE_MS = 800;
 /** The popup says how soon this many of the likeliest holes are final. */
 export const TOP_SETTLED = 10;

@@ -4,7 +4,7 @@ import { STATUS_DONE, STATUS_PROCESSING } from '../../../components/status-box';
 export type Status = { text: string; busy: boolean };
 
 /**
- * The Status box's state (spec 4 Busy state): 'Processing' with dots while work runs, progress text
+ * The Status box's state: 'Processing' with dots while work runs, progress text
  * when there is some, 'Done' when it ends. A newer run makes an older one's updates stale.
  */
 export function useStatus(initial = '') {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RepertoireReportAnswer, ReportSource } from '../../../../server/routes/repertoire-report-schemas';
+import type { RepertoireReportAnswer, ReportSource } from '@contract/repertoire-report';
 import { apiPostJson } from '../../../lib/api-client';
 
 /** Compares the chosen sources' games with the player's studies (the server fetches the site games). */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { GameRecord } from '../../../../chess/game-record';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { apiPostJson } from '../../../lib/api-client';
+import { fetchRecentGames } from '../../../lib/recent-games';
 
 /**
  * Saves a recent Lichess or Chess.com game as a review (as the game picker does), so game review can
@@ -8,8 +8,8 @@ import { apiGet, apiPostJson } from '../../../lib/api-client';
  */
 export async function saveSiteGame(site: string, link: string): Promise<number> {
   const key = site === 'Chess.com' ? 'chesscom' : 'lichess';
-  const recent = await apiGet<{ api_data: GameRecord[] }>('/api/recent-games', { site: key });
-  const record = recent.api_data.find((game) => game.link === link);
+  const recent = await fetchRecentGames(key);
+  const record = recent.find((game) => game.link === link);
   if (!record) throw new Error(`This game is no longer among your recent ${site} games`);
   const saved = await apiPostJson<{ api_data: { id: number } }>('/api/upsert-game-review', record);
   return saved.api_data.id;

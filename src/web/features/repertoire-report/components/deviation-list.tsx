@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../lib/api-client';
 import { useSaveSiteGame } from '../api/save-site-game';
-import type { ReportDeviation } from '../../../../server/routes/repertoire-report-schemas';
+import type { ReportDeviation } from '@contract/repertoire-report';
 import { Board, type BoardArrow } from '../../../components/board';
 import { expectedLabel, gameHref, lineWithMove, playedLabel, reviewHref, scoreText, shortDate } from '../report-text';
 

@@ -1,9 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  REPORT_SOURCES,
-  type ReportDeviation,
-  type ReportSource,
-} from '../../../../server/routes/repertoire-report-schemas';
+import { REPORT_SOURCES, type ReportDeviation, type ReportSource } from '@contract/repertoire-report';
 import { StatusBox } from '../../../components/status-box';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RepertoireReportAnswer, ReportSource } from '../../../../server/routes/repertoire-report-schemas';
+import type { RepertoireReportAnswer, ReportSource } from '@contract/repertoire-report';
 import { percent } from '../report-text';
 
 const SOURCE_NAMES: Record<ReportSource, string> = {

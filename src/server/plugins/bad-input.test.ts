@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  signedInUser,
+  type TestUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
-import { signedInUser, type TestUser } from '../routes/game-review-test-users.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const PGN = '[Event "Casual"]\n[White "a"]\n[Black "b"]\n[Result "*"]\n\n1. e4 e5 *';

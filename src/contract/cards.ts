@@ -1,9 +1,18 @@
-// Request payloads of the card calls, checked with zod; shared by the server and the web client.
+// The flashcard calls: list, create/edit in bulk, review on the server's clock, delete. A card is
+// keyed by (player, id): another player's id names a card of the caller's own.
+//   GET  /api/get-cards               -> {api_data: [Card]} by due date (ETag, 304 when unchanged)
+//   POST /api/upsert-cards  [card]    -> {api_data: [Card]} as stored
+//   POST /api/review-card   {id, rating} -> {api_data: {card, log}}; 404 {error} for an unknown id
+//   POST /api/delete-card   {id}      -> {api_data: {id, deleted}}
 // Example: upsertCardsBody.parse([{ id: 'c1', prompt_fen: START_FEN, answer_fen: START_FEN }])
 // gives one new card, due now, with empty texts and white orientation.
 import { z } from 'zod';
-import { validateFen } from '../../chess/fen.js';
-import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, STATES } from '../../chess/scheduling.js';
+import { validateFen } from '../chess/fen.js';
+import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, STATES } from '../chess/scheduling.js';
+import type { Card, Grade, ReviewLog } from '../chess/scheduling-types.js';
+
+/** A card as the answers carry it: its content and FSRS schedule (dates as ISO strings). */
+export type { Card, Grade, ReviewLog };
 
 /** Most cards a single upsert may carry. */
 export const MAX_CARDS_PER_UPSERT = 5000;
@@ -73,3 +82,19 @@ export const reviewCardBody = z.object({
     },
   ),
 });
+
+/** What the editor sends: texts, boards and orientation; a new card's schedule is set by the server. */
+export type CardDraft = Pick<
+  CardInput,
+  'id' | 'prompt' | 'prompt_fen' | 'prompt_pgn' | 'answer' | 'answer_fen' | 'answer_pgn' | 'orientation'
+>;
+
+export interface ReviewCardAnswer {
+  card: Card;
+  log: ReviewLog;
+}
+
+export interface DeleteCardAnswer {
+  id: string;
+  deleted: boolean;
+}

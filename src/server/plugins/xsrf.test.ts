@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, startTestServer, testDatabaseKinds, type TestServer } from '../../../test/helper.js';
+import {
+  openTestDatabase,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  signedInUser,
+} from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { signedInUser } from '../routes/game-review-test-users.js';
 
 describe.each(testDatabaseKinds())('XSRF check by matched route on %s', (kind) => {
   let database: Database;

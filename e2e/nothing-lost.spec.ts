@@ -6,7 +6,6 @@ import { newUser } from './support/users';
 // Nothing lost, nothing surprising: typed work is asked about before it goes, deletes are confirmed,
 // boards take clicks and taps, and the opening tool keeps to the game's colour and its own username.
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 async function clickSquare(board: Locator, square: string): Promise<void> {
@@ -61,7 +60,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   expect(scrolls).toBe(false);
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await saveViewport(page, 'polish-editor');
+    await saveViewport(page, 'nothing-lost-editor');
   }
 
   // The promotion radios are one group: arrow keys move the choice.
@@ -75,7 +74,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   await page.setViewportSize(PHONE);
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await saveViewport(page, 'polish-editor');
+    await saveViewport(page, 'nothing-lost-editor');
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -96,7 +95,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
 async function seedCards(page: Page, prompts: string[]): Promise<void> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const cards = prompts.map((prompt, i) => ({
-    id: `polish-${Date.now()}-${i}`,
+    id: `nothing-lost-${Date.now()}-${i}`,
     prompt,
     prompt_fen: AFTER_E4,
     prompt_pgn: '1. e4',
@@ -129,7 +128,7 @@ test('Card Review: the answer can be played on the prompt board before revealing
     await page.setViewportSize(viewport);
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await saveScreen(page, 'polish-card-review-played');
+      await saveScreen(page, 'nothing-lost-card-review-played');
     }
   }
   await page.getByRole('button', { name: 'Show Answer & Score' }).click();
@@ -228,7 +227,7 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
     for (const theme of ['dark', 'light'] as const) {
       await setTheme(page, theme);
       await expect(list.getByRole('listitem')).toHaveCount(1);
-      await saveScreen(page, 'polish-game-review');
+      await saveScreen(page, 'nothing-lost-game-review');
     }
   }
   await page.setViewportSize(DESKTOP);
@@ -248,7 +247,7 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
     await page.setViewportSize(viewport);
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await saveViewport(page, 'polish-card-saved');
+      await saveViewport(page, 'nothing-lost-card-saved');
     }
   }
   await saved.getByRole('link', { name: 'Review cards' }).click();
@@ -292,7 +291,7 @@ test('the opening tool: its username is its own, the game is compared by the pla
   await expect(results).toBeInViewport();
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await saveScreen(page, 'polish-opening-tool');
+    await saveScreen(page, 'nothing-lost-opening-tool');
   }
 
   // An empty game file says it is empty.
@@ -312,7 +311,7 @@ test('messages: an unknown Lichess player, an already confirmed address, no stal
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Forgot Password/Username' }).click();
   const forgot = page.getByRole('dialog', { name: 'Forgot Password/Username' });
-  await forgot.getByLabel('Email').fill('nobody-polish@example.com');
+  await forgot.getByLabel('Email').fill('nobody-nothing-lost@example.com');
   await forgot.getByRole('button', { name: 'Request Username and Password Reset' }).click();
   await expect(forgot.getByText('No account with provided email/username found')).toBeVisible();
   await page.keyboard.press('Escape');

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { Color, Deviation, NotComparedReason } from '../../chess/index.js';
+import type { Color, Deviation, NotComparedReason } from '../chess/index.js';
 
 /**
- * POST /api/repertoire-report: payload and answer, shared by the server (validation) and the web
- * (types). No Node or database imports: the web bundles this file.
+ * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
+ * the player's saved reviews and recent site games compared with their studies in one pass. A game
+ * that is both saved and recent counts once, as the review; a site that fails gives no games.
  */
 
 export const REPORT_SOURCES = ['reviews', 'lichess', 'chesscom'] as const;

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { validateFen } from '../../chess/fen.js';
+import { validateFen } from '../chess/fen.js';
 
 /**
- * Payloads of the game review calls, shared by the server (validation) and the web (types).
- * Field names are the spec's (snake_case). No Node or database imports: the web bundles this file.
+ * The game review calls: reviews of played games with their mistakes. Field names are snake_case
+ * as the answers carry them. Every call reads and changes only the caller's rows.
+ *
+ *   GET  /api/get-game-reviews                  -> {api_data: [GameReview]}, newest first
+ *   POST /api/upsert-game-review   {review}     -> {api_data: GameReview}
+ *   POST /api/upsert-mistake       {mistake}    -> {api_data: Mistake}
+ *   POST /api/get-mistakes         {game_review_id} -> {api_data: [Mistake]}
+ *   POST /api/delete-game-review   {game_review_id} | {mistake_id} -> {api_data: {deleted, id}}
  */
 
 export const HERO_COLORS = ['White', 'Black'] as const;
 export type HeroColor = (typeof HERO_COLORS)[number];
-
-export const RECENT_GAME_SITES = ['lichess', 'chesscom'] as const;
-export type RecentGameSite = (typeof RECENT_GAME_SITES)[number];
 
 export const MAX_PGN_CHARS = 200_000;
 export const MAX_NOTES_CHARS = 20_000;
@@ -94,16 +97,21 @@ export const insertGameReviewSchema = z.object({
  * answers the review already saved), update the caller's own review when it has one. Other fields
  * (a full Game record, mistakes, moves) are ignored.
  */
-export function parseUpsertGameReview(body: unknown) {
+export const upsertGameReviewRequest = z.unknown().transform((body, ctx) => {
   const hasId = typeof body === 'object' && body !== null && 'id' in body && (body as { id: unknown }).id != null;
+  const parsed = hasId ? updateGameReviewSchema.safeParse(body) : insertGameReviewSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+    return z.NEVER;
+  }
   return hasId
-    ? ({ kind: 'update', ...updateGameReviewSchema.parse(body) } as const)
-    : ({ kind: 'insert', ...insertGameReviewSchema.parse(body) } as const);
-}
+    ? { kind: 'update' as const, ...(parsed.data as z.output<typeof updateGameReviewSchema>) }
+    : { kind: 'insert' as const, ...(parsed.data as z.output<typeof insertGameReviewSchema>) };
+});
 export type UpsertGameReviewInput = z.input<typeof insertGameReviewSchema> | z.input<typeof updateGameReviewSchema>;
 
 /** POST /api/upsert-mistake: one mistake of one of the caller's reviews; with id, an update. */
-export const upsertMistakeSchema = z.object({
+export const upsertMistakeRequest = z.object({
   id: id.optional(),
   game_review_id: id,
   /** Half-moves from the start, 1 = White's first move. */
@@ -123,60 +131,59 @@ export const upsertMistakeSchema = z.object({
   better_move: shortText(20).nullable().optional(),
   notes: z.string().max(MAX_NOTES_CHARS).optional(),
 });
-export type UpsertMistakeInput = z.input<typeof upsertMistakeSchema>;
+export type UpsertMistakeInput = z.input<typeof upsertMistakeRequest>;
 
 /** POST /api/get-mistakes. */
-export const getMistakesSchema = z.object({ game_review_id: id });
+export const getMistakesRequest = z.object({ game_review_id: id });
 
 /**
  * POST /api/delete-game-review: `{game_review_id}` deletes a review with its mistakes;
  * `{mistake_id}` deletes one mistake. Exactly one of them.
  */
-export const deleteGameReviewSchema = z
+export const deleteGameReviewRequest = z
   .object({ game_review_id: id.optional(), mistake_id: id.optional() })
   .refine((v) => (v.game_review_id === undefined) !== (v.mistake_id === undefined), {
     message: 'send game_review_id (to delete a review) or mistake_id (to delete a mistake), not both',
   });
-export type DeleteGameReviewInput = z.input<typeof deleteGameReviewSchema>;
+export type DeleteGameReviewInput = z.input<typeof deleteGameReviewRequest>;
 
-export const recentGamesQuerySchema = z.object({
-  site: z.enum(RECENT_GAME_SITES, { error: 'site must be lichess or chesscom' }),
-  /** Another name to read games for (the opening tool's own input); the saved one when left out. */
-  username: z.string().max(100, { error: 'username is too long' }).optional(),
+export const mistake = z.object({
+  id: z.number().int(),
+  game_review_id: z.number().int(),
+  ply: z.number().int().nullable(),
+  fen: z.string().nullable(),
+  move: z.string().nullable(),
+  better_move: z.string().nullable(),
+  notes: z.string(),
 });
+export type Mistake = z.infer<typeof mistake>;
 
-export interface Mistake {
-  id: number;
-  game_review_id: number;
-  ply: number | null;
-  fen: string | null;
-  move: string | null;
-  better_move: string | null;
-  notes: string;
-}
-
-export interface GameReview {
-  id: number;
-  user_id: number;
-  username: string;
-  opponent_name: string;
-  hero_color: HeroColor;
+export const gameReview = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  opponent_name: z.string(),
+  hero_color: z.enum(HERO_COLORS),
   /** ISO 8601, UTC; null when the game did not say. */
-  date_time_played: string | null;
-  site: string;
-  link: string | null;
-  pgn: string;
-  notes: string;
-  time_control: string;
-  hero_elo: number | null;
-  opponent_elo: number | null;
+  date_time_played: z.string().nullable(),
+  site: z.string(),
+  link: z.string().nullable(),
+  pgn: z.string(),
+  notes: z.string(),
+  time_control: z.string(),
+  hero_elo: z.number().int().nullable(),
+  opponent_elo: z.number().int().nullable(),
   /** 1, 0.5 or 0 from the hero's side. */
-  result: number | null;
-  how_resolved: string | null;
-  mistakes: Mistake[];
-  /** Always empty: kept for the spec's shape. */
-  moves: unknown[];
-}
+  result: z.number().nullable(),
+  how_resolved: z.string().nullable(),
+  mistakes: z.array(mistake),
+  /** Always empty: kept for the Game record's shape. */
+  moves: z.array(z.unknown()),
+});
+export type GameReview = z.infer<typeof gameReview>;
+
+/** POST /api/delete-game-review's answer. */
+export const deletedAnswer = z.object({ deleted: z.enum(['game_review', 'mistake']), id: z.number().int() });
 
 function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as never;

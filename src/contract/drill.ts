@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { colorField, type Color } from './common.js';
+
+/**
+ * The drill: a colour's repertoire positions (the player to move, at least one repertoire move) as
+ * FSRS-scheduled items. Every call touches only the caller's items: another player's id behaves as a
+ * missing one.
+ *
+ *   POST /api/drill/sync      {color}           -> {api_data: DrillSyncResult}; 400 without a study
+ *   GET  /api/drill/next      ?color=&limit=    -> {api_data: [DrillItem]}: due first, then New
+ *   GET  /api/drill/line      ?color=&fen=      -> {api_data: DrillLine}: the next stretch of a line
+ *   POST /api/drill/answer    {id, uci, rating?} -> {api_data: DrillAnswerResult}; 400 illegal, 404 unknown id
+ *   GET  /api/drill/stats     ?color=           -> {api_data: DrillStats}
+ *   POST /api/drill/focus     {color, fen}      -> {api_data: DrillItem}: due now; 404 outside the repertoire
+ *   GET  /api/drill/settings                    -> {api_data: {new_per_day}}
+ *   POST /api/drill/settings  {new_per_day}     -> {api_data: {new_per_day}}
+ */
+
+/** A missing body reads as one without a colour, so the answer names the colour. */
+export const drillColorRequest = z.preprocess((body) => body ?? {}, z.object({ color: colorField }));
+export const drillColorQuery = z.object({ color: colorField });
+
+export const drillNextQuery = z.object({
+  color: colorField,
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+export const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional() });
+
+/** A right move rates `rating` (2 Hard, 3 Good by default, 4 Easy); a wrong one rates Again. */
+export const drillAnswerRequest = z.object({
+  id: z.coerce.number().int().positive(),
+  uci: z.string().min(4).max(5),
+  rating: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
+});
+export type DrillAnswerRequest = z.infer<typeof drillAnswerRequest>;
+
+export const drillFocusRequest = z.object({ color: colorField, fen: z.string().max(200) });
+
+export const drillSettingsRequest = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
+
+export interface DrillAnswer {
+  uci: string;
+  san: string;
+}
+
+export interface DrillChapterLink {
+  name: string;
+  /** The chapter on Lichess, when the study came from there. */
+  url: string | null;
+}
+
+export interface DrillItem {
+  id: number;
+  color: Color;
+  fen: string;
+  /** Movetext of a shortest line to the position ('' at a chapter start). */
+  line: string;
+  move_number: number;
+  answers: DrillAnswer[];
+  /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
+  state: number;
+  /** ISO 8601. */
+  due: string;
+  reps: number;
+  lapses: number;
+  /** The study changed this position's answers (or the player asked to drill it). */
+  changed: boolean;
+  chapters: DrillChapterLink[];
+}
+
+export interface DrillStats {
+  /** Active (not retired) items; learning includes relearning. */
+  total: number;
+  new: number;
+  learning: number;
+  review: number;
+  due_now: number;
+  retired: number;
+  /** New items answered today (both colours) and the day's allowance. */
+  new_today: number;
+  new_per_day: number;
+  /** New items still to be served today in this colour. */
+  new_left: number;
+  /** ISO 8601 of the next item to fall due, or null. */
+  next_due: string | null;
+}
+
+export interface DrillLine {
+  start_fen: string;
+  moves: { uci: string; san: string; by: 'player' | 'opponent' }[];
+  /** The item to ask after the moves; null when the line has nothing left to ask. */
+  ask: DrillItem | null;
+}
+
+export interface DrillAnswerResult {
+  correct: boolean;
+  answers: DrillAnswer[];
+  item: DrillItem;
+}
+
+export interface DrillSyncResult {
+  added: number;
+  retired: number;
+  changed: number;
+  /** Retired items active again, with their history. */
+  returned: number;
+  /** Active items after the sync. */
+  total: number;
+}
+
+export interface DrillSettings {
+  /** New items a day, both colours together. */
+  new_per_day: number;
+}

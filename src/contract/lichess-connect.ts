@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Connect Lichess (OAuth 2 with PKCE; Lichess needs no client registration).
+ *
+ *   GET  /api/lichess/connect     -> 302 to Lichess's authorization page (state bound to this session, 10 min)
+ *   GET  /api/lichess/callback?code=&state= (or error=access_denied)
+ *                                 -> 302 to /manage_openings?lichess=connected | failed | denied
+ *   POST /api/lichess/disconnect  -> {api_data: {lichess_connected: false, revoked}}
+ * The token is kept sealed on the server: it never reaches the browser.
+ */
+
+/** Whatever Lichess sends back; a missing or odd value is a failed connection, not a 400. */
+export const callbackQuery = z.looseObject({
+  code: z.unknown().optional(),
+  state: z.unknown().optional(),
+  error: z.unknown().optional(),
+});
+
+export const CONNECT_RESULTS = ['connected', 'failed', 'denied'] as const;
+export type ConnectResult = (typeof CONNECT_RESULTS)[number];
+
+export interface DisconnectAnswer {
+  api_data: { lichess_connected: false; revoked: boolean };
+}

@@ -1,0 +1,48 @@
+import type { ConsistencyResult } from '../chess/consistency.js';
+import type { ComparedMove, GameComparison } from '../chess/compare-game.js';
+import type { Color } from './common.js';
+import { formBody, formField } from './common.js';
+
+/**
+ * The opening tools, all forms (urlencoded or multipart) describing one repertoire: opening_text
+ * (pasted, or an uploaded file), color, excludeSymbols[] (moves annotated so are left out with what
+ * follows) and an optional opening_name.
+ *
+ *   POST /api/consistency_check    -> {results, results_dict: [ConsistencyPosition]}
+ *   POST /api/check_opening        + game_text, game_name, format -> the comparison as text/plain, or
+ *                                     with format=json {results, comparison}
+ *   POST /api/create_opening_book  -> {book: JSON text of {fen: BookEntry}, name, color}
+ * Bad input: 400 {error}, e.g. "No study text", "The game PGN could not be read: ...".
+ */
+
+export const openingFormFields = {
+  opening_text: formField.optional(),
+  color: formField.optional(),
+  excludeSymbols: formField.optional(),
+  'excludeSymbols[]': formField.optional(),
+  opening_name: formField.optional(),
+};
+export const openingForm = formBody(openingFormFields);
+
+export const checkOpeningForm = formBody({
+  ...openingFormFields,
+  game_text: formField.optional(),
+  game_name: formField.optional(),
+  /** 'json' for the structured comparison beside the text. */
+  format: formField.optional(),
+});
+
+export type ConsistencyAnswer = ConsistencyResult;
+export type { ComparedMove, GameComparison };
+
+export interface CheckOpeningAnswer {
+  results: string;
+  comparison: GameComparison;
+}
+
+export interface OpeningBookAnswer {
+  /** The book as JSON text: {fen: {moves: {san: BookMove}}}. */
+  book: string;
+  name: string;
+  color: Color;
+}

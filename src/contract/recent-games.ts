@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { GameRecord } from '../chess/game-record.js';
+
+/**
+ * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
+ * recent games on that site (under the username saved for it, or U, which is not saved) that are not
+ * saved as reviews yet and have moves, newest first. No username, or a site that fails, gives an
+ * empty list; a Lichess name with no account adds `error` saying so, and so does a site resting
+ * after a 429 (with `busy: true`, answered at once rather than after the pause).
+ */
+
+export const RECENT_GAME_SITES = ['lichess', 'chesscom'] as const;
+export type RecentGameSite = (typeof RECENT_GAME_SITES)[number];
+
+export const recentGamesQuery = z.object({
+  site: z.enum(RECENT_GAME_SITES, { error: 'site must be lichess or chesscom' }),
+  /** Another name to read games for (the opening tool's own input); the saved one when left out. */
+  username: z.string().max(100, { error: 'username is too long' }).optional(),
+});
+export type RecentGamesQuery = z.infer<typeof recentGamesQuery>;
+
+export type { GameRecord };
+
+export interface RecentGamesAnswer {
+  api_data: GameRecord[];
+  /** Why the list is empty: no such player, or the site rests after a 429. */
+  error?: string;
+  /** The site rests after a 429: asking again later will help. */
+  busy?: boolean;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { colorField, type Color } from './common.js';
+
+/**
+ * Opening studies: a Lichess user's study list and one study's text (fetched by the server, with the
+ * player's own token when they connected Lichess, so private studies appear), and the one study per
+ * colour the player keeps.
+ *
+ *   GET  /api/lichess/studies?username=U -> {api_data: [StudySummary]}; 400 without a username;
+ *                                            {api_data: [], error} when Lichess fails
+ *   GET  /api/lichess/study/:id          -> {api_data: {title, pgn}} (empty with `error` when Lichess fails)
+ *   GET  /api/get-studies                -> {api_data: {white: Study | null, black: Study | null}}
+ *   POST /api/update-study  StudyUpdate  -> {api_result: 'general_sql_success'}; study_text null clears
+ */
+
+export const studiesQuery = z.object({ username: z.string().max(100).optional() });
+
+/** Lichess study ids are 8 letters and digits; anything else never reaches Lichess. */
+export const studyParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9]{8}$/, 'not a Lichess study id (8 letters and digits)'),
+});
+
+export const updateStudyRequest = z.object({
+  color: colorField,
+  exclude_move_indicators: z.union([z.string(), z.array(z.string())]).nullish(),
+  link: z.string().max(2000).nullish(),
+  study_text: z.string().nullish(),
+  title: z.string().max(500).nullish(),
+  last_update: z.union([z.string(), z.number()]).nullish(),
+});
+export type StudyUpdate = z.input<typeof updateStudyRequest>;
+
+export interface StudySummary {
+  id: string;
+  name: string;
+}
+
+export interface LichessStudy {
+  title: string;
+  pgn: string;
+}
+
+/** One side's study as get-studies returns it. */
+export interface Study {
+  color: Color;
+  title: string;
+  link: string | null;
+  study_text: string;
+  exclude_move_indicators: string;
+  /** ISO 8601. */
+  last_update: string;
+}
+
+export interface Studies {
+  white: Study | null;
+  black: Study | null;
+}
+
+/** Answers from Lichess carry `error` when it failed, and `busy` while it rests after a 429. */
+export interface SiteAnswer<T> {
+  api_data: T;
+  error?: string;
+  busy?: boolean;
+}

@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import type { Study } from '@contract/studies.js';
+import type { Color } from '../../chess/index.js';
+import type { Db } from '../db/client.js';
+import { studies } from '../db/schema.js';
+
+/** The one study per colour each player keeps: the SQL of get-studies, update-study and the export. */
+
+/** A study as players see it (not the drill's bookkeeping, whose deck digests can run to megabytes). */
+export const STUDY_COLUMNS = {
+  title: studies.title,
+  link: studies.link,
+  studyText: studies.studyText,
+  excludeMoveIndicators: studies.excludeMoveIndicators,
+  lastUpdate: studies.lastUpdate,
+};
+
+/** The player's study for a colour, or null when none is set (or its text is null). */
+export async function findStudy(db: Db, userId: number, color: Color): Promise<Study | null> {
+  const [row] = await db
+    .select(STUDY_COLUMNS)
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)))
+    .limit(1);
+  if (!row || row.studyText === null) return null;
+  return {
+    color,
+    title: row.title,
+    link: row.link,
+    study_text: row.studyText,
+    exclude_move_indicators: row.excludeMoveIndicators,
+    last_update: row.lastUpdate.toISOString(),
+  };
+}
+
+export interface StudyValues {
+  title: string;
+  link: string | null;
+  /** null clears the colour's study. */
+  studyText: string | null;
+  excludeMoveIndicators: string;
+  lastUpdate: Date;
+}
+
+/** Stores (or replaces) the player's study of a colour. */
+export async function saveStudy(db: Db, userId: number, color: Color, values: StudyValues): Promise<void> {
+  await db
+    .insert(studies)
+    .values({ userId, color, ...values })
+    .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+}

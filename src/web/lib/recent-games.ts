@@ -1,0 +1,23 @@
+// The one client of GET /api/recent-games, shared by game review, the opening tools and the
+// repertoire report: each keeps its own query (key, polling), all read the answer the same way.
+import type { GameRecord, RecentGameSite, RecentGamesAnswer } from '@contract/recent-games';
+import { apiGet } from './api-client';
+
+export type { GameRecord, RecentGameSite };
+
+/** The site has no player by that name: asking again will not help. */
+export class UnknownPlayerError extends Error {
+  override readonly name = 'UnknownPlayerError';
+}
+
+/**
+ * Recent games on a site, newest first: under `username` (read only, never saved) or, without one,
+ * under the name saved for that site, leaving out games already saved as reviews. A site resting
+ * after a 429 throws an Error worth retrying; an unknown player throws UnknownPlayerError.
+ */
+export async function fetchRecentGames(site: RecentGameSite, username?: string): Promise<GameRecord[]> {
+  const answer = await apiGet<RecentGamesAnswer>('/api/recent-games', { site, username });
+  if (answer.busy) throw new Error(answer.error);
+  if (answer.error) throw new UnknownPlayerError(answer.error);
+  return answer.api_data ?? [];
+}

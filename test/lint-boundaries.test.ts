@@ -1,0 +1,61 @@
+// The architecture's import rules are lint rules (eslint.config.js): these check that each one still
+// fires, by linting small sources placed where the rule applies.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('architecture boundaries', () => {
+  test('web code importing server code is an error', async () => {
+    const code = "import type { Db } from '../../server/db/client';\nexport type X = Db;\n";
+    expect(await ruleIds('src/web/features/example.ts', code)).toContain('no-restricted-imports');
+  });
+
+  test('web code importing the contract is fine', async () => {
+    const code = "import type { Card } from '@contract/cards';\nexport type X = Card;\n";
+    expect(await ruleIds('src/web/features/example.ts', code)).toEqual([]);
+  });
+
+  test('the chess core importing server, web, contract or Node is an error', async () => {
+    for (const source of ['../server/db/client.js', '../web/lib/api-client', '@contract/cards', 'node:fs']) {
+      const code = `import * as x from '${source}';\nexport const y = x;\n`;
+      expect(await ruleIds('src/chess/example.ts', code), source).toContain('no-restricted-imports');
+    }
+  });
+
+  test('the contract importing server code is an error', async () => {
+    const code = "import { users } from '../server/db/schema.js';\nexport const x = users;\n";
+    expect(await ruleIds('src/contract/example.ts', code)).toContain('no-restricted-imports');
+  });
+
+  test('server code importing web code is an error', async () => {
+    const code = "import { apiGet } from '../web/lib/api-client';\nexport const x = apiGet;\n";
+    expect(await ruleIds('src/server/example.ts', code)).toContain('no-restricted-imports');
+  });
+
+  test('a source file over 400 lines is an error', async () => {
+    const code = Array.from({ length: 401 }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
+    expect(await ruleIds('src/server/example.ts', code)).toContain('max-lines');
+  });
+
+  describe('module cycles', () => {
+    const dir = join(root, 'src/server', `lint-cycle-${process.pid}`);
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    test('two modules importing each other are an error', async () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b();\n");
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = (): unknown => a;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    });
+  });
+});
