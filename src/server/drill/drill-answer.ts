@@ -3,12 +3,14 @@ import { gradeDrillAnswer, Rating, reviewCard, type CardSchedule, type Grade, ty
 import type { Db } from '../db/client.js';
 import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { playerScheduler } from '../today/player-scheduler.js';
 import { toItemPayload, type DrillItemPayload } from './drill-queue.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
  * repertoire move rates the player's choice (Good by default); every answer writes a log row.
- * The app's scheduler (spec 9) is used: the drill is not bound by the review screen's 1000 days.
+ * The player's scheduler is used (their own weights once optimised); the drill is not bound by the
+ * review screen's 1000 days.
  */
 
 export interface DrillAnswerResult {
@@ -35,7 +37,7 @@ export async function answerDrillItem(
     const graded = gradeDrillAnswer(row.fen, input.uci, answers);
     if (graded.isErr) throw new BadRequestError(graded.error.message);
     const rating = graded.value.correct ? (input.rating ?? Rating.Good) : Rating.Again;
-    const reviewed = reviewCard(scheduleOf(row), rating, now);
+    const reviewed = reviewCard(scheduleOf(row), rating, now, await playerScheduler(tx, userId, 'drill'));
     if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
     const { card, log } = reviewed.value;
     const [updated] = await tx

@@ -13,6 +13,7 @@ import { storeItems } from '../drill/drill-new-items.js';
 import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseColor } from '../openings/multipart-fields.js';
+import { localToday, playerTimeZone } from '../today/day-bounds.js';
 
 const colorBody = z.object({ color: z.unknown() });
 const answerBody = z.object({
@@ -22,7 +23,11 @@ const answerBody = z.object({
 });
 const focusBody = z.object({ color: z.unknown(), fen: z.string().max(200) });
 const settingsBody = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
-const nextQuery = z.object({ color: z.unknown(), limit: z.coerce.number().int().min(1).max(500).default(20) });
+const nextQuery = z.object({
+  color: z.unknown(),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+  tz: z.string().max(64).optional(),
+});
 const lineQuery = z.object({ color: z.unknown(), fen: z.string().max(200).optional() });
 
 const noStudy = (color: Color) => `You have no ${color} study: set one on Manage Openings first`;
@@ -40,7 +45,9 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
   app.get('/drill/next', async (request) => {
     const query = nextQuery.parse(request.query);
     const color = parseColor(query.color);
-    const rows = await nextItems(app, request.user!.id, color, query.limit, new Date());
+    const now = new Date();
+    const { dayStart } = localToday(now, playerTimeZone(query.tz));
+    const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
     return { api_data: rows.map(toItemPayload) };
   });
 
@@ -64,8 +71,11 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/drill/stats', async (request) => {
-    const color = parseColor((request.query as Record<string, unknown>).color);
-    return { api_data: await drillStats(app.db, request.user!.id, color, new Date()) };
+    const query = request.query as Record<string, unknown>;
+    const color = parseColor(query.color);
+    const now = new Date();
+    const { dayStart } = localToday(now, playerTimeZone(typeof query.tz === 'string' ? query.tz : undefined));
+    return { api_data: await drillStats(app.db, request.user!.id, color, now, dayStart) };
   });
 
   app.post('/drill/focus', async (request, reply) => {
