@@ -32,12 +32,9 @@ describe('review history', () => {
     expect(reviewCount(histories)).toBe(5);
   });
 
-  test('one training item per review after the first, holding the reviews before it', () => {
+  test('one training item per review after the first, holding the reviews before it, once a day apart', () => {
+    // The same-day second review of card a teaches nothing yet and is no item of its own.
     expect(trainingItems(reviewHistories(events))).toEqual([
-      [
-        [3, 0],
-        [3, 0],
-      ],
       [
         [3, 0],
         [3, 0],

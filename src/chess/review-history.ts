@@ -67,13 +67,16 @@ export const reviewCount = (histories: readonly ReviewStep[][]): number =>
 
 /**
  * The optimizer's training items: for each review after a card's first, the card's reviews up to and
- * including it, as [rating, days since the previous review].
+ * including it, as [rating, days since the previous review]. Items with no review a day or more after
+ * the one before are left out: the optimizer cannot learn from them (and aborts the process on them).
  */
 export function trainingItems(histories: readonly ReviewStep[][]): [Grade, number][][] {
   const items: [Grade, number][][] = [];
   for (const history of histories) {
     const steps = history.map((step): [Grade, number] => [step.rating, step.days]);
-    for (let end = 2; end <= steps.length; end++) items.push(steps.slice(0, end));
+    const firstApart = steps.findIndex(([, days], i) => i > 0 && days > 0);
+    if (firstApart < 0) continue;
+    for (let end = firstApart + 1; end <= steps.length; end++) items.push(steps.slice(0, end));
   }
   return items;
 }

@@ -24,9 +24,6 @@ import { schedulerOf } from './player-scheduler.js';
 
 export type OptimiseOutcome = { ok: true; answer: SchedulerAnswer } | { ok: false; message: string };
 
-/** The optimizer gives up after this long. */
-const FIT_TIMEOUT_MS = 60_000;
-
 export async function readReviewEvents(db: Db, userId: number): Promise<ReviewEvent[]> {
   return rowsOf<ReviewEvent>(
     await db.execute(sql`
@@ -94,7 +91,7 @@ async function fitWeights(
   const items = trainingItems(histories).map(
     (steps) => new FSRSBindingItem(steps.map(([rating, days]) => new FSRSBindingReview(rating, days))),
   );
-  if (!items.some((item) => item.longTermReviewCnt() > 0)) {
+  if (items.length === 0) {
     return {
       ok: false,
       message: 'Your reviews are all on the same day as the one before: nothing to fit yet, nothing was changed.',
@@ -102,7 +99,7 @@ async function fitWeights(
   }
   let raw: number[];
   try {
-    raw = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1, timeout: FIT_TIMEOUT_MS });
+    raw = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1 });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, message: `Your review history could not be fitted (${reason}): nothing was changed.` };
