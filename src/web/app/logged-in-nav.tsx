@@ -8,12 +8,14 @@ import { LOGGED_IN_HOME, paths } from './paths';
 import { ThemeToggle } from './theme-toggle';
 
 const LINKS = [
+  { to: paths.today, label: 'Today' },
   { to: paths.gameReview, label: 'Review Game/Make Cards' },
   { to: paths.reviewCards, label: 'Card Review' },
   { to: paths.manageCards, label: 'Edit Cards' },
   { to: paths.manageOpenings, label: 'Manage Openings' },
   { to: paths.drill, label: 'Drill' },
   { to: paths.repertoireReport, label: 'Games vs Repertoire' },
+  { to: paths.progress, label: 'Progress' },
 ] as const;
 
 /** The logged-in bar of spec section 2; on a phone the links fold behind a Menu button. */

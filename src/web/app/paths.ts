@@ -14,7 +14,9 @@ export const paths = {
   repertoireReport: '/repertoire_report',
   welcome: '/welcome',
   account: '/account',
+  today: '/today',
+  progress: '/progress',
 } as const;
 
 /** Where a logged-in user lands when no other page was asked for. */
-export const LOGGED_IN_HOME = paths.gameReview;
+export const LOGGED_IN_HOME = paths.today;

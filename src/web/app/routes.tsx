@@ -19,6 +19,8 @@ const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ defaul
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
+const TodayScreen = lazy(() => import('../features/today').then((m) => ({ default: m.TodayScreen })));
+const ProgressScreen = lazy(() => import('../features/progress').then((m) => ({ default: m.ProgressScreen })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -38,6 +40,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          { path: 'today', element: <TodayScreen /> },
+          { path: 'progress', element: <ProgressScreen /> },
           { path: 'game_review', element: <GameReviewPage /> },
           { path: 'opening_tool', element: <OpeningToolRoute /> },
           { path: 'review_cards', element: <CardReviewScreen /> },
