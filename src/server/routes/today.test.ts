@@ -290,6 +290,30 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
     ]);
   });
 
+  test('a streak longer than the first window is counted back to its start', async () => {
+    const { client, userId } = await signedInClient(server, { prefix: 'streak' });
+    const M = localMidnight(Date.now());
+    // One drill answer a second after midnight on each of the last 75 days (today included), none the day before.
+    await database.db.insert(drillLogs).values(
+      Array.from({ length: 75 }, (_, i) => ({
+        userId,
+        itemId: 1,
+        uci: 'e2e4',
+        correct: 1,
+        rating: 3,
+        state: 2,
+        due: new Date(M - i * DAY),
+        stability: 1,
+        difficulty: 5,
+        elapsedDays: 1,
+        lastElapsedDays: 1,
+        scheduledDays: 1,
+        review: new Date(M - i * DAY + 1000),
+      })),
+    );
+    expect((await today(client)).streak_days).toBe(75);
+  });
+
   test('new games arrive in the background, at most once an hour per site, counted since the previous visit', async () => {
     const { client, userId } = await signedInClient(server, {
       prefix: 'games',

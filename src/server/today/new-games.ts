@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { GameSite } from '../../chess/game-record.js';
-import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { gameCheckSites } from '../db/schema.js';
 import { toRecords } from '../routes/recent-games.js';
@@ -20,8 +19,6 @@ export type CheckSite = (typeof gameCheckSites)[number];
 
 /** Least time between two fetches of one player's games on one site. */
 export const GAME_CHECK_EVERY_MS = 3_600_000;
-/** Today loads closer together than this are one visit. */
-export const VISIT_GAP_MS = 30 * 60_000;
 
 const SITE_NAMES: Record<CheckSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 
@@ -30,47 +27,7 @@ export interface SavedNames {
   chesscom: string | null;
 }
 
-const cleanName = (name: string | null | undefined): string => name?.trim() ?? '';
-
-/** Marks this load of Today; answers the last load of the visit before (null before the first visit). */
-export async function recordVisit(db: Db, userId: number, now: Date): Promise<Date | null> {
-  const gap = new Date(now.getTime() - VISIT_GAP_MS).toISOString();
-  const [row] = rowsOf<{ previous: string | Date | null }>(
-    await db.execute(sql`
-      insert into today_visits (user_id, seen_at, previous_seen_at) values (${userId}, ${now.toISOString()}, null)
-      on conflict (user_id) do update set
-        previous_seen_at = case when today_visits.seen_at < ${gap}::timestamptz
-          then today_visits.seen_at else today_visits.previous_seen_at end,
-        seen_at = greatest(today_visits.seen_at, excluded.seen_at)
-      returning previous_seen_at as previous`),
-  );
-  return row?.previous ? new Date(row.previous) : null;
-}
-
-/** Games per site played after `since` (all when null), not saved as reviews, under the saved names. */
-export async function countNewGames(
-  db: Db,
-  userId: number,
-  names: SavedNames,
-  since: Date | null,
-): Promise<Record<CheckSite, number>> {
-  const counts: Record<CheckSite, number> = { lichess: 0, chesscom: 0 };
-  const rows = rowsOf<{ site: CheckSite; n: number }>(
-    await db.execute(sql`
-      select c.site, count(*)::int as n
-      from site_game_checks c
-      cross join lateral jsonb_to_recordset(c.games) as g(link text, played text)
-      where c.user_id = ${userId}
-        and ((c.site = 'lichess' and c.username = ${cleanName(names.lichess)})
-          or (c.site = 'chesscom' and c.username = ${cleanName(names.chesscom)}))
-        and (${since?.toISOString() ?? null}::timestamptz is null
-          or (g.played is not null and g.played::timestamptz > ${since?.toISOString() ?? null}::timestamptz))
-        and not exists (select 1 from game_reviews r where r.user_id = c.user_id and r.link = g.link)
-      group by c.site`),
-  );
-  for (const row of rows) counts[row.site] = row.n;
-  return counts;
-}
+export const cleanName = (name: string | null | undefined): string => name?.trim() ?? '';
 
 const running = new WeakMap<FastifyInstance, Set<Promise<void>>>();
 
@@ -81,14 +38,29 @@ export function runningChecks(app: FastifyInstance): Set<Promise<void>> {
   return set;
 }
 
+/** A stored check as Today reads it. */
+export interface CheckRow {
+  site: CheckSite;
+  username: string;
+  /** Epoch ms. */
+  started: number;
+  running: boolean;
+}
+
+/** Whether a site's games should be fetched now: never fetched, fetched over an hour ago, or under another name. */
+export function isCheckDue(row: CheckRow | undefined, username: string, now: Date): boolean {
+  return !row || row.username !== username || row.started <= now.getTime() - GAME_CHECK_EVERY_MS;
+}
+
 /**
- * Starts the fetches that are due (never waits for them). True while a fetch of the player's games
- * runs, here or in another process.
+ * Starts the fetches that are due (never waits for them), judged from the rows read with Today's
+ * counts. True while a fetch of the player's games runs, here or in another process.
  */
 export async function startGameChecks(
   app: FastifyInstance,
   userId: number,
   names: SavedNames,
+  rows: readonly CheckRow[],
   now: Date,
 ): Promise<boolean> {
   const due = new Date(now.getTime() - GAME_CHECK_EVERY_MS).toISOString();
@@ -96,6 +68,11 @@ export async function startGameChecks(
   for (const site of gameCheckSites) {
     const username = cleanName(names[site]);
     if (username === '') continue;
+    const row = rows.find((r) => r.site === site);
+    if (!isCheckDue(row, username, now)) {
+      if (row?.running) fetching = true;
+      continue;
+    }
     // Claimed here when never fetched, fetched over an hour ago (or stuck that long), or the name changed.
     const [claimed] = rowsOf<{ started: string | Date }>(
       await app.db.execute(sql`
@@ -118,11 +95,8 @@ export async function startGameChecks(
       void task.finally(() => tasks.delete(task));
       continue;
     }
-    const [row] = rowsOf<{ busy: boolean }>(
-      await app.db.execute(sql`
-        select finished_at is null as busy from site_game_checks where user_id = ${userId} and site = ${site}`),
-    );
-    if (row?.busy) fetching = true;
+    // Another process claimed it a moment ago: its fetch runs.
+    fetching = true;
   }
   return fetching;
 }
