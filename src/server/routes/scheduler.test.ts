@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/nothing was changed/);
     expect((await client.get('/api/scheduler')).body.api_data.weights).toBeNull();
-  });
+  }, 120_000);
 
   test('1,000 reviews give 19 weights, and the next card and drill reviews get the intervals they give', async () => {
     const { client, userId } = await signedInClient(server, { prefix: 'sched' });
@@ -178,5 +178,5 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
     // Back to the default weights on request.
     const reset = await client.postJson('/api/scheduler/reset', {});
     expect(reset.body.api_data.weights).toBeNull();
-  });
+  }, 120_000);
 });

@@ -1,25 +1,15 @@
-import { computeParameters, FSRSBindingItem, FSRSBindingReview } from '@open-spaced-repetition/binding';
 import { eq, sql } from 'drizzle-orm';
 import type { SchedulerAnswer } from '@contract/today.js';
-import {
-  OPTIMISE_MIN_REVIEWS,
-  appWeights,
-  predictedRecall,
-  reviewHistories,
-  trainingItems,
-  type ReviewEvent,
-  type ReviewStep,
-} from '../../chess/review-history.js';
-import { defaultScheduler, migrateWeights } from '../../chess/scheduling.js';
+import { OPTIMISE_MIN_REVIEWS, type ReviewEvent } from '../../chess/review-history.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { playerSchedulers } from '../db/schema.js';
-import { schedulerOf } from './player-scheduler.js';
+import { fitInWorker } from './optimise-runner.js';
 
 /**
  * "Optimise my schedule": fits FSRS weights to the player's own card reviews and drill answers with the
- * FSRS optimizer (fsrs-rs; its training runs on libuv's thread pool, off the event loop), compares how
- * well the default and the fitted weights predict the player's recall, and keeps the fitted ones.
+ * FSRS optimizer in a worker thread (fit-schedule.ts: seconds of CPU for a long history), and keeps them
+ * with how well the default and the fitted weights predicted the player's recall.
  */
 
 export type OptimiseOutcome = { ok: true; answer: SchedulerAnswer } | { ok: false; message: string };
@@ -62,20 +52,14 @@ export async function optimiseSchedule(db: Db, userId: number): Promise<Optimise
       message: `Optimising needs ${OPTIMISE_MIN_REVIEWS} reviews; you have ${events.length}: ${more} more to go.`,
     };
   }
-  const histories = reviewHistories(events);
-  const fitted = await fitWeights(histories);
+  const fitted = await fitInWorker(events);
   if (!fitted.ok) return fitted;
-  const before = predictedRecall(histories, defaultScheduler);
-  const after = predictedRecall(histories, schedulerOf(fitted.weights, 'drill'));
-  if (!before || !after) {
-    return { ok: false, message: 'Your history has no reviews a day or more apart yet: nothing was changed.' };
-  }
   const values = {
     weights: fitted.weights,
-    reviews: before.reviews,
-    actualRecall: before.actual,
-    defaultRecall: before.predicted,
-    fittedRecall: after.predicted,
+    reviews: fitted.before.reviews,
+    actualRecall: fitted.before.actual,
+    defaultRecall: fitted.before.predicted,
+    fittedRecall: fitted.after.predicted,
     optimisedAt: new Date(),
   };
   await db
@@ -83,31 +67,4 @@ export async function optimiseSchedule(db: Db, userId: number): Promise<Optimise
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: playerSchedulers.userId, set: values });
   return { ok: true, answer: await schedulerState(db, userId) };
-}
-
-async function fitWeights(
-  histories: ReviewStep[][],
-): Promise<{ ok: true; weights: number[] } | { ok: false; message: string }> {
-  const items = trainingItems(histories).map(
-    (steps) => new FSRSBindingItem(steps.map(([rating, days]) => new FSRSBindingReview(rating, days))),
-  );
-  if (items.length === 0) {
-    return {
-      ok: false,
-      message: 'Your reviews are all on the same day as the one before: nothing to fit yet, nothing was changed.',
-    };
-  }
-  let raw: number[];
-  try {
-    raw = await computeParameters(items, { enableShortTerm: true, numRelearningSteps: 1 });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: `Your review history could not be fitted (${reason}): nothing was changed.` };
-  }
-  const weights = appWeights(raw);
-  // Kept as the scheduler uses them: within ts-fsrs's ranges.
-  const usable = weights && migrateWeights(weights);
-  if (!usable || usable.isErr)
-    return { ok: false, message: 'The optimizer gave no usable weights: nothing was changed.' };
-  return { ok: true, weights: usable.value };
 }
