@@ -39,7 +39,7 @@ test('a new player signs up, finds their way around, resets the password and sig
     ).toBeVisible();
   }
   await page.goto('/');
-  await expect(page).toHaveURL(/\/game_review$/);
+  await expect(page).toHaveURL(/\/today$/);
 
   // Dark by default; the light theme is remembered across a reload.
   const html = page.locator('html');
@@ -68,7 +68,7 @@ test('a new player signs up, finds their way around, resets the password and sig
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Bad username/email and password combination')).toBeVisible();
   await signIn(page, user.username, user.password);
-  await expect(page).toHaveURL(/\/game_review$/);
+  await expect(page).toHaveURL(/\/today$/);
   await logOut(page);
 
   // Forgot password: an unknown address, then the real one.
@@ -102,7 +102,7 @@ test('a new player signs up, finds their way around, resets the password and sig
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Bad username/email and password combination')).toBeVisible();
   await signIn(page, user.email, newPassword);
-  await expect(page).toHaveURL(/\/game_review$/);
+  await expect(page).toHaveURL(/\/today$/);
 
   // A used reset link is refused.
   await page.goto(new URL(link).pathname);
@@ -146,7 +146,7 @@ test('logged in, each screen of the bar opens, and the session survives a reload
   await page.reload();
   await expect(page).toHaveURL(/\/manage_openings$/);
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/game_review$/);
+  await expect(page).toHaveURL(/\/today$/);
   await page.goto('/opening_tool');
   await expect(page).toHaveURL(/\/opening_tool$/);
   await page.goto('/confirmed_failure');

@@ -18,11 +18,15 @@ import { colorField, type Color } from './common.js';
 
 /** A missing body reads as one without a colour, so the answer names the colour. */
 export const drillColorRequest = z.preprocess((body) => body ?? {}, z.object({ color: colorField }));
-export const drillColorQuery = z.object({ color: colorField });
+/** The player's IANA time zone: the day's New allowance turns over at their midnight. */
+const timeZoneField = z.string().max(64).optional();
+
+export const drillColorQuery = z.object({ color: colorField, tz: timeZoneField });
 
 export const drillNextQuery = z.object({
   color: colorField,
   limit: z.coerce.number().int().min(1).max(500).default(20),
+  tz: timeZoneField,
 });
 
 export const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional() });

@@ -5,12 +5,14 @@ import type { Db } from '../db/client.js';
 import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import type { DrillAnswerResult } from '@contract/drill.js';
+import { playerScheduler } from '../today/player-scheduler.js';
 import { toItemPayload } from './drill-item-payload.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
  * repertoire move rates the player's choice (Good by default); every answer writes a log row.
- * The app's scheduler is used: the drill is not bound by the review screen's 1000 days.
+ * The player's scheduler is used (their own weights once optimised); the drill is not bound by the
+ * review screen's 1000 days.
  */
 
 /** undefined when the id is not one of the player's active items. */
@@ -31,7 +33,7 @@ export async function answerDrillItem(
     const graded = gradeDrillAnswer(row.fen, input.uci, answers);
     if (graded.isErr) throw new BadRequestError(graded.error.message);
     const rating = graded.value.correct ? (input.rating ?? Rating.Good) : Rating.Again;
-    const reviewed = reviewCard(scheduleFromColumns(row), rating, now);
+    const reviewed = reviewCard(scheduleFromColumns(row), rating, now, await playerScheduler(tx, userId, 'drill'));
     if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
     const { card, log } = reviewed.value;
     const [updated] = await tx

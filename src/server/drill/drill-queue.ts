@@ -10,7 +10,7 @@ import type { DrillItemRow } from './drill-item-payload.js';
 /**
  * What the drill serves and counts: due items first (oldest due first), then New items in repertoire
  * order up to what is left of the day's allowance. A changed item (or one the player asked to drill)
- * is due now even while New. Days are UTC days. New items without a row yet (see drill-new-items)
+ * is due now even while New. Days are the player's (their time zone's midnight), UTC days without one. New items without a row yet (see drill-new-items)
  * are counted from the synced deck's size.
  */
 
@@ -34,12 +34,17 @@ export async function newPerDay(db: Db, userId: number): Promise<number> {
   return row?.n ?? 20;
 }
 
-/** New items answered today (first answers of New items), over both colours. */
-export async function newAnsweredToday(db: Db, userId: number, now: Date): Promise<number> {
+/** New items answered today (first answers of New items), over both colours; today starts at `dayStart` (the player's midnight). */
+export async function newAnsweredToday(
+  db: Db,
+  userId: number,
+  now: Date,
+  dayStart: Date = startOfUtcDay(now),
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(distinct ${drillLogs.itemId})::int` })
     .from(drillLogs)
-    .where(and(eq(drillLogs.userId, userId), eq(drillLogs.state, 0), gte(drillLogs.review, startOfUtcDay(now))));
+    .where(and(eq(drillLogs.userId, userId), eq(drillLogs.state, 0), gte(drillLogs.review, dayStart)));
   return row?.n ?? 0;
 }
 
@@ -49,6 +54,7 @@ export async function nextItems(
   color: Color,
   limit: number,
   now: Date,
+  dayStart?: Date,
 ): Promise<DrillItemRow[]> {
   const db = app.db;
   const due = await db
@@ -59,7 +65,7 @@ export async function nextItems(
     .limit(limit);
   const room = Math.min(
     limit - due.length,
-    Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))),
+    Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now, dayStart))),
   );
   if (room <= 0) return due;
   return [...due, ...(await freshItems(app, userId, color, room))];
@@ -75,7 +81,13 @@ async function syncedDeckSize(db: Db, userId: number, color: Color): Promise<num
   return Number.isInteger(size) ? size : null;
 }
 
-export async function drillStats(db: Db, userId: number, color: Color, now: Date): Promise<DrillStats> {
+export async function drillStats(
+  db: Db,
+  userId: number,
+  color: Color,
+  now: Date,
+  dayStart?: Date,
+): Promise<DrillStats> {
   const [row] = await db
     .select({
       total: sql<number>`count(*) filter (where ${drillItems.retiredAt} is null)::int`,
@@ -91,7 +103,7 @@ export async function drillStats(db: Db, userId: number, color: Color, now: Date
   // Active rows are all in the synced deck; the rest of it is New without a row.
   const unstored = Math.max(0, ((await syncedDeckSize(db, userId, color)) ?? 0) - row.total);
   const perDay = await newPerDay(db, userId);
-  const today = await newAnsweredToday(db, userId, now);
+  const today = await newAnsweredToday(db, userId, now, dayStart);
   const [next] = await db
     .select({ due: drillItems.due })
     .from(drillItems)

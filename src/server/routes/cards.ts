@@ -6,14 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CardInput, deleteCardBody, reviewCardBody, upsertCardsBody } from '@contract/cards.js';
-import {
-  type Card,
-  type CardSchedule,
-  type ReviewLog,
-  Rating,
-  reviewCard,
-  reviewScreenScheduler,
-} from '../../chess/scheduling.js';
+import { type Card, type CardSchedule, type ReviewLog, Rating, reviewCard } from '../../chess/scheduling.js';
 import { chunks } from '../db/chunks.js';
 import { rowsOf } from '../db/rows.js';
 import type { Db } from '../db/client.js';
@@ -21,6 +14,7 @@ import { cards, reviewLogs } from '../db/schema.js';
 import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
+import { playerScheduler } from '../today/player-scheduler.js';
 import { CardListCache } from './card-list-cache.js';
 import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
 
@@ -91,8 +85,8 @@ export async function cardRoutes(instance: FastifyInstance): Promise<void> {
         .where(and(eq(cards.userId, userId), eq(cards.id, id)))
         .for('update');
       if (!row) return undefined;
-      // Reviews are scored on the card review screen, whose intervals stop at 1000 days.
-      const reviewed = reviewCard(toCard(row), rating, now, reviewScreenScheduler);
+      // The player's own weights once optimised; intervals stop at 1000 days (the card review screen's).
+      const reviewed = reviewCard(toCard(row), rating, now, await playerScheduler(tx, userId, 'cards'));
       if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
       const { card, log } = reviewed.value;
       const [updated] = await tx

@@ -22,6 +22,7 @@ import { drillStats, newPerDay, nextItems } from '../drill/drill-queue.js';
 import { storeItems } from '../drill/drill-new-items.js';
 import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { localToday, playerTimeZone } from '../today/day-bounds.js';
 
 const noStudy = (color: Color) => `You have no ${color} study: set one on Manage Openings first`;
 
@@ -40,7 +41,9 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
   app.get('/drill/next', { schema: { querystring: drillNextQuery } }, async (request) => {
     const { query } = request;
     const { color } = query;
-    const rows = await nextItems(app, request.user!.id, color, query.limit, new Date());
+    const now = new Date();
+    const { dayStart } = localToday(now, playerTimeZone(query.tz));
+    const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
     return { api_data: rows.map(toItemPayload) };
   });
 
@@ -64,8 +67,10 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   app.get('/drill/stats', { schema: { querystring: drillColorQuery } }, async (request) => {
-    const { color } = request.query;
-    return { api_data: await drillStats(app.db, request.user!.id, color, new Date()) };
+    const { color, tz } = request.query;
+    const now = new Date();
+    const { dayStart } = localToday(now, playerTimeZone(tz));
+    return { api_data: await drillStats(app.db, request.user!.id, color, now, dayStart) };
   });
 
   app.post('/drill/focus', { schema: { body: drillFocusRequest } }, async (request, reply) => {

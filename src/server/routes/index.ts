@@ -16,6 +16,7 @@ import { drillLinesRoutes } from './drill-lines.js';
 import { repertoireEditRoutes } from './repertoire-edits.js';
 import { repertoirePgnRoutes } from './repertoire-pgn.js';
 import { repertoireExplorerRoutes } from './repertoire-explorer.js';
+import { todayRoutes } from './today.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -37,4 +38,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(repertoirePgnRoutes);
   await app.register(repertoireExplorerRoutes);
   await app.register(accountDataRoutes);
+  await app.register(todayRoutes);
 }

@@ -19,54 +19,72 @@ export const TUTORIAL_VIDEOS = [
   },
 ] as const;
 
+/** Every screen of the app in a line or two: Help and /welcome show this list. */
+const SCREENS = [
+  {
+    to: paths.today,
+    name: 'Today',
+    text: 'where you land: the cards and drill positions due now, the new positions left for today, new games waiting on Lichess and Chess.com, reviews not analysed yet and open holes in your opening. Start training runs the due cards, then the due drill, then new positions in one session; the streak counts the days in a row you trained.',
+  },
+  {
+    to: paths.gameReview,
+    name: 'Review Game/Make Cards',
+    text: 'fetch your recent games from Lichess or Chess.com, step through them on the board, keep notes and mistakes, and turn a position you got wrong into a flashcard.',
+  },
+  {
+    to: paths.reviewCards,
+    name: 'Card Review',
+    text: 'the cards that are due, one at a time. Show the answer, then score yourself Again, Hard, Good or Easy; spaced repetition decides when you see the card next.',
+  },
+  { to: paths.manageCards, name: 'Edit Cards', text: 'all your cards by due date, to create, change or delete them.' },
+  {
+    to: paths.manageOpenings,
+    name: 'Manage Openings',
+    text: 'set one opening study per colour from a Lichess study or a PGN file, compare a game to it, check it for inconsistent moves, and run a coverage check whose Study next list shows the likeliest replies it does not answer yet.',
+  },
+  {
+    to: paths.repertoire,
+    name: 'Repertoire (the workshop)',
+    text: 'the workshop for your repertoire. Step through it on the board with the Lichess explorer\'s moves beside each position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its position with the explorer\'s best-scoring answer ready to add. Your edits count at once in every check and in the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole edited repertoire.',
+  },
+  {
+    to: paths.drill,
+    name: 'Drill',
+    text: 'play your own repertoire from memory, line by line or position by position. Positions come back by spaced repetition; a set number of new ones a day.',
+  },
+  {
+    to: paths.repertoireReport,
+    name: 'Games vs Repertoire',
+    text: 'the games report: where your saved and recent games left your repertoire, by you or by your opponent, most frequent first.',
+  },
+  {
+    to: paths.prepare,
+    name: 'Prepare',
+    text: "before a game: your opponent's recent games against your repertoire, the moves of theirs it does not answer and the lines they play, to drill at once.",
+  },
+  {
+    to: paths.progress,
+    name: 'Progress',
+    text: 'what falls due in the next 30 days, how many reviews you got right at the first try each week, the leeches (failed four times or more), and Optimise my schedule, which fits the scheduling to your own reviews once you have 400.',
+  },
+  {
+    to: paths.account,
+    name: 'Account',
+    text: 'your site usernames, export and import of all your data (and an Anki deck of your cards), and deleting the account. Open it from your email address in the bar.',
+  },
+] as const;
+
 export function FeatureSummary() {
   return (
     <ul className="feature-summary">
-      <li>
-        <strong>
-          <Link to={paths.gameReview}>Review Game/Make Cards</Link>
-        </strong>
-        : fetch your recent games from Lichess or Chess.com, step through them on the board, keep notes, and turn a
-        position you got wrong into a flashcard.
-      </li>
-      <li>
-        <strong>
-          <Link to={paths.reviewCards}>Card Review</Link>
-        </strong>
-        : the cards that are due, one at a time. Show the answer, then score yourself Again, Hard, Good or Easy; spaced
-        repetition decides when you see the card next.
-      </li>
-      <li>
-        <strong>
-          <Link to={paths.manageCards}>Edit Cards</Link>
-        </strong>
-        : all your cards by due date, to create, change or delete them.
-      </li>
-      <li>
-        <strong>
-          <Link to={paths.manageOpenings}>Manage Openings</Link>
-        </strong>
-        : set one opening study per colour from a Lichess study or a PGN file, then compare your games to it, check it
-        for inconsistent moves, and see which common replies it does not cover yet.
-      </li>
-      <li>
-        <strong>
-          <Link to={paths.repertoire}>Repertoire</Link>
-        </strong>
-        : the workshop for your repertoire. Step through it on the board with the Lichess explorer's moves beside each
-        position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every
-        finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its
-        position with the explorer's best-scoring answer ready to add. Your edits count at once in every check and in
-        the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole
-        edited repertoire.
-      </li>
-      <li>
-        <strong>
-          <Link to={paths.prepare}>Prepare</Link>
-        </strong>
-        : before a match, enter your opponent&apos;s Lichess or Chess.com name and the colour you will have: see where
-        their recent games surprise your repertoire, which of your lines they walk into, and drill those lines.
-      </li>
+      {SCREENS.map((screen) => (
+        <li key={screen.to}>
+          <strong>
+            <Link to={screen.to}>{screen.name}</Link>
+          </strong>
+          : {screen.text}
+        </li>
+      ))}
     </ul>
   );
 }

@@ -8,6 +8,7 @@ import { LOGGED_IN_HOME, paths } from './paths';
 import { ThemeToggle } from './theme-toggle';
 
 const LINKS = [
+  { to: paths.today, label: 'Today' },
   { to: paths.gameReview, label: 'Review Game/Make Cards' },
   { to: paths.reviewCards, label: 'Card Review' },
   { to: paths.manageCards, label: 'Edit Cards' },
@@ -16,6 +17,7 @@ const LINKS = [
   { to: paths.drill, label: 'Drill' },
   { to: paths.repertoireReport, label: 'Games vs Repertoire' },
   { to: paths.prepare, label: 'Prepare' },
+  { to: paths.progress, label: 'Progress' },
 ] as const;
 
 /** The logged-in bar (Game Review, Cards, Drill, Manage Openings, ...); on a phone the links fold behind a Menu button. */

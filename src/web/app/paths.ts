@@ -16,6 +16,8 @@ export const paths = {
   welcome: '/welcome',
   account: '/account',
   repertoire: '/repertoire',
+  today: '/today',
+  progress: '/progress',
 } as const;
 
 /** The Repertoire screen of a colour, at a line (movetext from the start) when given. */
@@ -26,4 +28,4 @@ export function repertoireHref(color: 'white' | 'black', line?: string): string 
 }
 
 /** Where a logged-in user lands when no other page was asked for. */
-export const LOGGED_IN_HOME = paths.gameReview;
+export const LOGGED_IN_HOME = paths.today;

@@ -22,6 +22,8 @@ const RepertoireReportPage = lazy(() =>
 );
 const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: m.PreparePage })));
 const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
+const TodayScreen = lazy(() => import('../features/today').then((m) => ({ default: m.TodayScreen })));
+const ProgressScreen = lazy(() => import('../features/progress').then((m) => ({ default: m.ProgressScreen })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          { path: 'today', element: <TodayScreen /> },
+          { path: 'progress', element: <ProgressScreen /> },
           { path: 'game_review', element: <GameReviewPage /> },
           { path: 'opening_tool', element: <OpeningToolRoute /> },
           { path: 'review_cards', element: <CardReviewScreen /> },

@@ -1,11 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Grade, isGrade } from '../../../../chess/scheduling-types';
-import { previewIntervals, reviewScreenScheduler } from '../../../../chess/scheduling';
+import {
+  makeScheduler,
+  previewIntervals,
+  REVIEW_SCREEN_MAXIMUM_INTERVAL,
+  reviewScreenScheduler,
+} from '../../../../chess/scheduling';
 import { Board, type BoardMove } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useCards } from '../api/get-cards';
+import { useOwnWeights } from '../api/get-own-weights';
 import { useReviewCard } from '../api/review-card';
 import { judgeAnswerMove, type AnswerVerdict } from '../answer-check';
 import { useNow } from '../use-now';
@@ -29,11 +35,17 @@ export function CardReviewScreen() {
   const [tried, setTried] = useState<{ cardId: string; move: BoardMove; verdict: AnswerVerdict }>();
   const attempt = card && tried?.cardId === card.id ? tried : undefined;
 
+  // The intervals the server will give: the player's own weights once they optimised their schedule.
+  const weights = useOwnWeights().data;
+  const scheduler = useMemo(() => {
+    const own = weights ? makeScheduler({ weights, maximumInterval: REVIEW_SCREEN_MAXIMUM_INTERVAL }) : undefined;
+    return own?.isOk ? own.value : reviewScreenScheduler;
+  }, [weights]);
   const previews = useMemo(() => {
     if (!card || !revealed) return [];
-    const result = previewIntervals(card, new Date(now), reviewScreenScheduler);
+    const result = previewIntervals(card, new Date(now), scheduler);
     return result.isOk ? result.value : [];
-  }, [card, revealed, now]);
+  }, [card, revealed, now, scheduler]);
 
   const score = (rating: Grade) => {
     if (!card || review.isPending) return;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { START_FEN } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -19,7 +20,9 @@ export function EditCardsScreen() {
   const cards = useCards();
   const remove = useDeleteCards();
   const now = useNow(30_000);
-  const [selectedId, setSelectedId] = useState<string>();
+  // ?card=<id> opens that card (Progress links its leeches here).
+  const [params] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | undefined>(() => params.get('card') ?? undefined);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [dirty, setDirty] = useState(false);

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import {
+  REVIEW_SCREEN_MAXIMUM_INTERVAL,
+  defaultScheduler,
+  makeScheduler,
+  reviewScreenScheduler,
+  type Scheduler,
+} from '../../chess/scheduling.js';
+import type { Db } from '../db/client.js';
+import { playerSchedulers } from '../db/schema.js';
+
+/**
+ * The scheduler that schedules a player's reviews: built from the weights fitted to their own history
+ * once they optimised, the app's default otherwise. Cards are scored on the review screen (intervals
+ * up to 1000 days); the drill uses the app's full range.
+ */
+export type SchedulerUse = 'cards' | 'drill';
+
+/** Schedulers built from stored weights, by use and weights (a few hundred numbers each). */
+const built = new Map<string, Scheduler>();
+const BUILT_MAX = 1000;
+
+export async function playerScheduler(db: Db, userId: number, use: SchedulerUse): Promise<Scheduler> {
+  const [row] = await db
+    .select({ weights: playerSchedulers.weights })
+    .from(playerSchedulers)
+    .where(eq(playerSchedulers.userId, userId));
+  const weights = row?.weights as number[] | undefined;
+  return weights ? schedulerOf(weights, use) : use === 'cards' ? reviewScreenScheduler : defaultScheduler;
+}
+
+export function schedulerOf(weights: readonly number[], use: SchedulerUse): Scheduler {
+  const key = `${use}:${weights.join(',')}`;
+  let scheduler = built.get(key);
+  if (!scheduler) {
+    const made = makeScheduler({
+      weights,
+      ...(use === 'cards' ? { maximumInterval: REVIEW_SCREEN_MAXIMUM_INTERVAL } : {}),
+    });
+    // Stored weights were checked when fitted; should a row be broken, the default schedules.
+    if (made.isErr) return use === 'cards' ? reviewScreenScheduler : defaultScheduler;
+    scheduler = made.value;
+    if (built.size >= BUILT_MAX) built.delete(built.keys().next().value!);
+    built.set(key, scheduler);
+  }
+  return scheduler;
+}

@@ -1,0 +1,46 @@
+import type { Color } from '@contract/common';
+import type { SchedulerAnswer } from '@contract/today';
+import type { Card } from '../../../../chess/scheduling-types';
+import { apiGet } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/time-zone';
+import type { DrillItem } from './types';
+
+export type TrainingStep = { kind: 'card'; card: Card } | { kind: 'drill'; item: DrillItem; fresh: boolean };
+
+/** The most the drill serves per call and colour. */
+const DRILL_LIMIT = 500;
+
+const isFresh = (item: DrillItem) => item.state === 0 && !item.changed;
+
+/**
+ * One session's queue, read when it starts: the due cards (oldest due first), then the due drill items
+ * of both colours (oldest first), then New drill items up to what is left of today's allowance.
+ */
+export async function loadTrainingQueue(newLeft: number, now = Date.now()): Promise<TrainingStep[]> {
+  const tz = browserTimeZone();
+  const [cards, white, black] = await Promise.all([
+    apiGet<{ api_data: Card[] }>('/api/get-cards').then((a) => a.api_data),
+    drillNext('white', tz),
+    drillNext('black', tz),
+  ]);
+  const dueCards = cards
+    .filter((card) => Date.parse(card.due) <= now)
+    .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
+  const items = [...white, ...black];
+  const dueDrill = items.filter((item) => !isFresh(item)).sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
+  const fresh = items.filter(isFresh).slice(0, Math.max(0, newLeft));
+  return [
+    ...dueCards.map((card): TrainingStep => ({ kind: 'card', card })),
+    ...dueDrill.map((item): TrainingStep => ({ kind: 'drill', item, fresh: false })),
+    ...fresh.map((item): TrainingStep => ({ kind: 'drill', item, fresh: true })),
+  ];
+}
+
+async function drillNext(color: Color, tz: string): Promise<DrillItem[]> {
+  return (await apiGet<{ api_data: DrillItem[] }>('/api/drill/next', { color, limit: DRILL_LIMIT, tz })).api_data;
+}
+
+/** The player's own FSRS weights (null: the app's), for the interval shown on each score button. */
+export async function getSchedulerWeights(): Promise<number[] | null> {
+  return (await apiGet<{ api_data: SchedulerAnswer }>('/api/scheduler')).api_data.weights;
+}

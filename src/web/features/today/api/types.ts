@@ -1,0 +1,18 @@
+import type { Color } from '@contract/common';
+
+// The drill's item as GET /api/drill/next sends it (the fields a training session uses).
+export type DrillMove = { uci: string; san: string };
+
+export type DrillItem = {
+  id: number;
+  color: Color;
+  fen: string;
+  /** Movetext of a shortest line to the position. */
+  line: string;
+  move_number: number;
+  answers: DrillMove[];
+  /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
+  state: number;
+  due: string;
+  changed: boolean;
+};
