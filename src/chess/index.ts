@@ -18,3 +18,8 @@ export * from './drill-deck.js';
 export * from './drill-line.js';
 export * from './drill-answer.js';
 export * from './coverage-walk.js';
+export * from './win-chance.js';
+export * from './engine-mistakes.js';
+export * from './move-loss.js';
+export * from './suggested-answer.js';
+export * from './position-from-fen.js';
