@@ -23,3 +23,4 @@ export * from './engine-mistakes.js';
 export * from './move-loss.js';
 export * from './suggested-answer.js';
 export * from './position-from-fen.js';
+export * from './own-move-reach.js';

@@ -65,6 +65,8 @@ export const exportedMistake = z.object({
   move: z.string().max(20).nullable(),
   better_move: z.string().max(20).nullable(),
   notes: text(MAX_NOTES_CHARS),
+  /** Engine-made mistakes only; older exports leave it out. */
+  kind: z.enum(['inaccuracy', 'mistake', 'blunder']).nullable().optional(),
 });
 
 export const exportedGameReview = z.object({
@@ -231,6 +233,7 @@ export function toExportedGameReview(
       move: m.move,
       better_move: m.betterMove,
       notes: m.notes,
+      kind: m.kind,
     })),
   };
 }

@@ -153,6 +153,8 @@ export interface Mistake {
   move: string | null;
   better_move: string | null;
   notes: string;
+  /** inaccuracy, mistake or blunder when the engine found it; null when marked by hand. */
+  kind: 'inaccuracy' | 'mistake' | 'blunder' | null;
 }
 
 export interface GameReview {

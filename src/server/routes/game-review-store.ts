@@ -21,6 +21,7 @@ export function toMistake(row: MistakeRow): Mistake {
     move: row.move,
     better_move: row.betterMove,
     notes: row.notes,
+    kind: row.kind ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { openingRoutes } from './openings.js';
 import { statsRoutes } from './stats.js';
 import { drillRoutes } from './drill.js';
 import { repertoireReportRoutes } from './repertoire-report.js';
+import { engineRoutes } from './engine.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -25,4 +26,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(drillRoutes);
   await app.register(repertoireReportRoutes);
   await app.register(accountDataRoutes);
+  await app.register(engineRoutes);
 }
