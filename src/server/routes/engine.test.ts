@@ -103,6 +103,18 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
     expect(mistakes[0].notes).toBe('mine');
   });
 
+  test("marking the engine's move by hand replaces the engine's Mistake there", async () => {
+    const client = await player();
+    const id = await saveScholar(client);
+    await analyse(client, id);
+    await client.postJson('/api/upsert-mistake', { game_review_id: id, ply: 6, move: 'Nf6', notes: 'saw it' });
+    const mistakes = (await client.postJson('/api/get-mistakes', { game_review_id: id })).body.api_data;
+    expect(mistakes).toEqual([expect.objectContaining({ ply: 6, kind: null, notes: 'saw it' })]);
+    // And a new analysis leaves it alone.
+    const again = (await analyse(client, id)).body.api_data.mistakes;
+    expect(again).toEqual([expect.objectContaining({ ply: 6, kind: null, notes: 'saw it' })]);
+  });
+
   test('a stopped analysis is stored as far as it went', async () => {
     const client = await player();
     const id = await saveScholar(client);
