@@ -62,7 +62,7 @@ test('Analyse game finds the blunder Nf6, stores it, makes its card in one click
   // While the engine works the page answers: stepping through the moves works at once.
   await page.locator('.gr-controls .gr-step').nth(2).click();
   await expect(page.locator('.gr-step-label')).toHaveText('1. e4');
-  await page.waitForSelector('.gr-engine-mistake', { timeout: 60_000, polling: 500 });
+  await page.waitForSelector('.gr-engine-mistake', { timeout: 60_000 });
   expect(await longTasks(page)).toEqual([]);
 
   const found = page.getByRole('list', { name: 'Engine mistakes' });
