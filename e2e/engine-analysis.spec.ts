@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fakeRepertoirePgn } from './fakes/fake-repertoire';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
@@ -145,4 +146,40 @@ test('Analyse all works through the games not analysed yet, and a clicked graph 
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
   await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
   await expect(page.getByRole('toolbar', { name: 'Board controls' }).locator('.gr-step-label')).not.toHaveText('Start');
+});
+
+test('a Study next hole shows a suggested answer with its evaluation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('suggest'));
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies.getByLabel('Or upload a PGN opening file').setInputFiles({
+    name: 'fake-white.pgn',
+    mimeType: 'application/x-chess-pgn',
+    buffer: Buffer.from(fakeRepertoirePgn({ depth: 4, breadth: 2 })),
+  });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to fake-white.pgn',
+  );
+  const coverage = page.getByRole('region', { name: 'Coverage Check' });
+  await coverage.getByRole('button', { name: 'Coverage Check' }).click();
+  await page.getByRole('dialog', { name: 'Run the coverage check?' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+
+  const first = coverage.getByTestId('study-next-hole').first();
+  const suggestion = first.getByTestId('suggested-answer');
+  await expect(suggestion.getByTestId('suggested-eval')).toHaveText(/^([+−]\d+\.\d\d|0\.00|#−?\d+)$/, {
+    timeout: 60_000,
+  });
+  await expect(suggestion).toContainText(/Suggested answer: \S+/);
+  await expect(suggestion).toContainText(/you score \d+% in [\d,]+ games/);
+  await expect(suggestion.getByRole('button', { name: 'Add to repertoire' })).toBeVisible();
+  await saveScreen(page, 'engine-suggested-answer');
+  await coverage.locator('.op-study-next').screenshot({ path: 'test-results/screens/engine-study-next-dark-1280.png' });
+  await page.setViewportSize(PHONE);
+  await setTheme(page, 'light');
+  await coverage.getByTestId('study-next-hole').first().getByTestId('suggested-eval').waitFor({ timeout: 60_000 });
+  await coverage.locator('.op-study-next').screenshot({ path: 'test-results/screens/engine-study-next-light-375.png' });
 });

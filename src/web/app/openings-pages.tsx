@@ -2,14 +2,18 @@ import { useState } from 'react';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
 import { ManageOpeningsPage, OpeningToolPage, type CoverageActions } from '../features/openings';
+import { SuggestedAnswer } from '../features/suggested-answer';
 
 // The opening screens with the parts other features bring to their coverage "Study next" list: the
-// card editor behind 'Make card' and the drill's 'Add to drill' button.
+// card editor behind 'Make card', the drill's 'Add to drill' button and the suggested answer.
 function useCoverageActions(): [CoverageActions, CardEditorInitial | undefined, () => void] {
   const [card, setCard] = useState<CardEditorInitial>();
   const actions: CoverageActions = {
     onMakeCard: setCard,
     renderAddToDrill: (color, fen) => <AddToDrillButton color={color} fen={fen} />,
+    renderSuggestedAnswer: ({ color, fen, line, speeds, ratings }) => (
+      <SuggestedAnswer color={color} fen={fen} line={line} filter={{ speeds, ratings }} />
+    ),
   };
   return [actions, card, () => setCard(undefined)];
 }

@@ -11,7 +11,11 @@ export type CoverageActions = {
   onMakeCard?: (card: OpeningCardPosition) => void;
   /** The "Add to drill" button for a repertoire position. */
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
+  /** The suggested answer after a hole (the player to move), at the check's time controls and ratings. */
+  renderSuggestedAnswer?: (position: AnswerPosition) => ReactNode;
 };
+
+export type AnswerPosition = { color: Color; fen: string; line: string; speeds: string; ratings: string };
 
 type Props = CoverageActions & {
   run: CoverageRun | undefined;
@@ -23,7 +27,16 @@ type Props = CoverageActions & {
 };
 
 /** The latest coverage check of a colour: Stop while it runs, "Study next", then the per-position bars. */
-export function CoverageLive({ run, repertoire, openingName, onStop, showText, onMakeCard, renderAddToDrill }: Props) {
+export function CoverageLive({
+  run,
+  repertoire,
+  openingName,
+  onStop,
+  showText,
+  onMakeCard,
+  renderAddToDrill,
+  renderSuggestedAnswer,
+}: Props) {
   if (!run) return null;
   const running = run.status === 'running';
   // A stopped or failed run says why first; a full report starts with its title instead.
@@ -50,6 +63,7 @@ export function CoverageLive({ run, repertoire, openingName, onStop, showText, o
         openingName={openingName}
         onMakeCard={onMakeCard}
         renderAddToDrill={renderAddToDrill}
+        renderSuggestedAnswer={renderSuggestedAnswer}
       />
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>

@@ -3,6 +3,7 @@ import type { Hole } from '../../../../chess/coverage-walk';
 import type { Repertoire } from '../../../../chess/repertoire';
 import { Board } from '../../../components/board';
 import type { CoverageRun } from '../api/coverage-latest';
+import type { AnswerPosition } from './coverage-live';
 import type { Color } from '../api/types';
 import type { OpeningCardPosition } from '../lib/card-from-comparison';
 import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '../lib/hole-card';
@@ -14,13 +15,22 @@ export type StudyNextProps = {
   onMakeCard?: (card: OpeningCardPosition) => void;
   /** The app's "Add to drill" button, shown when the position after the hole is in the repertoire. */
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
+  /** The suggested answer to a hole, brought by the app. */
+  renderSuggestedAnswer?: (position: AnswerPosition) => ReactNode;
 };
 
 /**
  * "Study next": the likeliest holes first, filling in while the check runs. The leading `settled`
  * holes are final (nothing still to look up can reach as far); the rest may still move down.
  */
-export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddToDrill }: StudyNextProps) {
+export function StudyNext({
+  run,
+  repertoire,
+  openingName,
+  onMakeCard,
+  renderAddToDrill,
+  renderSuggestedAnswer,
+}: StudyNextProps) {
   const [selected, setSelected] = useState<number>();
   const holes = run.holes.slice(0, 20);
   const running = run.status === 'running';
@@ -66,6 +76,10 @@ export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddT
             openingName={openingName}
             onMakeCard={onMakeCard}
             renderAddToDrill={renderAddToDrill}
+            renderSuggestedAnswer={
+              renderSuggestedAnswer &&
+              ((position) => renderSuggestedAnswer({ ...position, speeds: run.speeds, ratings: run.ratings }))
+            }
           />
         ))}
       </ol>
@@ -73,7 +87,8 @@ export function StudyNext({ run, repertoire, openingName, onMakeCard, renderAddT
   );
 }
 
-type HoleRowProps = Omit<StudyNextProps, 'run'> & {
+type HoleRowProps = Omit<StudyNextProps, 'run' | 'renderSuggestedAnswer'> & {
+  renderSuggestedAnswer?: (position: Omit<AnswerPosition, 'speeds' | 'ratings'>) => ReactNode;
   hole: Hole;
   rank: number;
   final: boolean;
@@ -93,6 +108,7 @@ function HoleRow({
   openingName,
   onMakeCard,
   renderAddToDrill,
+  renderSuggestedAnswer,
 }: HoleRowProps) {
   const after = fenAfterHole(hole);
   const card = onMakeCard && cardFromHole(hole, color, openingName);
@@ -120,6 +136,7 @@ function HoleRow({
         )}
         {renderAddToDrill && after && isRepertoirePosition(repertoire, after) && renderAddToDrill(color, after)}
       </span>
+      {renderSuggestedAnswer && after && renderSuggestedAnswer({ color, fen: after, line: hole.line })}
     </li>
   );
 }
