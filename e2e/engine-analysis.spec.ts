@@ -183,3 +183,29 @@ test('a Study next hole shows a suggested answer with its evaluation', async ({ 
   await coverage.getByTestId('study-next-hole').first().getByTestId('suggested-eval').waitFor({ timeout: 60_000 });
   await coverage.locator('.op-study-next').screenshot({ path: 'test-results/screens/engine-study-next-light-375.png' });
 });
+
+test('the repertoire check lists the own move that hangs a piece, linking to the workshop there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('repcheck'));
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies.getByLabel('Or upload a PGN opening file').setInputFiles({
+    name: 'hanging.pgn',
+    mimeType: 'application/x-chess-pgn',
+    buffer: Buffer.from('1. e4 e5 2. Ba6 (2. Nf3 Nc6 3. Bb5) *\n'),
+  });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to hanging.pgn',
+  );
+  const check = page.getByRole('region', { name: 'Repertoire check' });
+  await check.getByRole('button', { name: 'Check my repertoire' }).click();
+  await expect(check.getByTestId('rc-summary')).toHaveText('1 of 4 moves checked lose a pawn or more:', {
+    timeout: 60_000,
+  });
+  const link = check.getByRole('list', { name: 'Dubious repertoire moves' }).getByRole('link');
+  await expect(link).toHaveText('1. e4 e5 2. Ba6');
+  await expect(link).toHaveAttribute('href', '/repertoire?color=white&line=1.+e4+e5');
+  await check.screenshot({ path: 'test-results/screens/engine-repertoire-check-dark-1280.png' });
+});

@@ -104,7 +104,7 @@ export const ownMovesQuery = z.object({ color, limit: z.coerce.number().int().mi
 /** One of the player's own repertoire moves: the position before it, how likely a game reaches it. */
 export const ownMove = z.object({
   fen: z.string(),
-  /** Movetext from the start through the move. */
+  /** Movetext from the start to the position (the move not included). */
   line: z.string(),
   uci: z.string(),
   san: z.string(),

@@ -39,10 +39,9 @@ export async function ownRepertoireMoves(
   for (const item of source.deck) {
     const itemReach = reach.get(item.key) ?? 0;
     for (const answer of item.answers) {
-      const prefix = item.fen.split(' ')[1] === 'w' ? `${item.moveNumber}.` : item.line ? '' : `${item.moveNumber}...`;
       moves.push({
         fen: item.fen,
-        line: [item.line, prefix, answer.san].filter(Boolean).join(' '),
+        line: item.line,
         uci: answer.uci,
         san: answer.san,
         reach: itemReach,

@@ -162,6 +162,32 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
     expect((await owner.get(`/api/game-analysis?game_review_id=${id}`)).body.api_data).toBeNull();
   });
 
+  test('own repertoire moves come likeliest first, each with the line to its position', async () => {
+    const client = await player();
+    const stored = await client.postJson('/api/update-study', {
+      color: 'white',
+      exclude_move_indicators: '',
+      link: null,
+      study_text: '1. e4 e5 (1... c5 2. Nf3 d6 3. d4) 2. Nf3 Nc6 3. Bb5 *',
+      title: 'white study',
+    });
+    expect(stored.status, stored.text).toBe(200);
+    const answer = await client.get('/api/engine/own-moves?color=white');
+    expect(answer.status, answer.text).toBe(200);
+    const moves = answer.body.api_data as { line: string; san: string; reach: number }[];
+    expect(moves.map((m) => [m.line, m.san])).toEqual([
+      ['', 'e4'],
+      ['1. e4 e5', 'Nf3'],
+      ['1. e4 c5', 'Nf3'],
+      ['1. e4 e5 2. Nf3 Nc6', 'Bb5'],
+      ['1. e4 c5 2. Nf3 d6', 'd4'],
+    ]);
+    expect(moves[0].reach).toBe(1);
+    // No explorer answers cached: the two replies to 1. e4 share it evenly.
+    expect(moves[1].reach).toBe(0.5);
+    expect((await client.get('/api/engine/own-moves?color=black')).status).toBe(400);
+  });
+
   test('cloud eval is cached: a second ask of the position makes no call to Lichess', async () => {
     const client = await player();
     const first = await client.get(`/api/cloud-eval?fen=${encodeURIComponent(START)}&multiPv=3`);

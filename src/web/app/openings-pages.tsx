@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
+import { paths } from './paths';
 import { ManageOpeningsPage, OpeningToolPage, type CoverageActions } from '../features/openings';
+import { RepertoireCheck } from '../features/repertoire-check';
 import { SuggestedAnswer } from '../features/suggested-answer';
 
 // The opening screens with the parts other features bring to their coverage "Study next" list: the
@@ -22,7 +24,9 @@ export function ManageOpeningsRoute() {
   const [actions, card, close] = useCoverageActions();
   return (
     <>
-      <ManageOpeningsPage {...actions} />
+      <ManageOpeningsPage {...actions}>
+        <RepertoireCheck workshopHref={paths.repertoireWorkshop} />
+      </ManageOpeningsPage>
       {card && <CardEditor initial={card} onClose={close} />}
     </>
   );

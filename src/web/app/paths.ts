@@ -14,6 +14,9 @@ export const paths = {
   repertoireReport: '/repertoire_report',
   welcome: '/welcome',
   account: '/account',
+  /** The repertoire workshop at a position of a colour's repertoire. */
+  repertoireWorkshop: (color: 'white' | 'black', line: string) =>
+    `/repertoire?${new URLSearchParams({ color, line }).toString()}`,
 } as const;
 
 /** Where a logged-in user lands when no other page was asked for. */

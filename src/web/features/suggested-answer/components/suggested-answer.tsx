@@ -6,7 +6,7 @@ import { useAddToRepertoire } from '../api/add-to-repertoire';
 import { useCandidates, type BandFilter } from '../api/get-candidates';
 import { useCloudEval } from '../api/get-cloud-eval';
 import { MAX_CANDIDATES, useCandidateEvals } from '../lib/use-candidate-evals';
-import { lineWithReply } from '../lib/line-with-reply';
+import { lineWithReply } from '../../../lib/line-with-reply';
 import '../suggested-answer.css';
 
 export type SuggestedAnswerProps = {
