@@ -40,6 +40,10 @@ async function watchLongTasks(page: Page) {
     }).observe({ type: 'longtask', buffered: false });
   });
 }
+// A trace records the page's DOM on every step of the test, on the page's own main thread: off here,
+// so the tasks measured are the app's.
+test.use({ trace: 'off' });
+
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
 
 test('Analyse game finds the blunder Nf6, stores it, makes its card in one click, and stays responsive', async ({

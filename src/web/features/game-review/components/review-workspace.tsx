@@ -66,9 +66,24 @@ export function ReviewWorkspace({
   const [depth, setDepth] = useAnalysisDepth();
   const here = analysis.evals.find((e) => e.ply === stepper.step);
   const livePv = usePositionLine(fen, !analysis.running && here !== undefined && !here.pv && Boolean(here.best_uci));
-  const arrows: BoardArrow[] = here?.best_uci
-    ? [{ startSquare: here.best_uci.slice(0, 2), endSquare: here.best_uci.slice(2, 4), color: BEST_ARROW }]
-    : [];
+  // Drawn once the analysis is over, so a running one never redraws the board.
+  const bestUci = (!analysis.running && here?.best_uci) || undefined;
+  // The board is the costliest part to draw: it is drawn again only when its position, orientation or
+  // arrow change, not on every step of a running analysis.
+  const board = useMemo(() => {
+    const arrows: BoardArrow[] = bestUci
+      ? [{ startSquare: bestUci.slice(0, 2), endSquare: bestUci.slice(2, 4), color: BEST_ARROW }]
+      : [];
+    return (
+      <Board
+        fen={fen}
+        orientation={orientation}
+        lastMove={last && { from: last.from, to: last.to }}
+        arrows={arrows}
+        id="review-board"
+      />
+    );
+  }, [fen, orientation, last, bestUci]);
   const toMove = fen.split(' ')[1] === 'b' ? 'black' : 'white';
   const mistakeCard = (mistake: ReviewMistake): MistakeCardPosition | undefined => {
     if (!game || !mistake.ply || !mistake.better_move) return undefined;
@@ -88,15 +103,7 @@ export function ReviewWorkspace({
         <h2 className="gr-heading">{reviewHeading(review)}</h2>
         <div className="gr-board-with-bar">
           {analysis.evals.length > 0 && <EvalBar evaluation={here} toMove={toMove} orientation={orientation} />}
-          <div className="gr-board-box">
-            <Board
-              fen={fen}
-              orientation={orientation}
-              lastMove={last && { from: last.from, to: last.to }}
-              arrows={arrows}
-              id="review-board"
-            />
-          </div>
+          <div className="gr-board-box">{board}</div>
         </div>
         <div className="gr-controls" role="toolbar" aria-label="Board controls">
           <StepButton icon="first" label="Rewind to start" onClick={stepper.rewind} disabled={stepper.step === 0} />
@@ -108,7 +115,7 @@ export function ReviewWorkspace({
           <StepButton icon="last" label="Fast forward to end" onClick={stepper.end} disabled={stepper.atEnd} />
           <StepButton icon="flip" label="Flip board" onClick={() => setFlipped((f) => !f)} pressed={flipped} />
         </div>
-        {game && analysis.evals.length > 0 && (
+        {game && analysis.evals.length > 0 && !analysis.running && (
           <EvalGraph
             evals={analysis.evals}
             plies={game.moves.length}

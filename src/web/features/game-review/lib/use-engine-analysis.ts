@@ -35,7 +35,7 @@ export type EngineAnalysisState = {
   stop: () => void;
 };
 
-/** `fens[i]`: the position after i half-moves. Updates reach React at most every 100 ms while it runs. */
+/** `fens[i]`: the position after i half-moves. Updates reach React at most every 300 ms while it runs. */
 export function useEngineAnalysis(reviewId: number, fens: readonly string[]): EngineAnalysisState {
   const stored = useGameAnalysis(reviewId);
   const save = useSaveGameAnalysis();
@@ -55,7 +55,7 @@ export function useEngineAnalysis(reviewId: number, fens: readonly string[]): En
       const current = analyseGame(fens, depth, (ply) => {
         found.push(ply);
         const now = performance.now();
-        if (now - lastPaint > 100 || found.length === fens.length) {
+        if (now - lastPaint > 300 || found.length === fens.length) {
           lastPaint = now;
           // A transition renders in slices, so the board and its controls answer while the graph grows.
           startTransition(() => setLive([...found]));
@@ -64,7 +64,7 @@ export function useEngineAnalysis(reviewId: number, fens: readonly string[]): En
       run.current = current;
       current.done
         .then(async (evals) => {
-          setLive([...evals]);
+          startTransition(() => setLive([...evals]));
           if (evals.length > 0) {
             const toSave = evals.map(({ pv: _pv, ...e }) => e);
             await save.mutateAsync({ game_review_id: reviewId, depth, evals: toSave });
@@ -73,7 +73,8 @@ export function useEngineAnalysis(reviewId: number, fens: readonly string[]): En
         .catch((e: unknown) => setError(e))
         .finally(() => {
           run.current = undefined;
-          setLive(undefined);
+          // The stored analysis takes over: graph, arrow and findings are drawn in slices too.
+          startTransition(() => setLive(undefined));
         });
     },
     [fens, reviewId, save],
