@@ -213,3 +213,24 @@ test('the repertoire check lists the own move that hangs a piece, linking to the
   await expect(link).toHaveAttribute('href', '/repertoire?color=white&line=1.+e4+e5');
   await check.screenshot({ path: 'test-results/screens/engine-repertoire-check-dark-1280.png' });
 });
+
+test('Stop ends a running analysis and keeps what it found', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('enginestop'));
+  const moves =
+    '1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5 9. Bxe7 Qxe7 10. Nxd5 exd5';
+  const id = await saveGame(page, `${moves} *`, 'https://example.com/stop-1');
+  await page.addInitScript(() => localStorage.setItem('engine-depth', '20'));
+  await page.goto(`/game_review?review=${id}`);
+  const engine = page.getByRole('region', { name: 'Engine' });
+  await engine.getByRole('button', { name: 'Analyse game' }).click();
+  const progress = engine.getByRole('progressbar', { name: 'Analysis progress' });
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThan(1);
+  await engine.getByRole('button', { name: 'Stop' }).click();
+  await expect(engine.getByText(/^Analysed \d+ of 21 positions at depth 20\.$/)).toBeVisible({ timeout: 30_000 });
+  const stored = (await (await page.request.get(`/api/game-analysis?game_review_id=${id}`)).json()).api_data;
+  expect(stored.evals.length).toBeGreaterThan(1);
+  expect(stored.evals.length).toBeLessThan(21);
+  expect(stored.evals.map((e: { ply: number }) => e.ply)).toEqual([...Array(stored.evals.length).keys()]);
+});
