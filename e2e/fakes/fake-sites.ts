@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createExplorerAnswers } from './explorer-answer.js';
+import { cloudEvalAnswer } from './cloud-eval-answers.js';
 import {
   createFakeOAuth,
   FAKE_LICHESS_ACCOUNT,
@@ -37,6 +38,7 @@ export const fakeRoutes = [
   'chesscom-games',
   'lichess-user',
   'lichess-study-write',
+  'lichess-cloud-eval',
 ] as const;
 export type FakeRoute = (typeof fakeRoutes)[number];
 
@@ -140,6 +142,16 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
           if (!namesItself(req.headers)) return send(res, 404, 'text/plain', 'Not found');
           const max = Number(url.searchParams.get('max') ?? Infinity);
           send(res, 200, 'application/x-chess-pgn', firstGames(fixtures.userGamesPgn(user), max > 0 ? max : Infinity));
+        },
+      };
+    }
+    if (url.pathname === '/api/cloud-eval') {
+      return {
+        route: 'lichess-cloud-eval',
+        handle: (_req, url, res) => {
+          const body = cloudEvalAnswer(url.searchParams.get('fen') ?? '', Number(url.searchParams.get('multiPv') ?? 1));
+          if (body === undefined) return send(res, 404, 'application/json', '{"error":"Not found"}');
+          send(res, 200, 'application/json', body);
         },
       };
     }

@@ -60,6 +60,8 @@ export const exportedMistake = z.object({
   move: z.string().max(20).nullable(),
   better_move: z.string().max(20).nullable(),
   notes: text(MAX_NOTES_CHARS),
+  /** Engine-made mistakes only; older exports leave it out. */
+  kind: z.enum(['inaccuracy', 'mistake', 'blunder']).nullable().optional(),
 });
 
 export const exportedGameReview = z.object({

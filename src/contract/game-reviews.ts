@@ -155,6 +155,8 @@ export const mistake = z.object({
   move: z.string().nullable(),
   better_move: z.string().nullable(),
   notes: z.string(),
+  /** inaccuracy, mistake or blunder when the engine found it; null when marked by hand. */
+  kind: z.enum(['inaccuracy', 'mistake', 'blunder']).nullable(),
 });
 export type Mistake = z.infer<typeof mistake>;
 

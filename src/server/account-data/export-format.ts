@@ -79,6 +79,7 @@ export function toExportedGameReview(
       move: m.move,
       better_move: m.betterMove,
       notes: m.notes,
+      kind: m.kind,
     })),
   };
 }

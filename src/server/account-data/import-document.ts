@@ -283,6 +283,7 @@ async function importGameReviews(
           move: m.move,
           betterMove: m.better_move,
           notes: m.notes,
+          kind: m.kind ?? null,
         })),
       );
       addedMistakes += review.mistakes.length;

@@ -125,9 +125,42 @@ export const mistakes = pgTable(
     move: text('move'),
     betterMove: text('better_move'),
     notes: text('notes').notNull().default(''),
+    /** inaccuracy, mistake or blunder when the engine found it; null when the player marked it. */
+    kind: text('kind', { enum: ['inaccuracy', 'mistake', 'blunder'] }),
     createdAt: createdAt(),
   },
   (t) => [index('mistakes_review_idx').on(t.gameReviewId)],
+);
+
+/** The browser engine's evaluation of every position of a review's game (a stopped one: as far as it went). */
+export const gameAnalyses = pgTable(
+  'game_analyses',
+  {
+    gameReviewId: integer('game_review_id')
+      .primaryKey()
+      .references(() => gameReviews.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    depth: integer('depth').notNull(),
+    /** [{ply, cp | mate, best_uci}] from White's side, by ply. */
+    evals: jsonb('evals').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('game_analyses_user_idx').on(t.userId)],
+);
+
+/** Lichess's cloud evaluations, shared by all users; `answer` null when Lichess had none. */
+export const cloudEvals = pgTable(
+  'cloud_evals',
+  {
+    /** Position key (FEN without move counters). */
+    fen: text('fen').notNull(),
+    multiPv: integer('multi_pv').notNull(),
+    answer: jsonb('answer'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fen, t.multiPv] })],
 );
 
 export const cards = pgTable(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameReviews, mistakes } from '../db/schema.js';
 import type { GameReview, Mistake } from '@contract/game-reviews.js';
@@ -21,6 +21,7 @@ export function toMistake(row: MistakeRow): Mistake {
     move: row.move,
     better_move: row.betterMove,
     notes: row.notes,
+    kind: row.kind ?? null,
   };
 }
 
@@ -147,11 +148,18 @@ export async function insertMistake(
   gameReviewId: number,
   values: MistakeValues,
 ): Promise<Mistake> {
-  const [row] = await db
-    .insert(mistakes)
-    .values({ ...values, gameReviewId, userId })
-    .returning();
-  return toMistake(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mistakes)
+      .values({ ...values, gameReviewId, userId })
+      .returning();
+    // A move the player marks by hand is theirs: the engine's finding on it goes.
+    if (row.ply !== null)
+      await tx
+        .delete(mistakes)
+        .where(and(eq(mistakes.gameReviewId, gameReviewId), eq(mistakes.ply, row.ply), isNotNull(mistakes.kind)));
+    return toMistake(row);
+  });
 }
 
 /** Updates the user's mistake if it belongs to the given review; undefined otherwise. */

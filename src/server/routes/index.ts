@@ -17,6 +17,7 @@ import { repertoireEditRoutes } from './repertoire-edits.js';
 import { repertoirePgnRoutes } from './repertoire-pgn.js';
 import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 import { todayRoutes } from './today.js';
+import { engineRoutes } from './engine.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(repertoireExplorerRoutes);
   await app.register(accountDataRoutes);
   await app.register(todayRoutes);
+  await app.register(engineRoutes);
 }

@@ -36,7 +36,17 @@ export interface LichessClient {
   findUser?(username: string): Promise<'found' | 'missing' | 'unknown'>;
   /** The whole study as PGN, chapters separated by blank lines; '' when the body is empty. */
   fetchStudyPgn(studyId: string): Promise<SiteResult<string>>;
+  /** Lichess's cloud evaluation of a position: 'none' on its 404, 'failed' (logged) when it does not answer well. */
+  fetchCloudEval?(fen: string, multiPv: number): Promise<CloudEvalResult>;
 }
+
+/** A cloud evaluation as Lichess sends it: White's side, moves in UCI separated by spaces. */
+export interface CloudEvalBody {
+  depth: number;
+  pvs: ({ cp: number; moves: string } | { mate: number; moves: string })[];
+}
+
+export type CloudEvalResult = { kind: 'found'; value: CloudEvalBody } | { kind: 'none' } | { kind: 'failed' };
 
 export function createLichessClient(options: LichessClientOptions): LichessClient {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -132,7 +142,52 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       }
       return siteOk(text);
     },
+
+    async fetchCloudEval(fen, multiPv) {
+      const query = new URLSearchParams({ fen, multiPv: String(multiPv) });
+      const result = await queue.get(`${base}/api/cloud-eval?${query}`, {
+        headers: { Accept: 'application/json' },
+        timeoutMs,
+      });
+      if (result.isErr) {
+        if (result.error.kind === 'http' && result.error.status === 404) return { kind: 'none' };
+        logger.warn(
+          { site: 'lichess', fen, kind: result.error.kind, err: result.error.message },
+          'Lichess cloud eval failed; no evaluation',
+        );
+        return { kind: 'failed' };
+      }
+      const value = parseCloudEval(result.value.text);
+      if (!value) {
+        logger.warn({ site: 'lichess', fen, kind: 'bad-json' }, 'Lichess cloud eval is not an evaluation');
+        return { kind: 'failed' };
+      }
+      return { kind: 'found', value };
+    },
   };
+}
+
+/** `{depth, pvs:[{cp|mate, moves}]}` out of Lichess's answer (which carries more); undefined when it is none. */
+function parseCloudEval(text: string): CloudEvalBody | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { depth, pvs } = value as Record<string, unknown>;
+  if (typeof depth !== 'number' || !Array.isArray(pvs)) return undefined;
+  const lines: CloudEvalBody['pvs'] = [];
+  for (const pv of pvs as unknown[]) {
+    if (typeof pv !== 'object' || pv === null) return undefined;
+    const { cp, mate, moves } = pv as Record<string, unknown>;
+    if (typeof moves !== 'string') return undefined;
+    if (typeof cp === 'number') lines.push({ cp, moves });
+    else if (typeof mate === 'number') lines.push({ mate, moves });
+    else return undefined;
+  }
+  return { depth, pvs: lines };
 }
 
 /** One `{id, name, ...}` JSON object per line; undefined when any line is not one. */

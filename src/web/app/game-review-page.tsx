@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CardEditor, type CardEditorInitial } from '../features/cards';
+import { CardEditor, MakeCardNowButton, type CardEditorInitial } from '../features/cards';
+import { AddToDrillButton } from '../features/drill';
 import { GameReviewScreen } from '../features/game-review';
 import { OpeningPanel } from '../features/openings';
 import { paths, repertoireHref } from './paths';
@@ -21,6 +22,24 @@ export function GameReviewPage() {
             onClose={close}
             onSaved={saved}
           />
+        )}
+        renderMistakeActions={(mistake, card) => (
+          <>
+            {card && (
+              <MakeCardNowButton
+                initial={{
+                  promptFen: card.promptFen,
+                  orientation: card.orientation,
+                  prompt: 'Find a better move',
+                  answer: `${card.better} (the engine's choice; you played ${mistake.move ?? 'another move'})`,
+                  answerFen: card.answerFen,
+                  promptPgn: card.promptPgn,
+                  answerPgn: card.better,
+                }}
+              />
+            )}
+            {card && <AddToDrillButton color={card.orientation} fen={card.promptFen} />}
+          </>
         )}
         renderOpeningPanel={(review) => (
           <OpeningPanel

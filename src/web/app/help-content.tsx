@@ -85,6 +85,21 @@ export function FeatureSummary() {
           : {screen.text}
         </li>
       ))}
+      <li>
+        <strong>Engine</strong>: "Analyse game" evaluates every position of a game with Stockfish running in your
+        browser, marks your inaccuracies, mistakes and blunders and suggests better moves; Study next holes and the
+        repertoire check use it too. The engine is{' '}
+        <a href="https://github.com/nmrugg/stockfish.js" target="_blank" rel="noreferrer">
+          Stockfish.js
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>{' '}
+        (Stockfish 19, lite single-threaded WebAssembly build), free software under the{' '}
+        <a href="https://www.gnu.org/licenses/gpl-3.0.html" target="_blank" rel="noreferrer">
+          GNU General Public License 3.0
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        , served from this site, as is Chess Prep itself (GPL-3.0 or later).
+      </li>
     </ul>
   );
 }

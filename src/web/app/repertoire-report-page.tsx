@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
 import { lineWithMove, playedLabel, RepertoireReportScreen } from '../features/repertoire-report';
+import { SuggestedAnswer } from '../features/suggested-answer';
 import { paths, repertoireHref } from './paths';
 
 // Games vs repertoire with the practice other features bring: "Add to drill" for the player's own
@@ -17,20 +18,23 @@ export function RepertoireReportPage() {
         workshopHref={repertoireHref}
         renderOwnAction={(d) => <AddToDrillButton key={`${d.color}|${d.fen}`} color={d.color} fen={d.fen} />}
         renderOpponentAction={(d) => (
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              setCard({
-                promptFen: d.fen_after,
-                orientation: d.color,
-                prompt: `After ${playedLabel(d)} (met in ${d.count} ${d.count === 1 ? 'game' : 'games'}): what do you play?`,
-                promptPgn: lineWithMove(d),
-              })
-            }
-          >
-            Make card
-          </button>
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() =>
+                setCard({
+                  promptFen: d.fen_after,
+                  orientation: d.color,
+                  prompt: `After ${playedLabel(d)} (met in ${d.count} ${d.count === 1 ? 'game' : 'games'}): what do you play?`,
+                  promptPgn: lineWithMove(d),
+                })
+              }
+            >
+              Make card
+            </button>
+            <SuggestedAnswer color={d.color} fen={d.fen_after} line={lineWithMove(d)} />
+          </>
         )}
       />
       {card && <CardEditor initial={card} onClose={() => setCard(undefined)} />}

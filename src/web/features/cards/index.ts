@@ -4,3 +4,4 @@ export { CardReviewScreen } from './components/card-review-screen';
 export { EditCardsScreen } from './components/edit-cards-screen';
 export type { CardEditorInitial } from './card-draft';
 export { cardsQueryKey, getCardsQueryOptions, useCards } from './api/get-cards';
+export { MakeCardNowButton } from './components/make-card-now-button';

@@ -3,4 +3,4 @@ export { ManageOpeningsPage } from './components/manage-openings-page';
 export { OpeningToolPage } from './components/opening-tool-page';
 export { OpeningPanel, type OpeningPanelGame, type OpeningPanelProps } from './components/opening-panel';
 export type { OpeningCardPosition } from './lib/card-from-comparison';
-export type { CoverageActions } from './components/coverage-live';
+export type { AnswerPosition, CoverageActions } from './components/coverage-live';

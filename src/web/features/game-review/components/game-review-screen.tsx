@@ -7,7 +7,8 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useGameReviews } from '../api/get-game-reviews';
 import { GamePicker } from './game-picker';
 import { ReviewList } from './review-list';
-import { COMING_SOON, ReviewWorkspace, type ReviewPosition } from './review-workspace';
+import { AnalyseAll } from './analyse-all';
+import { COMING_SOON, ReviewWorkspace, type ReviewPosition, type ReviewWorkspaceProps } from './review-workspace';
 import '../game-review.css';
 
 export type GameReviewScreenProps = {
@@ -21,13 +22,20 @@ export type GameReviewScreenProps = {
    * buttons are shown disabled.
    */
   renderOpeningPanel?: (review: GameReview | undefined) => ReactNode;
+  /** The practice buttons of an engine-found mistake ("Make card", "Add to drill"). */
+  renderMistakeActions?: ReviewWorkspaceProps['renderMistakeActions'];
 };
 
 /**
  * The game review screen. The selected review is kept in the URL (?review=id), so a reload keeps it;
  * ?review=id&ply=n opens it at that half-move (links from the repertoire report).
  */
-export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPanel }: GameReviewScreenProps) {
+export function GameReviewScreen({
+  onMakeCard,
+  renderMakeCard,
+  renderOpeningPanel,
+  renderMistakeActions,
+}: GameReviewScreenProps) {
   usePageTitle('Review Game');
   const reviews = useGameReviews();
   const [params, setParams] = useSearchParams();
@@ -70,11 +78,13 @@ export function GameReviewScreen({ onMakeCard, renderMakeCard, renderOpeningPane
           initialStep={ply}
           toolbar={toolbar}
           onMakeCard={makeCard}
+          renderMistakeActions={renderMistakeActions}
         />
       ) : (
         <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />
       )}
       {renderOpeningPanel ? renderOpeningPanel(selected) : <OpeningPanelPlaceholder />}
+      <AnalyseAll reviews={list} />
       <ReviewList
         reviews={list}
         selectedId={selected?.id}

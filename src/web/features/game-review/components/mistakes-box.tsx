@@ -19,7 +19,8 @@ export function MistakesBox({ review, moves, step, fenBefore, onGoTo }: Mistakes
   const add = useUpsertMistake();
   const remove = useDeleteMistake();
   const current = step > 0 ? moves[step - 1] : undefined;
-  const mistakes = [...review.mistakes].sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
+  // Engine-found ones are listed with the analysis; a hand-marked one replaces the engine's on its move.
+  const mistakes = review.mistakes.filter((m) => m.kind == null).sort((a, b) => (a.ply ?? 0) - (b.ply ?? 0));
   const marked = current !== undefined && mistakes.some((m) => m.ply === current.ply);
   const error = add.error ?? remove.error;
 

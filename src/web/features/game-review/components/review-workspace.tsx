@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GameReview } from '@contract/game-reviews';
 import { makeLinePgnWithSetup } from '../../../../chess/pgn-write';
-import { Board, START_FEN } from '../../../components/board';
+import { Board, START_FEN, type BoardArrow } from '../../../components/board';
+import type { ReviewMistake } from '@contract/engine';
+import { useAnalysisDepth, useEngineAnalysis } from '../lib/use-engine-analysis';
+import { usePositionLine } from '../lib/use-position-line';
+import { fenAfterMove } from '../lib/fen-after-move';
+import { AnalysisPanel } from './analysis-panel';
+import { EngineMistakes, type MistakeCardPosition } from './engine-mistakes';
+import { EvalBar } from './eval-bar';
+import { EvalGraph } from './eval-graph';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine, type GameLine } from '../game-line';
 import { reviewHeading } from '../review-text';
 import { MistakesBox } from './mistakes-box';
@@ -31,10 +39,20 @@ export type ReviewWorkspaceProps = {
   onMakeCard?: (position: ReviewPosition) => void;
   /** Half-moves to show first (0 = the start); clamped to the game. */
   initialStep?: number;
+  /** The practice buttons of an engine-found mistake ("Make card", "Add to drill"), brought by the app. */
+  renderMistakeActions?: (mistake: ReviewMistake, card: MistakeCardPosition | undefined) => ReactNode;
 };
 
+const BEST_ARROW = 'rgba(40, 160, 70, 0.85)';
+
 /** The selected game: heading, board with stepping, moves, analysis link, Make Card, PGN and Notes. Remount per review. */
-export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({
+  review,
+  toolbar,
+  onMakeCard,
+  initialStep = 0,
+  renderMistakeActions,
+}: ReviewWorkspaceProps) {
   const line = useMemo(() => readGameLine(review.pgn), [review.pgn]);
   const heroSide = review.hero_color === 'Black' ? 'black' : 'white';
   const [flipped, setFlipped] = useState(false);
@@ -43,17 +61,50 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
   const stepper = useStepper(game, initialStep);
   const fen = game ? fenAt(game, stepper.step) : START_FEN;
   const last = game && stepper.step > 0 ? game.moves[stepper.step - 1] : undefined;
+  const fens = useMemo(() => (game ? [game.startFen, ...game.moves.map((m) => m.fen)] : []), [game]);
+  const analysis = useEngineAnalysis(review.id, fens);
+  const [depth, setDepth] = useAnalysisDepth();
+  const here = analysis.evals.find((e) => e.ply === stepper.step);
+  const livePv = usePositionLine(fen, !analysis.running && here !== undefined && !here.pv && Boolean(here.best_uci));
+  // Drawn once the analysis is over, so a running one never redraws the board.
+  const bestUci = (!analysis.running && here?.best_uci) || undefined;
+  // The board is the costliest part to draw: it is drawn again only when its position, orientation or
+  // arrow change, not on every step of a running analysis.
+  const board = useMemo(() => {
+    const arrows: BoardArrow[] = bestUci
+      ? [{ startSquare: bestUci.slice(0, 2), endSquare: bestUci.slice(2, 4), color: BEST_ARROW }]
+      : [];
+    return (
+      <Board
+        fen={fen}
+        orientation={orientation}
+        lastMove={last && { from: last.from, to: last.to }}
+        arrows={arrows}
+        id="review-board"
+      />
+    );
+  }, [fen, orientation, last, bestUci]);
+  const toMove = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  const mistakeCard = (mistake: ReviewMistake): MistakeCardPosition | undefined => {
+    if (!game || !mistake.ply || !mistake.better_move) return undefined;
+    const promptFen = fenAt(game, mistake.ply - 1);
+    const answerFen = fenAfterMove(promptFen, mistake.better_move);
+    if (!answerFen) return undefined;
+    const promptPgn = makeLinePgnWithSetup(
+      game.startFen,
+      game.moves.slice(0, mistake.ply - 1).map((m) => m.san),
+    );
+    return { promptFen, answerFen, promptPgn, better: mistake.better_move, orientation: heroSide };
+  };
 
   return (
     <div className="board-layout gr-workspace">
       <div className="board-layout-main gr-board-column">
         <h2 className="gr-heading">{reviewHeading(review)}</h2>
-        <Board
-          fen={fen}
-          orientation={orientation}
-          lastMove={last && { from: last.from, to: last.to }}
-          id="review-board"
-        />
+        <div className="gr-board-with-bar">
+          {analysis.evals.length > 0 && <EvalBar evaluation={here} toMove={toMove} orientation={orientation} />}
+          <div className="gr-board-box">{board}</div>
+        </div>
         <div className="gr-controls" role="toolbar" aria-label="Board controls">
           <StepButton icon="first" label="Rewind to start" onClick={stepper.rewind} disabled={stepper.step === 0} />
           <StepButton icon="back" label="Step back" onClick={stepper.back} disabled={stepper.step === 0} />
@@ -64,6 +115,15 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
           <StepButton icon="last" label="Fast forward to end" onClick={stepper.end} disabled={stepper.atEnd} />
           <StepButton icon="flip" label="Flip board" onClick={() => setFlipped((f) => !f)} pressed={flipped} />
         </div>
+        {game && analysis.evals.length > 0 && !analysis.running && (
+          <EvalGraph
+            evals={analysis.evals}
+            plies={game.moves.length}
+            step={stepper.step}
+            startTurn={game.startFen.split(' ')[1] === 'b' ? 'black' : 'white'}
+            onGoTo={stepper.goTo}
+          />
+        )}
       </div>
       <div className="board-layout-side gr-side">
         {toolbar}
@@ -71,6 +131,16 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
           <p className="form-message is-error" role="alert">
             This game's moves cannot be shown: {line.error.message}
           </p>
+        )}
+        {game && (
+          <AnalysisPanel
+            analysis={analysis}
+            depth={depth}
+            onDepth={setDepth}
+            fen={fen}
+            step={stepper.step}
+            pv={here?.pv ?? livePv}
+          />
         )}
         {game && <MoveList moves={game.moves} step={stepper.step} onStep={stepper.goTo} />}
         <div className="gr-actions">
@@ -105,6 +175,14 @@ export function ReviewWorkspace({ review, toolbar, onMakeCard, initialStep = 0 }
             Make Card
           </button>
         </div>
+        {game && analysis.evals.length > 0 && !analysis.running && (
+          <EngineMistakes
+            mistakes={review.mistakes}
+            moves={game.moves}
+            onGoTo={stepper.goTo}
+            renderActions={renderMistakeActions && ((mistake) => renderMistakeActions(mistake, mistakeCard(mistake)))}
+          />
+        )}
         <NotesBox key={review.id} review={review} />
         {game && (
           <MistakesBox

@@ -13,7 +13,11 @@ export type CoverageActions = {
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
   /** The Repertoire screen at a line (movetext from the start), where a finding is fixed in one click. */
   workshopHref?: (color: Color, line: string) => string;
+  /** The suggested answer after a hole (the player to move), at the check's time controls and ratings. */
+  renderSuggestedAnswer?: (position: AnswerPosition) => ReactNode;
 };
+
+export type AnswerPosition = { color: Color; fen: string; line: string; speeds: string; ratings: string };
 
 type Props = CoverageActions & {
   run: CoverageRun | undefined;
@@ -34,6 +38,7 @@ export function CoverageLive({
   onMakeCard,
   renderAddToDrill,
   workshopHref,
+  renderSuggestedAnswer,
 }: Props) {
   if (!run) return null;
   const running = run.status === 'running';
@@ -62,6 +67,7 @@ export function CoverageLive({
         onMakeCard={onMakeCard}
         renderAddToDrill={renderAddToDrill}
         workshopHref={workshopHref}
+        renderSuggestedAnswer={renderSuggestedAnswer}
       />
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../lib/page-title';
 import { ConsistencySection } from './consistency-section';
 import type { CoverageActions } from './coverage-live';
@@ -7,8 +8,8 @@ import { LichessConnection } from './lichess-connection';
 import { SetOpeningForm } from './set-opening-form';
 import '../openings.css';
 
-/** /manage_openings: the opening studies per colour, the consistency check and the coverage check. */
-export function ManageOpeningsPage(actions: CoverageActions = {}) {
+/** /manage_openings: the opening studies per colour, the consistency check and the coverage check; `children` (sections other features bring) after them. */
+export function ManageOpeningsPage({ children, ...actions }: CoverageActions & { children?: ReactNode } = {}) {
   usePageTitle('Manage Openings');
   return (
     <div className="page op-page">
@@ -21,6 +22,7 @@ export function ManageOpeningsPage(actions: CoverageActions = {}) {
       </section>
       <ConsistencySection workshopHref={actions.workshopHref} />
       <CoverageSection {...actions} />
+      {children}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Hole } from '../../../../chess/coverage-walk';
 import type { Repertoire } from '../../../../chess/repertoire';
 import { Board } from '../../../components/board';
 import type { CoverageRun } from '../api/coverage-latest';
+import type { AnswerPosition } from './coverage-live';
 import type { Color } from '../api/types';
 import type { OpeningCardPosition } from '../lib/card-from-comparison';
 import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '../lib/hole-card';
@@ -17,6 +18,8 @@ export type StudyNextProps = {
   renderAddToDrill?: (color: Color, fen: string) => ReactNode;
   /** The Repertoire screen at a line, with the suggested answer ready to add. */
   workshopHref?: (color: Color, line: string) => string;
+  /** The suggested answer to a hole, brought by the app. */
+  renderSuggestedAnswer?: (position: AnswerPosition) => ReactNode;
 };
 
 /**
@@ -30,6 +33,7 @@ export function StudyNext({
   onMakeCard,
   renderAddToDrill,
   workshopHref,
+  renderSuggestedAnswer,
 }: StudyNextProps) {
   const [selected, setSelected] = useState<number>();
   const holes = run.holes.slice(0, 20);
@@ -77,6 +81,10 @@ export function StudyNext({
             onMakeCard={onMakeCard}
             renderAddToDrill={renderAddToDrill}
             workshopHref={workshopHref}
+            renderSuggestedAnswer={
+              renderSuggestedAnswer &&
+              ((position) => renderSuggestedAnswer({ ...position, speeds: run.speeds, ratings: run.ratings }))
+            }
           />
         ))}
       </ol>
@@ -84,7 +92,8 @@ export function StudyNext({
   );
 }
 
-type HoleRowProps = Omit<StudyNextProps, 'run'> & {
+type HoleRowProps = Omit<StudyNextProps, 'run' | 'renderSuggestedAnswer'> & {
+  renderSuggestedAnswer?: (position: Omit<AnswerPosition, 'speeds' | 'ratings'>) => ReactNode;
   hole: Hole;
   rank: number;
   final: boolean;
@@ -105,6 +114,7 @@ function HoleRow({
   onMakeCard,
   renderAddToDrill,
   workshopHref,
+  renderSuggestedAnswer,
 }: HoleRowProps) {
   const after = fenAfterHole(hole);
   const card = onMakeCard && cardFromHole(hole, color, openingName);
@@ -137,6 +147,7 @@ function HoleRow({
         )}
         {renderAddToDrill && after && isRepertoirePosition(repertoire, after) && renderAddToDrill(color, after)}
       </span>
+      {renderSuggestedAnswer && after && renderSuggestedAnswer({ color, fen: after, line: hole.line })}
     </li>
   );
 }

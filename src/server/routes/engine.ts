@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  candidatesQuery,
+  cloudEvalQuery,
+  gameAnalysisQuery,
+  gameAnalysisRequest,
+  ownMovesQuery,
+  type Candidate,
+} from '@contract/engine.js';
+import {
+  findEngineMistakes,
+  mainlineMoves,
+  parseGames,
+  positionFromFen,
+  positionKey,
+  sanOf,
+  sideToMove,
+  type PlyEvaluation,
+} from '../../chess/index.js';
+import { cloudEvalOf } from '../engine/cloud-eval-cache.js';
+import { findAnalysis, pendingReviews, storeAnalysis } from '../engine/game-analysis-store.js';
+import { ownRepertoireMoves } from '../engine/own-moves.js';
+import { fetchStats } from '../openings/explorer-cache.js';
+import { parseStatsFilter } from '../openings/stats-key.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { playerSites } from '../sites/player-sites.js';
+import { findReview } from './game-review-store.js';
+
+/**
+ * The engine's calls. The engine itself runs in the browser; the server proxies and caches Lichess's
+ * cloud evaluation, stores what the browser's engine found in a game (and the Mistakes it makes), and
+ * gives the explorer's replies and the player's own repertoire moves to check.
+ *
+ *   GET  /api/cloud-eval?fen=&multiPv=           -> {api_data: {depth, pvs} | null}
+ *   POST /api/game-analysis {game_review_id, depth, evals} -> {api_data: {mistakes}}
+ *   GET  /api/game-analysis?game_review_id=      -> {api_data: {depth, evals, updated_at} | null}
+ *   GET  /api/game-analysis/pending              -> {api_data: {ids, analysed}}
+ *   GET  /api/engine/candidates?fen=&speeds=&ratings= -> {api_data: {moves, error}}
+ *   GET  /api/engine/own-moves?color=            -> {api_data: [{fen, line, uci, san, reach}]}
+ */
+export async function engineRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.requireUser };
+
+  api.get('/cloud-eval', { ...auth, schema: { querystring: cloudEvalQuery } }, async (request) => {
+    const { fen, multiPv } = request.query;
+    if (!positionFromFen(fen)) throw new BadRequestError(`fen ${fen} is not a legal position`);
+    return { api_data: await cloudEvalOf(app, fen, multiPv) };
+  });
+
+  api.post('/game-analysis', { ...auth, schema: { body: gameAnalysisRequest } }, async (request, reply) => {
+    const { game_review_id: reviewId, depth, evals } = request.body;
+    const userId = request.user!.id;
+    const review = await findReview(app.db, userId, reviewId);
+    if (!review) return reply.code(404).send({ error: 'No such game review' });
+    const parsed = parseGames(review.pgn);
+    if (parsed.isErr) throw new BadRequestError(`the review's game cannot be read: ${parsed.error.message}`);
+    const game = parsed.value[0];
+    const moves = mainlineMoves(game);
+    const fens = [game.startFen, ...moves.map((m) => m.fen)];
+    const seen = new Set<number>();
+    for (const e of evals) {
+      if (e.ply > moves.length)
+        throw new BadRequestError(`ply ${e.ply} is past the game's end (it has ${moves.length} half-moves)`);
+      if (seen.has(e.ply)) throw new BadRequestError(`ply ${e.ply} is evaluated twice`);
+      seen.add(e.ply);
+      if (e.best_uci && !sanOf(fens[e.ply], e.best_uci))
+        throw new BadRequestError(`best_uci ${e.best_uci} is not a legal move at ply ${e.ply}`);
+    }
+    const sorted: PlyEvaluation[] = [...evals].sort((a, b) => a.ply - b.ply);
+    const player = review.hero_color === 'White' ? 'white' : 'black';
+    const found = findEngineMistakes(game.startFen, moves, sorted, player);
+    const stored = await storeAnalysis(app.db, userId, reviewId, depth, sorted, found);
+    if (!stored) return reply.code(404).send({ error: 'No such game review' });
+    return { api_data: { mistakes: stored } };
+  });
+
+  api.get('/game-analysis', { ...auth, schema: { querystring: gameAnalysisQuery } }, async (request, reply) => {
+    const userId = request.user!.id;
+    const reviewId = request.query.game_review_id;
+    if (!(await findReview(app.db, userId, reviewId))) return reply.code(404).send({ error: 'No such game review' });
+    return { api_data: await findAnalysis(app.db, userId, reviewId) };
+  });
+
+  api.get('/game-analysis/pending', auth, async (request) => ({
+    api_data: await pendingReviews(app.db, request.user!.id),
+  }));
+
+  api.get('/engine/candidates', { ...auth, schema: { querystring: candidatesQuery } }, async (request) => {
+    const { fen, speeds, ratings } = request.query;
+    const pos = positionFromFen(fen);
+    if (!pos) throw new BadRequestError(`fen ${fen} is not a legal position`);
+    const filter = parseStatsFilter(speeds, ratings);
+    if (!filter.ok) throw new BadRequestError(filter.error);
+    const { explorer } = await playerSites(app, request.user!.id);
+    const outcome = await fetchStats(app.db, explorer, positionKey(fen), filter.filter);
+    if (!outcome.ok) return { api_data: { moves: [], error: outcome.error } };
+    const mover = sideToMove(fen);
+    const moves: Candidate[] = outcome.record.moves
+      .map((m) => {
+        const games = m.white + m.draws + m.black;
+        const won = mover === 'white' ? m.white : m.black;
+        return { uci: m.uci, san: m.san, games, score: games ? (won + m.draws / 2) / games : 0 };
+      })
+      .filter((m) => m.games > 0)
+      .sort((a, b) => b.games - a.games);
+    return { api_data: { moves, error: null } };
+  });
+
+  api.get('/engine/own-moves', { ...auth, schema: { querystring: ownMovesQuery } }, async (request) => {
+    const { color, limit } = request.query;
+    const moves = await ownRepertoireMoves(app, request.user!.id, color, limit);
+    if (!moves) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
+    return { api_data: moves };
+  });
+}

@@ -1,0 +1,91 @@
+import { suggestAnswer, isRefuted } from '../../../../chess/engine-suggestion';
+import type { Color } from '@contract/common';
+import { errorText } from '../../../lib/api-client';
+import { evalText } from '../../../lib/engine/eval-text';
+import { useAddToRepertoire } from '../api/add-to-repertoire';
+import { useCandidates, type BandFilter } from '../api/get-candidates';
+import { useCloudEval } from '../api/get-cloud-eval';
+import { MAX_CANDIDATES, useCandidateEvals } from '../lib/use-candidate-evals';
+import { lineWithReply } from '../../../lib/line-with-reply';
+import '../suggested-answer.css';
+
+export type SuggestedAnswerProps = {
+  /** The player's colour; the player is to move at `fen`. */
+  color: Color;
+  /** Full FEN of the position to answer. */
+  fen: string;
+  /** Movetext from the standard start to `fen` (empty at the start). */
+  line: string;
+  /** The player's explorer bands (time controls and ratings); the defaults when left out. */
+  filter?: BandFilter;
+};
+
+/**
+ * The suggested answer in a position: of the replies played at the player's level, the best-scoring
+ * one the engine does not refute (within half a pawn of its best), with its evaluation and score,
+ * and "Add to repertoire". The other replies are listed under it.
+ */
+export function SuggestedAnswer({ color, fen, line, filter = {} }: SuggestedAnswerProps) {
+  const candidates = useCandidates(fen, filter);
+  const cloud = useCloudEval(fen, MAX_CANDIDATES);
+  const replies = candidates.data?.moves.slice(0, MAX_CANDIDATES);
+  const evals = useCandidateEvals(fen, replies, cloud.isError ? null : cloud.data);
+  const add = useAddToRepertoire();
+
+  if (candidates.isPending) return <p className="sa-box muted">Suggested answer: looking up replies…</p>;
+  if (candidates.isError || candidates.data.error)
+    return (
+      <p className="sa-box muted">
+        Suggested answer: no explorer replies ({candidates.data?.error ?? errorText(candidates.error)}).
+      </p>
+    );
+  if (!replies || replies.length === 0)
+    return <p className="sa-box muted">Suggested answer: the explorer lists no replies at your level here.</p>;
+
+  const weighed = replies.map((c) => ({ ...c, evaluation: evals.byUci.get(c.uci)?.evaluation }));
+  const suggestion = evals.pending ? undefined : suggestAnswer(weighed, evals.best, color);
+  const percent = (score: number) => `${Math.round(score * 100)}%`;
+  return (
+    <div className="sa-box" data-testid="suggested-answer">
+      {evals.pending ? (
+        <p className="muted">Suggested answer: evaluating {replies.length} replies…</p>
+      ) : suggestion ? (
+        <p className="sa-suggestion">
+          Suggested answer: <strong>{suggestion.san}</strong>{' '}
+          <span className="sa-eval" data-testid="suggested-eval">
+            {evalText(suggestion.evaluation!)}
+          </span>{' '}
+          <span className="muted">
+            (you score {percent(suggestion.score)} in {suggestion.games.toLocaleString('en-US')} games;{' '}
+            {evals.byUci.get(suggestion.uci)?.source === 'cloud' ? 'Lichess cloud eval' : 'engine'})
+          </span>{' '}
+          <button
+            type="button"
+            className="button button-small"
+            disabled={add.isPending || add.isSuccess}
+            onClick={() => add.mutate({ color, line: lineWithReply(line, fen, suggestion.san) })}
+          >
+            {add.isSuccess ? 'Added to repertoire' : 'Add to repertoire'}
+          </button>
+          {add.isError && <span role="alert"> {errorText(add.error)}</span>}
+        </p>
+      ) : (
+        <p className="muted">Suggested answer: the engine refutes every reply played at your level here.</p>
+      )}
+      {!evals.pending && (
+        <details className="sa-replies">
+          <summary>All {replies.length} replies</summary>
+          <ul>
+            {weighed.map((c) => (
+              <li key={c.uci}>
+                <strong>{c.san}</strong> {c.evaluation ? evalText(c.evaluation) : 'not evaluated'}, you score{' '}
+                {percent(c.score)} in {c.games.toLocaleString('en-US')} games
+                {evals.best && isRefuted(c, evals.best, color) ? ' (refuted)' : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
