@@ -1,0 +1,55 @@
+// Repeated opening answers over HTTP on a generated White repertoire of about 20,000 positions, sent
+// as the opening tool sends it (multipart, answers compressed as a browser accepts them), against a
+// server in a process of its own. After a first call that builds the repertoire (and its answers),
+// each call is repeated RUNS times: the median wall time, and the server's CPU time per call read
+// from /proc (so the client's own work is not counted), beside the CPU the server spends receiving
+// the same form and answering a few bytes (the form echo): the floor for any answer to this form.
+import { startBenchServer } from './bench-server.js';
+import { generateStudy } from './generated-study.js';
+
+const RUNS = 15;
+const text = generateStudy(156);
+const server = await startBenchServer(1);
+try {
+  const [client] = server.players;
+  const form = () => {
+    const data = new FormData();
+    data.set('opening_text', text);
+    data.set('color', 'white');
+    return data;
+  };
+  const asBrowser = { 'accept-encoding': 'gzip, deflate, br' };
+  const measure = async (path: string) => {
+    const first = await client.request('POST', path, form(), asBrowser);
+    if (first.status !== 200) throw new Error(`${path}: ${first.status} ${first.text.slice(0, 200)}`);
+    const times: number[] = [];
+    const cpu0 = server.cpuMs();
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const response = await client.request('POST', path, form(), asBrowser);
+      times.push(performance.now() - t0);
+      if (response.text !== first.text) throw new Error(`${path}: a repeated call answered differently`);
+    }
+    const cpu = (server.cpuMs() - cpu0) / RUNS;
+    times.sort((a, b) => a - b);
+    return { ms: times[Math.floor(RUNS / 2)], cpu, bytes: first.text.length };
+  };
+  const echo = await measure('/api/bench/form-echo');
+  const consistency = await measure('/api/consistency_check');
+  const book = await measure('/api/create_opening_book');
+  const echoAgain = await measure('/api/bench/form-echo');
+  const floor = Math.min(echo.cpu, echoAgain.cpu);
+  console.log(`opening_form_20k: ${(text.length / 1024).toFixed(0)} KiB of PGN`);
+  console.log(`book_answer_20k: ${(book.bytes / 1024).toFixed(0)} KiB of JSON`);
+  console.log(`book_http_20k_repeat_ms: ${book.ms.toFixed(1)} ms (median of ${RUNS})`);
+  console.log(`consistency_http_20k_repeat_ms: ${consistency.ms.toFixed(1)} ms (median of ${RUNS})`);
+  console.log(`server_cpu_ms_per_form_echo_20k: ${floor.toFixed(1)} ms (CPU, mean of ${RUNS})`);
+  console.log(
+    `server_cpu_ms_per_consistency_20k: ${consistency.cpu.toFixed(1)} ms (CPU; ${(consistency.cpu / floor).toFixed(2)}x the form echo, reference: under 2x)`,
+  );
+  console.log(
+    `server_cpu_ms_per_book_20k: ${book.cpu.toFixed(1)} ms (CPU; ${(book.cpu / floor).toFixed(2)}x the form echo, reference: under 2x)`,
+  );
+} finally {
+  await server.close();
+}
