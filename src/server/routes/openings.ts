@@ -1,27 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { checkConsistency, compareGamePgn, createOpeningBook, type Repertoire } from '../../chess/index.js';
+import { compareGamePgn } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { consistencyAnswer, openingBookAnswer } from '../openings/opening-answers.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
+import { sendPrepared } from '../openings/prepared-answer.js';
 import { fieldText, type FormBody } from '../openings/multipart-fields.js';
 
 /**
  * The opening checks of spec 7, all multipart forms (opening_text, color, excludeSymbols[]):
  * consistency_check, check_opening (a game against the opening) and create_opening_book.
  */
-/**
- * The book's text of each cached repertoire (see repertoire-cache): a repeated request for one study
- * is a lookup, and the text goes when its repertoire leaves the cache.
- */
-const bookTexts = new WeakMap<Repertoire, string>();
 
 export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  app.post('/consistency_check', auth, async (request) => {
+  // The large answers are made once per cached repertoire and sent as kept, compressed bytes.
+  app.post('/consistency_check', auth, async (request, reply) => {
     const rep = await repertoireFromForm(request.body as FormBody);
-    const { results, results_dict } = checkConsistency(rep);
-    return { results, results_dict };
+    return sendPrepared(request, reply, await consistencyAnswer(rep));
   });
 
   // Plain text per spec 7; with format=json also the structured comparison (where the game left
@@ -39,14 +36,10 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('text/plain; charset=utf-8').send(comparison.text);
   });
 
-  app.post('/create_opening_book', auth, async (request) => {
-    const rep = await repertoireFromForm(request.body as FormBody);
-    // The spec sends the book as JSON text that the client parses.
-    let book = bookTexts.get(rep);
-    if (book === undefined) {
-      book = JSON.stringify(createOpeningBook(rep));
-      bookTexts.set(rep, book);
-    }
-    return { book, name: rep.name, color: rep.color };
+  // The book is an object; format=text gives it as JSON text inside the answer, as clients before it parsed.
+  app.post('/create_opening_book', auth, async (request, reply) => {
+    const body = request.body as FormBody;
+    const rep = await repertoireFromForm(body);
+    return sendPrepared(request, reply, await openingBookAnswer(rep, fieldText(body, 'format') === 'text'));
   });
 }

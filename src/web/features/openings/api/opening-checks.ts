@@ -48,7 +48,11 @@ export const checkOpening = (opening: OpeningInput, gameText: string, gameName?:
     format: 'json',
   });
 
+/** The book comes as an object; a server from before that sent it as JSON text, which is parsed. */
 export const createOpeningBook = async (opening: OpeningInput) => {
-  const answer = await apiPostMultipart<{ book: string }>('/api/create_opening_book', openingFields(opening));
-  return JSON.parse(answer.book) as Record<string, unknown>;
+  const answer = await apiPostMultipart<{ book: string | Record<string, unknown> }>(
+    '/api/create_opening_book',
+    openingFields(opening),
+  );
+  return typeof answer.book === 'string' ? (JSON.parse(answer.book) as Record<string, unknown>) : answer.book;
 };
