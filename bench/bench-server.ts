@@ -69,6 +69,19 @@ if (process.env.BENCH_SERVER_CHILD) {
     const body = request.body as Record<string, unknown>;
     return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v).length]));
   });
+  // With BENCH_PROFILE=<file>: GET /api/bench/profile?on=1 starts a CPU profile, ?on=0 writes it there.
+  if (process.env.BENCH_PROFILE) {
+    const { Session } = await import('node:inspector/promises');
+    const { writeFileSync } = await import('node:fs');
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    app.get('/api/bench/profile', async (request) => {
+      if ((request.query as { on?: string }).on === '1') await session.post('Profiler.start');
+      else writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await session.post('Profiler.stop')).profile));
+      return {};
+    });
+  }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const { warmRepertoireWorkers } = await import('../src/server/openings/repertoire-cache.js');
   warmRepertoireWorkers();

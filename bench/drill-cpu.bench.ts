@@ -16,6 +16,8 @@ try {
   const perCall = async (path: string) => {
     const first = await client.get(path);
     if (first.status !== 200) throw new Error(`${path}: ${first.status} ${first.text.slice(0, 200)}`);
+    if (process.env.BENCH_PROFILE && path.includes(process.env.BENCH_PROFILE_PATH ?? ''))
+      await client.get('/api/bench/profile?on=1');
     const cpu0 = server.cpuMs();
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -25,6 +27,8 @@ try {
       if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     }
     times.sort((a, b) => a - b);
+    if (process.env.BENCH_PROFILE && path.includes(process.env.BENCH_PROFILE_PATH ?? ''))
+      await client.get('/api/bench/profile?on=0');
     return { cpu: (server.cpuMs() - cpu0) / RUNS, ms: times[Math.floor(RUNS / 2)] };
   };
   const next = await perCall('/api/drill/next?color=white');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -209,6 +210,13 @@ export const studies = pgTable(
      * added and retired against it (New items are not stored until they are served).
      */
     drillDeckKeys: text('drill_deck_keys'),
+    /**
+     * Set anew from a sequence (a trigger, migration 0015) whenever the text, exclusions, link or title
+     * is written: the drill checks this instead of reading and hashing the text on every call.
+     */
+    textVersion: bigint('text_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('study_text_versions')`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
 );

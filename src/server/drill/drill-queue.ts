@@ -74,6 +74,19 @@ export async function newAnsweredToday(db: Db, userId: number, now: Date): Promi
   return row?.n ?? 0;
 }
 
+/** What is left of the day's allowance of New items (both colours), in one query. */
+export async function newLeftToday(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({
+      perDay: users.drillNewPerDay,
+      answered: sql<number>`(select count(distinct ${drillLogs.itemId})::int from ${drillLogs}
+        where ${drillLogs.userId} = ${userId} and ${drillLogs.state} = 0 and ${drillLogs.review} >= ${startOfUtcDay(now).toISOString()}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Math.max(0, (row?.perDay ?? 20) - (row?.answered ?? 0));
+}
+
 export async function nextItems(
   app: FastifyInstance,
   userId: number,
@@ -88,10 +101,7 @@ export async function nextItems(
     .where(and(active(userId, color), dueNow(now)))
     .orderBy(asc(drillItems.due), asc(drillItems.ord))
     .limit(limit);
-  const room = Math.min(
-    limit - due.length,
-    Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now))),
-  );
+  const room = Math.min(limit - due.length, await newLeftToday(db, userId, now));
   if (room <= 0) return due;
   return [...due, ...(await freshItems(app, userId, color, room))];
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import {
   drillDeckBuilder,
@@ -35,6 +36,8 @@ export interface DrillStudy {
   synced: string | null;
   /** Of what the deck depends on: the text, the exclusions and the link (chapter addresses). */
   digest: string;
+  /** studies.text_version as read with the text. */
+  version: number;
 }
 
 export interface DrillDeckSource {
@@ -61,6 +64,7 @@ export async function readDrillStudy(
       link: studies.link,
       title: studies.title,
       synced: studies.drillSynced,
+      version: studies.textVersion,
     })
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
@@ -125,7 +129,24 @@ export async function deckSource(study: DrillStudy, color: Color): Promise<Drill
     urls = chapterUrls(study.text, study.link);
     byLink.set(study.link ?? '', urls);
   }
+  known.set(`${study.version}:${color}`, { digest: study.digest, link: study.link ?? '', rep: new WeakRef(rep) });
   return { rep, deck, byKey, urls, digest: study.digest };
+}
+
+/**
+ * Decks served lately, by study text version and colour: while the repertoire is still in memory, a
+ * call that finds the study at that version (a small read) skips reading and hashing its text.
+ */
+const known = new LRUCache<string, { digest: string; link: string; rep: WeakRef<Repertoire> }>({ max: 5_000 });
+
+/** The deck kept for this version of the study, when its repertoire is still in memory. */
+export async function knownDeckSource(version: number, color: Color): Promise<DrillDeckSource | undefined> {
+  const entry = known.get(`${version}:${color}`);
+  const rep = entry?.rep.deref();
+  const urls = rep && chapterLinks.get(rep)?.get(entry!.link);
+  if (!entry || !rep || !urls) return undefined;
+  const { deck, byKey } = await deckOf(rep);
+  return { rep, deck, byKey, urls, digest: entry.digest };
 }
 
 /** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */

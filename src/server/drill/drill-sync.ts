@@ -7,6 +7,7 @@ import { drillItems, studies } from '../db/schema.js';
 import {
   deckSource,
   isSynced,
+  knownDeckSource,
   itemValues,
   readDrillStudy,
   type DrillDeckSource,
@@ -69,6 +70,14 @@ export async function syncedDeck(
   userId: number,
   color: Color,
 ): Promise<DrillDeckSource | undefined> {
+  // A small read first: an unchanged study whose deck is kept needs neither its text nor a hash of it.
+  const [head] = await app.db
+    .select({ version: studies.textVersion, synced: studies.drillSynced })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  if (!head) return undefined;
+  const kept = await knownDeckSource(head.version, color);
+  if (kept && head.synced?.startsWith(`${kept.digest}:`)) return kept;
   const study = await readDrillStudy(app, userId, color);
   if (!study) return undefined;
   if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());
