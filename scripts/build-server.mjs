@@ -18,6 +18,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Modules imported on demand (the app, after the database has started opening) load as their own chunks.
+  splitting: true,
   logLevel: 'warning',
 });
 cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });

@@ -71,43 +71,59 @@ const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string
  */
 export type ConsistencyMemo = WeakMap<RepertoirePosition, ConsistencyPosition>;
 
-export const findInconsistencies = (rep: Repertoire, memo?: ConsistencyMemo): ConsistencyPosition[] => {
-  const found: ConsistencyPosition[] = [];
+/** The positions the check lists (the player to move, more than one move), in report order. */
+export const inconsistentPositions = (rep: Repertoire): RepertoirePosition[] => {
   const candidates = [];
   for (const p of rep.positions.values()) if (p.turn === rep.color && p.moves.length > 1) candidates.push(p);
-  candidates.sort(comparePositions);
-  for (const p of candidates) {
-    const known = memo?.get(p);
-    if (known) {
-      found.push(known);
-      continue;
-    }
-    const moves = [...p.moves]
-      .sort((a, b) => b.chapters.length - a.chapters.length || (a.san < b.san ? -1 : 1))
-      .map((m) => ({
-        san: m.san,
-        uci: m.uci,
-        chapters: m.chapters.map((c) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine.get(c)) })),
-      }));
-    const entry = { fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves };
-    memo?.set(p, entry);
-    found.push(entry);
-  }
-  return found;
+  return candidates.sort(comparePositions);
 };
 
-export const makeConsistencyReport = (name: string, positions: readonly ConsistencyPosition[]): string => {
-  if (positions.length === 0) return `${CONSISTENCY_PREFIX}${name}\n\n${NO_INCONSISTENCIES}`;
-  const blocks = positions.map((p) => {
-    const side = p.turn === 'white' ? 'White' : 'Black';
-    const after =
-      p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
-    const moves = p.moves.map((m) => `  ${m.san}: ${m.chapters.map((c) => `${c.name} (${c.pgn})`).join('; ')}`);
-    return [`Move ${p.move_number}, ${side} to move ${after}:`, ...moves].join('\n');
-  });
-  const count = positions.length === 1 ? '1 position has' : `${positions.length} positions have`;
-  return [`${CONSISTENCY_PREFIX}${name}`, `${count} more than one move:`, ...blocks].join('\n\n');
+/** One listed position: its moves, most chapters first, each chapter with its line through the move. */
+export const consistencyPosition = (rep: Repertoire, p: RepertoirePosition): ConsistencyPosition => {
+  const moves = [...p.moves]
+    .sort((a, b) => b.chapters.length - a.chapters.length || (a.san < b.san ? -1 : 1))
+    .map((m) => ({
+      san: m.san,
+      uci: m.uci,
+      chapters: m.chapters.map((c) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine.get(c)) })),
+    }));
+  return { fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves };
 };
+
+export const findInconsistencies = (rep: Repertoire, memo?: ConsistencyMemo): ConsistencyPosition[] =>
+  inconsistentPositions(rep).map((p) => memoConsistencyPosition(rep, p, memo));
+
+/** consistencyPosition, taken from `memo` when this position object was worked out before. */
+export const memoConsistencyPosition = (
+  rep: Repertoire,
+  p: RepertoirePosition,
+  memo?: ConsistencyMemo,
+): ConsistencyPosition => {
+  const known = memo?.get(p);
+  if (known) return known;
+  const entry = consistencyPosition(rep, p);
+  memo?.set(p, entry);
+  return entry;
+};
+
+/** The report's opening: its title and how many positions follow ('No inconsistencies found' for none). */
+export const consistencyReportHead = (name: string, count: number): string => {
+  if (count === 0) return `${CONSISTENCY_PREFIX}${name}\n\n${NO_INCONSISTENCIES}`;
+  const positions = count === 1 ? '1 position has' : `${count} positions have`;
+  return `${CONSISTENCY_PREFIX}${name}\n\n${positions} more than one move:`;
+};
+
+/** The report's block for one position; blocks follow the head, each after a blank line. */
+export const consistencyReportBlock = (p: ConsistencyPosition): string => {
+  const side = p.turn === 'white' ? 'White' : 'Black';
+  const after =
+    p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
+  const moves = p.moves.map((m) => `  ${m.san}: ${m.chapters.map((c) => `${c.name} (${c.pgn})`).join('; ')}`);
+  return [`Move ${p.move_number}, ${side} to move ${after}:`, ...moves].join('\n');
+};
+
+export const makeConsistencyReport = (name: string, positions: readonly ConsistencyPosition[]): string =>
+  [consistencyReportHead(name, positions.length), ...positions.map(consistencyReportBlock)].join('\n\n');
 
 export const checkConsistency = (
   rep: Repertoire,

@@ -24,7 +24,7 @@ import {
 } from './coverage.js';
 import { positionKey } from './fen.js';
 import { comparePositions } from './order.js';
-import { makeLinePgn } from './pgn-write.js';
+import { BinaryHeap } from './binary-heap.js';
 import type { Repertoire, RepertoirePosition } from './repertoire.js';
 
 /** An explorer move at a looked-up position that the repertoire does not answer. */
@@ -54,6 +54,14 @@ export interface CoverageWalkSnapshot {
   total: number;
 }
 
+/** Whether two snapshots show the same live holes, settled count and bound (holes compared by identity). */
+export const sameShownHoles = (a: CoverageWalkSnapshot | undefined, b: CoverageWalkSnapshot): boolean =>
+  a !== undefined &&
+  a.settled === b.settled &&
+  a.bound === b.bound &&
+  a.holes.length === b.holes.length &&
+  a.holes.every((hole, i) => hole === b.holes[i]);
+
 /** Likeliest first; equal reach by line, like the coverage report. */
 export const compareHoles = (a: Hole, b: Hole): number =>
   b.reach - a.reach || (a.line < b.line ? -1 : a.line > b.line ? 1 : 0);
@@ -70,24 +78,57 @@ export const holesOfReport = (report: Pick<CoverageReport, 'holes'>): Hole[] =>
     games: move.games,
   }));
 
+/** A pending position: its key and the reach it had when queued (stale once its reach has grown). */
+interface Pending {
+  p: RepertoirePosition;
+  reach: number;
+}
+
+/** The leading holes kept in order for live snapshots; more are sorted from the whole list on demand. */
+const LEADING = 64;
+
 export class CoverageWalk {
-  /** All holes found so far, likeliest first. */
-  readonly holes: Hole[] = [];
   readonly total: number;
   private readonly targets: Set<string>;
   private readonly reach = new Map<string, number>();
-  private readonly pending = new Set<string>();
+  /** Positions to look up, highest reach first (ties in report order); stale entries are skipped. */
+  private readonly pending = new BinaryHeap<Pending>(
+    (a, b) => a.reach > b.reach || (a.reach === b.reach && comparePositions(a.p, b.p) < 0),
+  );
+  /** Positions no line from the standard start reaches (FEN chapters), in report order; taken last. */
+  private readonly unreached: RepertoirePosition[];
+  private unreachedAt = 0;
   private readonly lookedUp = new Set<string>();
   private readonly lines: ReturnType<typeof shortestLines>;
   private boundValue = 0;
+  /** Every hole found, in the order found; sorted into `sorted` when the whole list is asked for. */
+  private readonly found: Hole[] = [];
+  private sorted: Hole[] | undefined = [];
+  /** The likeliest holes, likeliest first, at most LEADING of them. */
+  private readonly leading: Hole[] = [];
+  /** Holes whose reach is above the bound are settled for good: the bound only falls. */
+  private readonly unsettled = new BinaryHeap<Hole>((a, b) => a.reach > b.reach);
+  private settledCount = 0;
 
   constructor(private readonly rep: Repertoire) {
-    this.targets = new Set(coveragePositions(rep).map((p) => p.key));
+    const targets = coveragePositions(rep);
+    this.targets = new Set(targets.map((p) => p.key));
     this.total = this.targets.size;
+    this.unreached = targets.map((t) => rep.positions.get(t.key)!);
     this.lines = shortestLines(rep);
     const start = positionKey(INITIAL_FEN);
     if (rep.positions.has(start)) this.discover(start, 1);
     this.updateBound();
+  }
+
+  /** All holes found so far, likeliest first. */
+  get holes(): Hole[] {
+    this.sorted ??= [...this.found].sort(compareHoles);
+    return this.sorted;
+  }
+
+  get holeCount(): number {
+    return this.found.length;
   }
 
   get done(): number {
@@ -99,31 +140,20 @@ export class CoverageWalk {
   }
 
   get settled(): number {
-    let n = 0;
-    while (n < this.holes.length && this.holes[n].reach > this.boundValue) n++;
-    return n;
+    return this.settledCount;
   }
 
   /** The position to look up next, or undefined when every one has been. */
   nextPosition(): { key: string; fen: string } | undefined {
-    let best: RepertoirePosition | undefined;
-    let bestReach = -1;
-    for (const key of this.pending) {
-      const p = this.rep.positions.get(key)!;
-      const r = this.reach.get(key)!;
-      if (r > bestReach || (r === bestReach && comparePositions(p, best!) < 0)) {
-        best = p;
-        bestReach = r;
-      }
+    const top = this.topPending();
+    if (top) return { key: top.p.key, fen: top.p.fen };
+    // Positions no line from the standard start reaches come last, in report order.
+    while (this.unreachedAt < this.unreached.length) {
+      const p = this.unreached[this.unreachedAt];
+      if (!this.lookedUp.has(p.key)) return { key: p.key, fen: p.fen };
+      this.unreachedAt++;
     }
-    // Positions no line from the standard start reaches (FEN chapters) come last, in report order.
-    if (!best)
-      for (const key of this.targets)
-        if (!this.lookedUp.has(key)) {
-          const p = this.rep.positions.get(key)!;
-          if (!best || comparePositions(p, best) < 0) best = p;
-        }
-    return best && { key: best.key, fen: best.fen };
+    return undefined;
   }
 
   /** Records the statistics of a position (mutates the walk): its holes, and the reach it passes on. */
@@ -131,7 +161,6 @@ export class CoverageWalk {
     const p = this.rep.positions.get(key);
     if (!p || !this.targets.has(key) || this.lookedUp.has(key)) return;
     this.lookedUp.add(key);
-    this.pending.delete(key);
     const r = this.reach.get(key);
     if (r !== undefined) {
       for (const m of p.moves) this.discover(m.to, r * shareOf(stats, m.san, m.uci));
@@ -142,12 +171,21 @@ export class CoverageWalk {
 
   snapshot(top = 20): CoverageWalkSnapshot {
     return {
-      holes: this.holes.slice(0, top),
+      holes: top <= LEADING ? this.leading.slice(0, top) : this.holes.slice(0, top),
       settled: this.settled,
       bound: this.bound,
       done: this.done,
       total: this.total,
     };
+  }
+
+  /** The pending position of highest reach, dropping entries looked up or since reached more likely. */
+  private topPending(): Pending | undefined {
+    for (let top = this.pending.peek(); top; top = this.pending.peek()) {
+      if (!this.lookedUp.has(top.p.key) && this.reach.get(top.p.key) === top.reach) return top;
+      this.pending.pop();
+    }
+    return undefined;
   }
 
   // Own moves keep the reach; positions with the opponent to move wait for their statistics.
@@ -160,41 +198,52 @@ export class CoverageWalk {
       const p = this.rep.positions.get(key);
       if (!p) continue;
       if (p.turn === this.rep.color) for (const m of p.moves) stack.push([m.to, r]);
-      else if (this.targets.has(key) && !this.lookedUp.has(key)) this.pending.add(key);
+      else if (this.targets.has(key) && !this.lookedUp.has(key)) this.pending.push({ p, reach: r });
     }
   }
 
   private addHoles(p: RepertoirePosition, r: number, stats: PositionStats): void {
     const games = statsTotal(stats);
-    const line = this.lines.get(p.key);
     for (const m of movesOf(stats)) {
       if (p.moves.some((rm) => rm.san === m.san || rm.uci === m.uci)) continue;
       const share = games > 0 ? statsTotal(m) / games : 0;
       const hole: Hole = {
         fen: p.fen,
-        line: line ? makeLinePgn(line.start, [...line.sans, m.san]) : m.san,
+        line: this.lines.movetextWith(p.key, m.san) ?? m.san,
         san: m.san,
         uci: m.uci,
         reach: r * share,
         share,
         games: statsTotal(m),
       };
-      // Binary insertion keeps the list sorted without re-sorting after every lookup.
-      let lo = 0;
-      let hi = this.holes.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (compareHoles(this.holes[mid], hole) <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      this.holes.splice(lo, 0, hole);
+      this.found.push(hole);
+      this.sorted = undefined;
+      this.unsettled.push(hole);
+      this.addLeading(hole);
     }
   }
 
+  /** Binary insertion into the short list of leading holes; the one pushed past its end drops out. */
+  private addLeading(hole: Hole): void {
+    const leading = this.leading;
+    if (leading.length >= LEADING && compareHoles(leading[leading.length - 1], hole) <= 0) return;
+    let lo = 0;
+    let hi = leading.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareHoles(leading[mid], hole) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    leading.splice(lo, 0, hole);
+    if (leading.length > LEADING) leading.pop();
+  }
+
   private updateBound(): void {
-    let bound = 0;
-    for (const key of this.pending) bound = Math.max(bound, this.reach.get(key)!);
-    this.boundValue = bound;
+    this.boundValue = this.topPending()?.reach ?? 0;
+    for (let top = this.unsettled.peek(); top && top.reach > this.boundValue; top = this.unsettled.peek()) {
+      this.unsettled.pop();
+      this.settledCount++;
+    }
   }
 }
 
@@ -216,7 +265,7 @@ export function estimateLookupsUntilSettled(rep: Repertoire, cached: StatsByFen,
     const stats = byKey.get(next.key);
     if (!stats) calls++;
     walk.addStats(next.key, stats ?? NO_GAMES);
-    if (walk.holes.length >= top && walk.settled >= top) return calls;
+    if (walk.holeCount >= top && walk.settled >= top) return calls;
   }
   return uncached;
 }

@@ -4,8 +4,11 @@ import {
   coverageReport,
   estimateCoverageMinutes,
   makeCoverageTimeNote,
+  shortestLines,
   type PositionStats,
 } from './coverage.js';
+import { INITIAL_FEN } from 'chessops/fen';
+import { positionKey } from './fen.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
 import { readFixture } from '../../test/fixtures.js';
 
@@ -118,5 +121,33 @@ describe('coverage', () => {
     expect(makeCoverageTimeNote(10)).toBe(
       '10 positions to fetch from the Lichess explorer: less than a minute (about 1.5 s per position).',
     );
+  });
+});
+
+describe('shortestLines', () => {
+  test('spells each line as makeLinePgn does, from the standard start and from a set-up position with Black to move', () => {
+    const setUp = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 3';
+    const pgn = [
+      '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 *',
+      `[FEN "${setUp}"]\n[SetUp "1"]\n\n3... Nf6 4. Nc3 Bb4 *`,
+    ].join('\n\n');
+    const rep = buildRepertoireFromPgn(pgn, { color: 'white' }).unwrap();
+    const lines = shortestLines(rep);
+    const expected: Record<string, string> = {
+      [positionKey(INITIAL_FEN)]: '',
+      [positionKey(setUp)]: '',
+    };
+    expect(lines.movetext(positionKey(INITIAL_FEN))).toBe('');
+    const afterNf6 = [...rep.positions.values()].find((p) => p.fen.startsWith('r1bqkb1r/pppp1ppp/2n2n2/1B2p3'))!;
+    expect(lines.movetext(afterNf6.key)).toBe('1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6');
+    expect(lines.movetextWith(afterNf6.key, 'O-O')).toBe('1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O');
+    expect(lines.movetextWith(positionKey(setUp), 'Nf6')).toBe('3... Nf6');
+    const afterNc3 = [...rep.positions.values()].find((p) =>
+      p.fen.startsWith('r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2'),
+    )!;
+    expect(lines.movetext(afterNc3.key)).toBe('3... Nf6 4. Nc3');
+    expect(lines.movetextWith(afterNc3.key, 'Bb4')).toBe('3... Nf6 4. Nc3 Bb4');
+    for (const [key, text] of Object.entries(expected)) expect(lines.movetext(key)).toBe(text);
+    expect(lines.movetext('not a position')).toBeUndefined();
   });
 });

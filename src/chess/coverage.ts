@@ -8,9 +8,9 @@
  *   coverageReport(rep, statsByFen).text                     // 'Coverage Results for: ...'
  */
 import { INITIAL_FEN } from 'chessops/fen';
+import { BinaryHeap } from './binary-heap.js';
 import { positionKey } from './fen.js';
 import { comparePositions } from './order.js';
-import { makeLinePgn } from './pgn-write.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 /** Games the report scales reach to: 'reached in N of 10000 games'. */
@@ -80,12 +80,24 @@ export interface CoverageOptions {
 const isOpponentPosition = (rep: Repertoire, p: RepertoirePosition, options: CoverageOptions) =>
   p.turn !== rep.color && (options.includeLineEnds || p.moves.length > 0);
 
-/** The distinct positions, with the opponent to move, whose statistics the report needs (in report order). */
-export const coveragePositions = (rep: Repertoire, options: CoverageOptions = {}): { key: string; fen: string }[] =>
-  [...rep.positions.values()]
+// The default list is asked for several times per check (walk, report, cache lookup): kept per repertoire.
+const defaultPositions = new WeakMap<Repertoire, { key: string; fen: string }[]>();
+
+/** The distinct positions, with the opponent to move, whose statistics the report needs (in report order; shared, not to be changed). */
+export const coveragePositions = (
+  rep: Repertoire,
+  options: CoverageOptions = {},
+): readonly { key: string; fen: string }[] => {
+  const memo = !options.includeLineEnds;
+  const known = memo ? defaultPositions.get(rep) : undefined;
+  if (known) return known;
+  const list = [...rep.positions.values()]
     .filter((p) => isOpponentPosition(rep, p, options))
     .sort(comparePositions)
     .map((p) => ({ key: p.key, fen: p.fen }));
+  if (memo) defaultPositions.set(rep, list);
+  return list;
+};
 
 export const estimateCoverageMinutes = (uncachedPositions: number): number =>
   (SECONDS_PER_POSITION * uncachedPositions) / 60;
@@ -114,26 +126,94 @@ export const normaliseStats = (stats: StatsByFen): Map<string, PositionStats> =>
   return new Map(entries.map(([fen, s]) => [positionKey(fen), s]));
 };
 
+interface LineLink {
+  start: string;
+  /** The position before the last move, and that move; undefined at a start. */
+  from: string | undefined;
+  san: string;
+  /** Moves from the start. */
+  plies: number;
+  /** Movetext through the last move, made on first use from the one before it. */
+  text?: string;
+}
+
+/** Movetext token of the move at `ply` (0 = first) of a line from `start`, as makeLinePgn writes it. */
+function moveToken(start: string, ply: number, san: string): string {
+  const fields = start.split(' ');
+  const whiteStarts = fields[1] !== 'b';
+  const fullmoves = Math.max(1, parseInt(fields[5], 10) || 1);
+  const fromWhite = ply + (whiteStarts ? 0 : 1);
+  const number = fullmoves + Math.floor(fromWhite / 2);
+  if (fromWhite % 2 === 0) return `${number}. ${san}`;
+  return ply === 0 ? `${number}... ${san}` : san;
+}
+
+/**
+ * Shortest lines to every position, kept as links back to the start. Movetext is built once per
+ * position from its parent's (a line of n moves costs one step, not n).
+ */
+export class ShortestLines {
+  constructor(private readonly links: Map<string, LineLink>) {}
+
+  has(key: string): boolean {
+    return this.links.has(key);
+  }
+
+  /** Movetext from the start to the position ('' at a start); undefined when no line reaches it. */
+  movetext(key: string): string | undefined {
+    const link = this.links.get(key);
+    if (!link) return undefined;
+    if (link.text !== undefined) return link.text;
+    // Walk back to the nearest position whose text is known, then build forward.
+    const chain: LineLink[] = [];
+    let at: LineLink = link;
+    while (at.text === undefined && at.from !== undefined) {
+      chain.push(at);
+      at = this.links.get(at.from)!;
+    }
+    at.text ??= '';
+    let text = at.text;
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const token = moveToken(chain[i].start, chain[i].plies - 1, chain[i].san);
+      text = text === '' ? token : `${text} ${token}`;
+      // Kept flat: a chain of joined pieces is slow to read back once lines grow long.
+      text.charCodeAt(0);
+      chain[i].text = text;
+    }
+    return text;
+  }
+
+  /** Movetext from the start through one more move played in the position. */
+  movetextWith(key: string, san: string): string | undefined {
+    const text = this.movetext(key);
+    if (text === undefined) return undefined;
+    const token = moveToken(this.links.get(key)!.start, this.links.get(key)!.plies, san);
+    return text === '' ? token : `${text} ${token}`;
+  }
+}
+
 // Shortest lines from the chapters' starts (the standard start first), by breadth-first search.
-export const shortestLines = (rep: Repertoire): Map<string, { start: string; sans: string[] }> => {
-  const lines = new Map<string, { start: string; sans: string[] }>();
+export const shortestLines = (rep: Repertoire): ShortestLines => {
+  const links = new Map<string, LineLink>();
   const startKey = positionKey(INITIAL_FEN);
   const roots = [...rep.roots].sort((a, b) => (a === startKey ? -1 : b === startKey ? 1 : a < b ? -1 : 1));
   for (const root of roots) {
-    if (lines.has(root)) continue;
-    lines.set(root, { start: rep.positions.get(root)!.fen, sans: [] });
+    if (links.has(root)) continue;
+    const start = rep.positions.get(root)!.fen;
+    links.set(root, { start, from: undefined, san: '', plies: 0 });
     const queue = [root];
     for (let i = 0; i < queue.length; i++) {
-      const from = lines.get(queue[i])!;
-      const moves = [...rep.positions.get(queue[i])!.moves].sort((a, b) => (a.san < b.san ? -1 : 1));
-      for (const m of moves) {
-        if (lines.has(m.to)) continue;
-        lines.set(m.to, { start: from.start, sans: [...from.sans, m.san] });
+      const plies = links.get(queue[i])!.plies + 1;
+      const moves = rep.positions.get(queue[i])!.moves;
+      const ordered = moves.length > 1 ? [...moves].sort((a, b) => (a.san < b.san ? -1 : 1)) : moves;
+      for (const m of ordered) {
+        if (links.has(m.to)) continue;
+        links.set(m.to, { start, from: queue[i], san: m.san, plies });
         queue.push(m.to);
       }
     }
   }
-  return lines;
+  return new ShortestLines(links);
 };
 
 export const shareOf = (stats: PositionStats | undefined, san: string, uci: string): number => {
@@ -143,46 +223,69 @@ export const shareOf = (stats: PositionStats | undefined, san: string, uci: stri
   return games > 0 && move ? statsTotal(move) / games : 0;
 };
 
-// Likeliest-line reach by relaxation: shares are at most 1, so repeated positions cannot loop forever.
+// Likeliest-line reach, highest first (Dijkstra's order with products: shares are at most 1, so the
+// position of highest reach still waiting has its final reach and is expanded once).
 const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): Map<string, number> => {
   const reach = new Map<string, number>();
   const startKey = positionKey(INITIAL_FEN);
   if (!rep.positions.has(startKey)) return reach;
   reach.set(startKey, 1);
-  const work = [startKey];
-  while (work.length > 0) {
-    const key = work.pop()!;
+  const done = new Set<string>();
+  const work = new BinaryHeap<[string, number]>((a, b) => a[1] > b[1]);
+  work.push([startKey, 1]);
+  for (let top = work.pop(); top; top = work.pop()) {
+    const [key, r] = top;
+    if (done.has(key) || r < reach.get(key)!) continue;
+    done.add(key);
     const p = rep.positions.get(key)!;
-    const r = reach.get(key)!;
     const s = stats.get(key);
     if (p.turn !== rep.color && !s) continue;
     for (const m of p.moves) {
       const next = p.turn === rep.color ? r : r * shareOf(s, m.san, m.uci);
       if (next > (reach.get(m.to) ?? -1)) {
         reach.set(m.to, next);
-        work.push(m.to);
+        work.push([m.to, next]);
       }
     }
   }
   return reach;
 };
 
+/** Positions the report takes between two pauses of coverageReportSteps. */
+export const REPORT_STEP_POSITIONS = 500;
+
+/** The report in one go. */
 export const coverageReport = (
   rep: Repertoire,
   statsByFen: StatsByFen,
   options: CoverageOptions = {},
 ): CoverageReport => {
+  const steps = coverageReportSteps(rep, statsByFen, options);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+};
+
+/**
+ * The report in steps: the generator pauses after every REPORT_STEP_POSITIONS positions, so a server
+ * can answer other requests between steps of a large report, and returns the report.
+ */
+export function* coverageReportSteps(
+  rep: Repertoire,
+  statsByFen: StatsByFen,
+  options: CoverageOptions = {},
+): Generator<void, CoverageReport> {
   const stats = normaliseStats(statsByFen);
   const reach = computeReach(rep, stats);
   const lines = shortestLines(rep);
   const positions: CoveragePosition[] = [];
   const holes: CoverageReport['holes'] = [];
   const missing: string[] = [];
+  let taken = 0;
   for (const { key } of coveragePositions(rep, options)) {
+    if (++taken % REPORT_STEP_POSITIONS === 0) yield;
     const p = rep.positions.get(key)!;
     const s = stats.get(key);
     const r = reach.get(key);
-    const line = lines.get(key);
+    const line = lines.movetext(key);
     const games = s ? statsTotal(s) : 0;
     if (!s) missing.push(p.fen);
     const moves: CoverageMove[] = [];
@@ -216,13 +319,13 @@ export const coverageReport = (
     moves.sort((a, b) => b.games - a.games || (a.san < b.san ? -1 : 1));
     for (const move of moves)
       if (!move.covered && move.reach !== undefined)
-        holes.push({ fen: p.fen, line: line ? makeLinePgn(line.start, [...line.sans, move.san]) : move.san, move });
+        holes.push({ fen: p.fen, line: lines.movetextWith(key, move.san) ?? move.san, move });
     positions.push({
       key,
       fen: p.fen,
       turn: p.turn,
       moveNumber: p.moveNumber,
-      line: line ? makeLinePgn(line.start, line.sans) : '',
+      line: line ?? '',
       hasStats: s !== undefined,
       games,
       reach: r,
@@ -230,9 +333,10 @@ export const coverageReport = (
     });
   }
   holes.sort((a, b) => b.move.reach! - a.move.reach! || (a.line < b.line ? -1 : 1));
+  yield;
   const report = { positions, holes, missing };
   return { ...report, text: makeCoverageText(options.name ?? rep.name, report) };
-};
+}
 
 const perGames = (reach: number) => Math.round(reach * PSEUDO_GAMES);
 

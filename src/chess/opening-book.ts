@@ -9,7 +9,7 @@
  *        total_games: 3, lowest_move_number: 1 }
  */
 import { comparePositions } from './order.js';
-import type { Color, Repertoire } from './repertoire.js';
+import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 export const END_OF_LINE = 'end of line';
 
@@ -36,27 +36,33 @@ export interface BookEntry {
 /** Keyed by position key (FEN without move counters), in report order. */
 export type OpeningBook = Record<string, BookEntry>;
 
+/** The positions the book lists (those with repertoire moves), in report order. */
+export const bookPositions = (rep: Repertoire): RepertoirePosition[] =>
+  [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
+
+/** The book's entry for one position. */
+export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => {
+  const moves: Record<string, BookMove> = {};
+  const sorted = [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
+  let total = 0;
+  for (const m of sorted) {
+    total += m.lines;
+    moves[m.san] = {
+      san: m.san,
+      uci: m.uci,
+      number_of_games: m.continuingLines,
+      chapters: m.chapters.map((c) => rep.chapters[c].name),
+      // A line may end in the chapters yet go on by transposition: only a next position with no
+      // repertoire moves is the end, as the game comparison sees it.
+      end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
+    };
+  }
+  return { fen: p.fen, turn: p.turn, moves, total_games: total, lowest_move_number: p.moveNumber };
+};
+
 export const createOpeningBook = (rep: Repertoire): OpeningBook => {
   const book: OpeningBook = {};
-  const positions = [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
-  for (const p of positions) {
-    const moves: Record<string, BookMove> = {};
-    const sorted = [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
-    let total = 0;
-    for (const m of sorted) {
-      total += m.lines;
-      moves[m.san] = {
-        san: m.san,
-        uci: m.uci,
-        number_of_games: m.continuingLines,
-        chapters: m.chapters.map((c) => rep.chapters[c].name),
-        // A line may end in the chapters yet go on by transposition: only a next position with no
-        // repertoire moves is the end, as the game comparison sees it.
-        end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
-      };
-    }
-    book[p.key] = { fen: p.fen, turn: p.turn, moves, total_games: total, lowest_move_number: p.moveNumber };
-  }
+  for (const p of bookPositions(rep)) book[p.key] = bookEntry(rep, p);
   return book;
 };
 

@@ -11,7 +11,7 @@ import { formBody, formField } from './common.js';
  *   POST /api/consistency_check    -> {results, results_dict: [ConsistencyPosition]}
  *   POST /api/check_opening        + game_text, game_name, format -> the comparison as text/plain, or
  *                                     with format=json {results, comparison}
- *   POST /api/create_opening_book  -> {book: JSON text of {fen: BookEntry}, name, color}
+ *   POST /api/create_opening_book  -> {book: {fen: BookEntry}, name, color} (format=text: book as JSON text)
  * Bad input: 400 {error}, e.g. "No study text", "The game PGN could not be read: ...".
  */
 
@@ -41,8 +41,8 @@ export interface CheckOpeningAnswer {
 }
 
 export interface OpeningBookAnswer {
-  /** The book as JSON text: {fen: {moves: {san: BookMove}}}. */
-  book: string;
+  /** The book by position: {fen: {moves: {san: BookMove}}} (as JSON text with the form field format=text). */
+  book: Record<string, unknown>;
   name: string;
   color: Color;
 }

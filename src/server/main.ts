@@ -1,14 +1,23 @@
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { warmRepertoireWorkers } from './openings/repertoire-cache.js';
 
 const config = loadConfig();
-const app = await buildApp(config).catch((error: unknown) => {
+// The database starts opening (its WebAssembly compiled on background threads, its files read) while
+// the app's modules load: both are needed before the first answer.
+const opening = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir });
+opening.catch(() => {}); // handled below, once the modules are in
+const [{ buildApp }, { warmRepertoireWorkers }] = await Promise.all([
+  import('./app.js'),
+  import('./openings/repertoire-cache.js'),
+]);
+const database = await opening.catch((error: unknown) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
+const app = await buildApp(config, { database });
+app.addHook('onClose', () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -51,8 +51,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** Wraps an existing PGlite (for example a clone of a migrated one) and migrates it. */
 export async function wrapPglite(client: PGlite): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (!(await migrated(client))) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * True when the newest migration of the journal is applied already: one small query instead of
+ * reading and hashing every migration and running the migrator's own set-up statements on each start.
+ * The migrator applies what is newer than its last record, so this is the same test it makes.
+ */
+async function migrated(client: PGlite): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newest = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const { rows } = await client.query<{ last: string | null }>(
+      'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+    );
+    return rows[0]?.last != null && Number(rows[0].last) >= newest;
+  } catch {
+    // No migrations table yet: a fresh database.
+    return false;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

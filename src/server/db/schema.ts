@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -253,6 +254,13 @@ export const studies = pgTable(
     textMd5: text('text_md5'),
     /** '<study id>/<chapter id>' of the additions chapter last written to the Lichess study. */
     additionsChapter: text('additions_chapter'),
+    /**
+     * Set anew from a sequence (a trigger, migration 0015) whenever the text, exclusions, link or title
+     * is written: the drill checks this instead of reading and hashing the text on every call.
+     */
+    textVersion: bigint('text_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('study_text_versions')`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
 );

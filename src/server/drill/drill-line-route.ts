@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { positionKey, walkDrillLine, type Color, type Repertoire } from '../../chess/index.js';
+import { positionKey, walkDrillLine, type Color, type Repertoire, type RepertoirePosition } from '../../chess/index.js';
 import { coverageRuns } from '../db/schema.js';
 import { readCachedStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
@@ -39,6 +39,9 @@ export async function drillLine(
   };
 }
 
+/** Opponent-to-move positions where the repertoire has a choice, found once per repertoire. */
+const choicesOf = new WeakMap<Repertoire, RepertoirePosition[]>();
+
 /** Cached explorer games per move, at opponent-to-move positions where the repertoire has a choice. */
 async function explorerShares(
   app: FastifyInstance,
@@ -46,7 +49,11 @@ async function explorerShares(
   color: Color,
   rep: Repertoire,
 ): Promise<Map<string, Map<string, number>>> {
-  const choices = [...rep.positions.values()].filter((p) => p.turn !== rep.color && p.moves.length > 1);
+  let choices = choicesOf.get(rep);
+  if (!choices) {
+    choices = [...rep.positions.values()].filter((p) => p.turn !== rep.color && p.moves.length > 1);
+    choicesOf.set(rep, choices);
+  }
   const shares = new Map<string, Map<string, number>>();
   if (choices.length === 0) return shares;
   const filter = await playerFilter(app, userId, color);

@@ -13,6 +13,50 @@ import { asDeckWriter, WRITE_CHUNK } from './drill-writer.js';
  * are stored when first served or focused: a study of 20,000 positions costs no write until it is drilled.
  */
 
+/** First batch of deck items looked up; each further batch is twice the one before. */
+const FIRST_BATCH = 64;
+
+/**
+ * The first `room` deck items, in order, that are still New: no row, or a row served but never
+ * answered (not changed, not retired). Rows are read for the deck's leading items only, in growing
+ * batches, so a call costs about the items already drilled, never the whole deck.
+ */
+async function chooseFresh(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  deck: readonly DrillDeckItem[],
+  room: number,
+): Promise<{ chosen: DrillDeckItem[]; stored: Map<string, DrillItemRow> }> {
+  const chosen: DrillDeckItem[] = [];
+  const stored = new Map<string, DrillItemRow>();
+  let batch = Math.max(FIRST_BATCH, 2 * room);
+  for (let at = 0; at < deck.length && chosen.length < room; at += batch, batch *= 2) {
+    const items = deck.slice(at, at + batch);
+    // Whole rows: when every chosen item is stored already (the usual case), they are the answer.
+    const rows = await app.db
+      .select()
+      .from(drillItems)
+      .where(
+        and(
+          eq(drillItems.userId, userId),
+          eq(drillItems.color, color),
+          inArray(
+            drillItems.positionKey,
+            items.map((item) => item.key),
+          ),
+        ),
+      );
+    for (const row of rows) stored.set(row.positionKey, row);
+    for (const item of items) {
+      if (chosen.length === room) break;
+      const row = stored.get(item.key);
+      if (!row || (row.state === 0 && row.changedAt === null && row.retiredAt === null)) chosen.push(item);
+    }
+  }
+  return { chosen, stored };
+}
+
 /** Up to `room` New items of the colour in the study's order, stored as rows. */
 export async function freshItems(
   app: FastifyInstance,
@@ -24,24 +68,10 @@ export async function freshItems(
   for (let attempt = 0; attempt < 3; attempt++) {
     const source = await syncedDeck(app, userId, color);
     if (!source) return [];
-    const rows = await app.db
-      .select({
-        key: drillItems.positionKey,
-        state: drillItems.state,
-        changedAt: drillItems.changedAt,
-        retiredAt: drillItems.retiredAt,
-      })
-      .from(drillItems)
-      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
-    const stored = new Map(rows.map((row) => [row.key, row]));
-    const chosen: DrillDeckItem[] = [];
-    for (const item of source.deck) {
-      if (chosen.length === room) break;
-      const row = stored.get(item.key);
-      if (!row || (row.state === 0 && row.changedAt === null && row.retiredAt === null)) chosen.push(item);
-    }
+    const { chosen, stored } = await chooseFresh(app, userId, color, source.deck, room);
     if (chosen.length === 0) return [];
     const missing = chosen.filter((item) => !stored.has(item.key));
+    if (missing.length === 0) return chosen.map((item) => stored.get(item.key)!);
     if (!(await storeItems(app, userId, color, source, missing))) continue;
     const served = await app.db
       .select()
@@ -52,12 +82,12 @@ export async function freshItems(
           eq(drillItems.color, color),
           inArray(
             drillItems.positionKey,
-            chosen.map((item) => item.key),
+            missing.map((item) => item.key),
           ),
         ),
       );
-    const byKey = new Map(served.map((row) => [row.positionKey, row]));
-    return chosen.flatMap((item) => byKey.get(item.key) ?? []);
+    for (const row of served) stored.set(row.positionKey, row);
+    return chosen.flatMap((item) => stored.get(item.key) ?? []);
   }
   return [];
 }

@@ -48,6 +48,24 @@ export async function newAnsweredToday(
   return row?.n ?? 0;
 }
 
+/** What is left of the day's allowance of New items (both colours), in one query. */
+export async function newLeftToday(
+  db: Db,
+  userId: number,
+  now: Date,
+  dayStart: Date = startOfUtcDay(now),
+): Promise<number> {
+  const [row] = await db
+    .select({
+      perDay: users.drillNewPerDay,
+      answered: sql<number>`(select count(distinct ${drillLogs.itemId})::int from ${drillLogs}
+        where ${drillLogs.userId} = ${userId} and ${drillLogs.state} = 0 and ${drillLogs.review} >= ${dayStart.toISOString()}::timestamptz)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Math.max(0, (row?.perDay ?? 20) - (row?.answered ?? 0));
+}
+
 export async function nextItems(
   app: FastifyInstance,
   userId: number,
@@ -63,10 +81,7 @@ export async function nextItems(
     .where(and(active(userId, color), dueNow(now)))
     .orderBy(asc(drillItems.due), asc(drillItems.ord))
     .limit(limit);
-  const room = Math.min(
-    limit - due.length,
-    Math.max(0, (await newPerDay(db, userId)) - (await newAnsweredToday(db, userId, now, dayStart))),
-  );
+  const room = Math.min(limit - due.length, await newLeftToday(db, userId, now, dayStart));
   if (room <= 0) return due;
   return [...due, ...(await freshItems(app, userId, color, room))];
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import {
   drillDeckBuilder,
@@ -35,6 +36,10 @@ export interface DrillStudy {
   synced: string | null;
   /** Of what the deck depends on: the text, the exclusions, the link (chapter addresses) and the edits. */
   digest: string;
+  /** studies.text_version as read with the text. */
+  version: number;
+  /** The colour's edits as of this read (editsSignature). */
+  edits: string;
 }
 
 export interface DrillDeckSource {
@@ -61,6 +66,7 @@ export async function readDrillStudy(
       link: studies.link,
       title: studies.title,
       synced: studies.drillSynced,
+      version: studies.textVersion,
     })
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)));
@@ -69,7 +75,7 @@ export async function readDrillStudy(
   const digest = createHash('sha256')
     .update(`${study.exclude}\u0000${study.link ?? ''}\u0000${edits}\u0000${study.text}`)
     .digest('hex');
-  return { ...study, text: study.text, digest };
+  return { ...study, text: study.text, digest, edits };
 }
 
 /** True when the last sync was of this very study. */
@@ -131,7 +137,30 @@ export async function deckSource(
     urls = chapterUrls(study.text, study.link);
     byLink.set(study.link ?? '', urls);
   }
+  known.set(knownKey(study.version, study.edits, color), { digest: study.digest, link: study.link ?? '', rep: new WeakRef(rep) });
   return { rep, deck, byKey, urls, digest: study.digest };
+}
+
+/**
+ * Decks served lately, by study text version and colour: while the repertoire is still in memory, a
+ * call that finds the study at that version (a small read) skips reading and hashing its text.
+ */
+const known = new LRUCache<string, { digest: string; link: string; rep: WeakRef<Repertoire> }>({ max: 5_000 });
+
+const knownKey = (version: number, edits: string, color: Color) => `${version}:${edits}:${color}`;
+
+/** The deck kept for this version of the study and its edits, when its repertoire is still in memory. */
+export async function knownDeckSource(
+  version: number,
+  edits: string,
+  color: Color,
+): Promise<DrillDeckSource | undefined> {
+  const entry = known.get(knownKey(version, edits, color));
+  const rep = entry?.rep.deref();
+  const urls = rep && chapterLinks.get(rep)?.get(entry!.link);
+  if (!entry || !rep || !urls) return undefined;
+  const { deck, byKey } = await deckOf(rep);
+  return { rep, deck, byKey, urls, digest: entry.digest };
 }
 
 /** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */

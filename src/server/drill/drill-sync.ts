@@ -8,11 +8,13 @@ import { drillItems, studies } from '../db/schema.js';
 import {
   deckSource,
   isSynced,
+  knownDeckSource,
   itemValues,
   readDrillStudy,
   type DrillDeckSource,
   type DrillStudy,
 } from './drill-source.js';
+import { editsSignature } from '../repertoire/edits-store.js';
 import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
@@ -60,6 +62,17 @@ export async function syncedDeck(
   userId: number,
   color: Color,
 ): Promise<DrillDeckSource | undefined> {
+  // A small read first: an unchanged study whose deck is kept needs neither its text nor a hash of it.
+  const [[head], edits] = await Promise.all([
+    app.db
+      .select({ version: studies.textVersion, synced: studies.drillSynced })
+      .from(studies)
+      .where(and(eq(studies.userId, userId), eq(studies.color, color))),
+    editsSignature(app.db, userId, color),
+  ]);
+  if (!head) return undefined;
+  const kept = await knownDeckSource(head.version, edits, color);
+  if (kept && head.synced?.startsWith(`${kept.digest}:`)) return kept;
   const study = await readDrillStudy(app, userId, color);
   if (!study) return undefined;
   if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());

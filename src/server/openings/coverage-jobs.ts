@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CoverageWalk, type Color, type Repertoire } from '../../chess/index.js';
+import { coveragePositions, type Color, type Repertoire } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { runCoverageCheck, type CoverageOutcome } from './coverage-runner.js';
@@ -68,7 +68,7 @@ export class CoverageJobs {
     const color = rep.color;
     const slot = `${userId}:${color}`;
     this.running.get(slot)?.stop('replaced');
-    const id = await openRun(this.db, userId, color, filter, new CoverageWalk(rep).total);
+    const id = await openRun(this.db, userId, color, filter, coveragePositions(rep).length);
     const listeners = new Set([listener]);
     const emit = (event: CoverageEvent) => {
       for (const l of listeners) l(event);

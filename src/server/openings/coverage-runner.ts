@@ -1,8 +1,9 @@
 import {
   CoverageWalk,
   coveragePositions,
-  coverageReport,
+  coverageReportSteps,
   holesOfReport,
+  sameShownHoles,
   type CoveragePosition,
   type CoverageWalkSnapshot,
   type Hole,
@@ -13,6 +14,7 @@ import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { fetchStats, isFresh, readCachedStatsWithAge } from './explorer-cache.js';
+import { LoopTurn, settleSteps } from '../loop-turn.js';
 import { SORRY_PREFIX } from './opening-input.js';
 import type { StatsFilter } from './stats-key.js';
 
@@ -72,9 +74,9 @@ export async function runCoverageCheck(
   listener.progress({ done: known, total: walk.total });
 
   let fetched = 0;
-  let last = '';
-  const end = (status: CoverageOutcome['status'], message?: string): CoverageOutcome => {
-    const report = coverageReport(rep, stats);
+  let last: CoverageWalkSnapshot | undefined;
+  const end = async (status: CoverageOutcome['status'], message?: string): Promise<CoverageOutcome> => {
+    const report = await settleSteps(coverageReportSteps(rep, stats));
     const holes = holesOfReport(report);
     const snapshot = walk.snapshot(LIVE_HOLES);
     if (status === 'done') return { results: report.text, report: report.positions, holes, snapshot, fetched, status };
@@ -87,7 +89,10 @@ export async function runCoverageCheck(
     return { results, report: [], holes: walk.holes, snapshot, fetched, status };
   };
 
+  const turn = new LoopTurn();
   for (let next = walk.nextPosition(); next; next = walk.nextPosition()) {
+    // Cached answers cost no call: without this, a fully cached walk would hold the event loop.
+    await turn.yieldIfDue();
     if (signal?.aborted) return end('stopped');
     const hit = cached.get(next.key);
     let record = hit && isFresh(hit, now) ? hit.record : undefined;
@@ -103,11 +108,8 @@ export async function runCoverageCheck(
     stats.set(next.key, record);
     walk.addStats(next.key, record);
     const snapshot = walk.snapshot(LIVE_HOLES);
-    const shown = JSON.stringify([snapshot.holes, snapshot.settled, snapshot.bound]);
-    if (shown !== last) {
-      last = shown;
-      listener.holes(snapshot);
-    }
+    if (!sameShownHoles(last, snapshot)) listener.holes(snapshot);
+    last = snapshot;
     listener.step?.(snapshot);
   }
   return end('done');

@@ -1,21 +1,41 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { RepertoirePool, type BuildOutcome } from './repertoire-pool.js';
 
 /** Texts at least this long are built on a worker thread; shorter ones take a few ms in place. */
 export const WORKER_THRESHOLD_CHARS = 32 * 1024;
-/** Memory bound of the cache, counted in positions (a 28,000-position repertoire is about 40 MB). */
-const MAX_CACHED_POSITIONS = Number(process.env.REPERTOIRE_CACHE_POSITIONS) || 120_000;
+/**
+ * Memory bound of the cache in bytes: repertoires (estimated from their positions) and the answers
+ * kept with them. A repertoire larger than the bound by itself is used by the calls waiting for it
+ * and then dropped.
+ */
+export const MAX_CACHED_BYTES = (Number(process.env.REPERTOIRE_CACHE_MIB) || 256) * 1024 * 1024;
+/** Heap a repertoire takes per position, measured on generated studies of 20,000 and 100,000 positions. */
+export const BYTES_PER_POSITION = 1_000;
+
+/** An answer computed once per cached repertoire (consistency, book): its JSON, brotli-compressed. */
+export interface PreparedAnswer {
+  br: Buffer;
+  /** Length of the JSON text. */
+  length: number;
+}
 
 interface Entry {
   built: Promise<Repertoire>;
-  positions: number;
+  /** Estimated bytes: the repertoire once built (the text until then), plus its kept answers. */
+  repertoireBytes: number;
+  answers: Map<string, Promise<PreparedAnswer>>;
+  answerBytes: number;
 }
 
-// Insertion order of a Map is the LRU order: a hit moves its entry to the end.
-const cache = new Map<string, Entry>();
-let cachedPositions = 0;
+const entrySize = (entry: Entry) => Math.max(1, entry.repertoireBytes + entry.answerBytes);
+const cache = new LRUCache<string, Entry>({ maxSize: MAX_CACHED_BYTES, sizeCalculation: entrySize });
+/** Answers of repertoires outside the cache (too large to keep, or made elsewhere): kept while the object lives. */
+const looseAnswers = new WeakMap<Repertoire, Map<string, Promise<PreparedAnswer>>>();
+/** The cache key of each cached repertoire, to find its entry from the object. */
+const keyOf = new WeakMap<Repertoire, string>();
 let pool: RepertoirePool | undefined;
 const counters = { hits: 0, builds: 0 };
 
@@ -55,20 +75,12 @@ async function build(text: string, options: RepertoireOptions): Promise<Repertoi
   return settle(await pool.build(text, plain));
 }
 
-function evict(): void {
-  for (const [key, entry] of cache) {
-    if (cachedPositions <= MAX_CACHED_POSITIONS || cache.size <= 1) return;
-    cache.delete(key);
-    cachedPositions -= entry.positions;
-  }
-}
-
 /**
  * The one way the server turns opening text into a repertoire (forms, stored studies, drill, reports).
  * A PGN that cannot be read is a BadRequestError (400).
  *
  * Repertoires are cached by (text hash, colour, exclusions, name), least recently used first out once
- * the cache holds more than MAX_CACHED_POSITIONS; a changed text is a new key. Callers share the
+ * the cache holds more than MAX_CACHED_BYTES; a changed text is a new key. Callers share the
  * cached object and must not change it. Large texts are parsed on a worker thread, so other requests
  * are answered meanwhile; calls for the same text while it is being built wait for that one build.
  */
@@ -77,25 +89,57 @@ export function repertoireFor(text: string, options: RepertoireOptions): Promise
   const hit = cache.get(key);
   if (hit) {
     counters.hits++;
-    cache.delete(key);
-    cache.set(key, hit);
     return hit.built;
   }
-  const entry: Entry = { built: build(text, options), positions: 0 };
+  const entry: Entry = {
+    built: build(text, options),
+    repertoireBytes: text.length,
+    answers: new Map(),
+    answerBytes: 0,
+  };
   cache.set(key, entry);
   entry.built.then(
     (rep) => {
-      if (cache.get(key) !== entry) return;
-      entry.positions = rep.positions.size;
-      cachedPositions += entry.positions;
-      evict();
+      keyOf.set(rep, key);
+      if (cache.peek(key) !== entry) return;
+      entry.repertoireBytes = rep.positions.size * BYTES_PER_POSITION;
+      // Setting again re-measures it: over the bound, it is dropped (callers already hold it).
+      cache.set(key, entry, { noDisposeOnSet: true });
     },
     () => {
       // Errors are not kept: the next call tries again (and says why again).
-      if (cache.get(key) === entry) cache.delete(key);
+      if (cache.peek(key) === entry) cache.delete(key);
     },
   );
   return entry.built;
+}
+
+/**
+ * An answer made once per repertoire and kept, compressed, with it in the cache (its bytes count
+ * toward the bound); a repertoire outside the cache keeps its answers while the object lives. Calls
+ * while it is being made wait for that one.
+ */
+export function answerFor(rep: Repertoire, kind: string, make: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
+  const key = keyOf.get(rep);
+  const entry = key === undefined ? undefined : cache.peek(key);
+  let answers = entry?.answers ?? looseAnswers.get(rep);
+  if (!answers) {
+    answers = new Map();
+    looseAnswers.set(rep, answers);
+  }
+  const kept = answers.get(kind);
+  if (kept) return kept;
+  const made = make();
+  answers.set(kind, made);
+  made.then(
+    (answer) => {
+      if (!entry || key === undefined || cache.peek(key) !== entry) return;
+      entry.answerBytes += answer.br.length;
+      cache.set(key, entry, { noDisposeOnSet: true });
+    },
+    () => answers.delete(kind),
+  );
+  return made;
 }
 
 /** Boots the repertoire workers ahead of the first large study (the server does this at start). */
@@ -110,7 +154,6 @@ export const repertoireCacheCounters = (): Readonly<typeof counters> => ({ ...co
 /** Empties the cache and stops the worker threads (tests, shutdown). */
 export async function clearRepertoireCache(): Promise<void> {
   cache.clear();
-  cachedPositions = 0;
   const closing = pool;
   pool = undefined;
   await closing?.close();

@@ -3,14 +3,13 @@ import { buildRepertoireFromPgn, type LineStep, type Repertoire } from '../../ch
 import { readFixture } from '../../../test/fixtures.js';
 import { RepertoireReceiver, RepertoireSender } from './repertoire-transfer.js';
 
-const deep = buildRepertoireFromPgn(readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn'), {
-  color: 'white',
-  lenient: true,
-}).unwrap();
+const deepText = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
+const build = () => buildRepertoireFromPgn(deepText, { color: 'white', lenient: true }).unwrap();
+const deep = build();
 
-/** Sends the repertoire part by part through structured cloning, as between threads. */
+/** Sends (a copy of) the repertoire part by part through structured cloning, as between threads. */
 const carry = (rep: Repertoire, perPart: number): { received: Repertoire; parts: number } => {
-  const sender = new RepertoireSender(rep, perPart);
+  const sender = new RepertoireSender({ ...rep, positions: new Map(rep.positions) }, perPart);
   const receiver = new RepertoireReceiver(structuredClone(sender.head()));
   let parts = 0;
   while (!sender.done) {
@@ -46,6 +45,17 @@ describe('repertoire sent in parts', () => {
     const steps = allSteps(deep);
     expect(steps.size).toBeGreaterThan(deep.positions.size / 2);
     expect(allSteps(received).size).toBe(steps.size);
+  });
+
+  it('lets go of the positions it holds, so the sending side does not keep a second copy', () => {
+    const rep = build();
+    const size = rep.positions.size;
+    const sender = new RepertoireSender(rep, 1_000);
+    expect(rep.positions.size).toBe(0);
+    const receiver = new RepertoireReceiver(structuredClone(sender.head()));
+    while (!sender.done) receiver.add(structuredClone(sender.next()));
+    expect(receiver.result()).toStrictEqual(deep);
+    expect(receiver.result().positions.size).toBe(size);
   });
 
   it('sends a repertoire without positions as its head alone', () => {

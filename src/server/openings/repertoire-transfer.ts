@@ -33,9 +33,13 @@ export interface RepertoirePart {
   positions: WirePosition[];
 }
 
-/** Cuts a built repertoire into parts, in order; line steps shared between moves stay shared. */
+/**
+ * Cuts a built repertoire into parts, in order; line steps shared between moves stay shared. Positions
+ * sent are let go, so the worker's copy shrinks while the server's grows (the two are not held whole at once).
+ */
 export class RepertoireSender {
-  private readonly entries: RepertoirePosition[];
+  private readonly entries: (RepertoirePosition | undefined)[];
+  private readonly count: number;
   private readonly stepIds = new Map<LineStep, number>();
   private sent = 0;
 
@@ -44,6 +48,8 @@ export class RepertoireSender {
     private readonly perPart = POSITIONS_PER_PART,
   ) {
     this.entries = [...rep.positions.values()];
+    this.count = this.entries.length;
+    rep.positions.clear();
   }
 
   head(): RepertoireHead {
@@ -52,14 +58,15 @@ export class RepertoireSender {
   }
 
   get done(): boolean {
-    return this.sent >= this.entries.length;
+    return this.sent >= this.count;
   }
 
   next(): RepertoirePart {
     const part: RepertoirePart = { stepSans: [], stepPrevious: [], positions: [] };
-    const end = Math.min(this.entries.length, this.sent + this.perPart);
+    const end = Math.min(this.count, this.sent + this.perPart);
     for (; this.sent < end; this.sent++) {
-      const { moves, ...position } = this.entries[this.sent];
+      const { moves, ...position } = this.entries[this.sent]!;
+      this.entries[this.sent] = undefined;
       part.positions.push({
         ...position,
         moves: moves.map(({ firstLine, ...move }) => {

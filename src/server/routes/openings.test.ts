@@ -7,6 +7,7 @@ import {
   type TestServer,
   type Json,
 } from '../../../test/helper.js';
+import { buildRepertoireFromPgn, checkConsistency, createOpeningBook } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import {
   FEN_AFTER_E4,
@@ -84,9 +85,9 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     data.append('opening_text', new Blob([SMALL_STUDY], { type: 'application/x-chess-pgn' }), 'small.pgn');
     const response = await client.postMultipart('/api/create_opening_book', data);
     expect(response.status).toBe(200);
-    const book = JSON.parse(response.body.book);
+    const book = response.body.book;
     // 3. d4?! is excluded, so after 2. Nf3 d6 the Open Sicilian chapter has no move: that position is gone.
-    expect(Object.values(book).some((entry: Json) => 'd4' in entry.moves)).toBe(false);
+    expect(Object.values(book).some((entry) => 'd4' in (entry as { moves: object }).moves)).toBe(false);
     expect(book[key(FEN_AFTER_E4_C5)].moves.Nf3).toMatchObject({ number_of_games: 1, chapters: ['Open Sicilian'] });
   });
 
@@ -96,7 +97,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
       '/api/create_opening_book',
       form({ opening_text: SMALL_STUDY, color: 'white' }),
     );
-    const book = JSON.parse(response.body.book);
+    const book = response.body.book;
     const start = book['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'];
     expect(start).toMatchObject({ total_games: 4, lowest_move_number: 1 });
     expect(start.moves.e4).toMatchObject({
@@ -115,13 +116,50 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
   test('a repeated book of one study is the same text, and a changed study gives its own book', async () => {
     const { client } = await signedInClient(server);
     const ask = async (text: string) =>
-      (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).body
-        .book as string;
+      (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).text;
     const first = await ask(SMALL_STUDY);
     expect(await ask(SMALL_STUDY)).toBe(first);
-    const changed = JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`));
-    expect(JSON.parse(first)[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(2);
+    const changed = JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`)).book;
+    expect(JSON.parse(first).book[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(2);
     expect(changed[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(3);
+  });
+
+  test('a cached answer is the same bytes as a fresh one, compressed or not, and as the answer made whole', async () => {
+    const { client } = await signedInClient(server);
+    // A study no other test sends, so the first call makes the answers.
+    const text = `${SMALL_STUDY}\n\n[Event "Bytes ${kind}"]\n\n1. e4 c5 2. Nc3 *`;
+    const options = { color: 'white' as const };
+    const rep = buildRepertoireFromPgn(text, options).unwrap();
+    const { results, results_dict } = checkConsistency(rep);
+    const whole = {
+      '/api/consistency_check': JSON.stringify({ results, results_dict }),
+      '/api/create_opening_book': JSON.stringify({ book: createOpeningBook(rep), name: rep.name, color: rep.color }),
+    };
+    for (const [path, expected] of Object.entries(whole)) {
+      const call = (encoding: string) =>
+        client.request('POST', path, form({ opening_text: text, color: 'white' }), { 'accept-encoding': encoding });
+      const fresh = await call('br');
+      expect(fresh.status).toBe(200);
+      expect(fresh.text).toBe(expected);
+      const cached = await call('br');
+      expect(cached.headers.get('content-encoding')).toBe('br');
+      expect(cached.text).toBe(fresh.text);
+      const plain = await call('identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(plain.text).toBe(fresh.text);
+      expect((await call('gzip')).text).toBe(fresh.text);
+    }
+  });
+
+  test('format=text gives the book as JSON text, as clients before the object parsed it', async () => {
+    const { client } = await signedInClient(server);
+    const fields = { opening_text: SMALL_STUDY, color: 'white' };
+    const asObject = (await client.postMultipart('/api/create_opening_book', form(fields))).body;
+    const asText = (await client.postMultipart('/api/create_opening_book', form({ ...fields, format: 'text' }))).body;
+    expect(typeof asText.book).toBe('string');
+    expect(JSON.parse(asText.book)).toEqual(asObject.book);
+    expect([asText.name, asText.color]).toEqual([asObject.name, asObject.color]);
   });
 
   test('a game leaving on the opponent move is compared as plain text', async () => {

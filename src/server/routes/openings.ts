@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkOpeningForm, openingForm } from '@contract/openings.js';
-import {
-  checkConsistency,
-  compareGamePgn,
-  createOpeningBook,
-  type ConsistencyMemo,
-  type Repertoire,
-} from '../../chess/index.js';
+import { compareGamePgn } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { consistencyAnswer, openingBookAnswer } from '../openings/opening-answers.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
+import { sendPrepared } from '../openings/prepared-answer.js';
 import { fieldText } from '../openings/multipart-fields.js';
 
 /**
@@ -17,23 +13,15 @@ import { fieldText } from '../openings/multipart-fields.js';
  * consistency_check, check_opening (a game against the opening) and create_opening_book.
  */
 
-/**
- * The book's text of each cached repertoire (see repertoire-cache): a repeated request for one study
- * is a lookup, and the text goes when its repertoire leaves the cache.
- */
-const bookTexts = new WeakMap<Repertoire, string>();
-/** Consistency entries by position: after an edit only the positions it touched are worked out again. */
-const consistencyMemo: ConsistencyMemo = new WeakMap();
-
 export async function openingRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  app.post('/consistency_check', { ...auth, schema: { body: openingForm } }, async (request) => {
+  // The large answers are made once per cached repertoire and sent as kept, compressed bytes.
+  app.post('/consistency_check', { ...auth, schema: { body: openingForm } }, async (request, reply) => {
     const rep = await repertoireFromForm(request.body, { app, userId: request.user!.id });
-    const { results, results_dict } = checkConsistency(rep, rep.name, consistencyMemo);
-    return { results, results_dict };
+    return sendPrepared(request, reply, await consistencyAnswer(rep));
   });
 
   // Plain text; with format=json also the structured comparison (where the game left
@@ -51,14 +39,10 @@ export async function openingRoutes(instance: FastifyInstance): Promise<void> {
     return reply.type('text/plain; charset=utf-8').send(comparison.text);
   });
 
-  app.post('/create_opening_book', { ...auth, schema: { body: openingForm } }, async (request) => {
-    const rep = await repertoireFromForm(request.body, { app, userId: request.user!.id });
-    // The book goes as JSON text that the client parses.
-    let book = bookTexts.get(rep);
-    if (book === undefined) {
-      book = JSON.stringify(createOpeningBook(rep));
-      bookTexts.set(rep, book);
-    }
-    return { book, name: rep.name, color: rep.color };
+  // The book is an object; format=text gives it as JSON text inside the answer, as clients before it parsed.
+  app.post('/create_opening_book', { ...auth, schema: { body: openingForm } }, async (request, reply) => {
+    const { body } = request;
+    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
+    return sendPrepared(request, reply, await openingBookAnswer(rep, fieldText(body, 'format') === 'text'));
   });
 }

@@ -31,7 +31,8 @@ export const checkOpening = (opening: OpeningInput, gameText: string, gameName?:
     format: 'json',
   });
 
+/** The book comes as an object; a server from before that sent it as JSON text, which is parsed. */
 export const createOpeningBook = async (opening: OpeningInput) => {
   const answer = await apiPostMultipart<OpeningBookAnswer>('/api/create_opening_book', openingFields(opening));
-  return JSON.parse(answer.book) as Record<string, unknown>;
+  return answer.book;
 };

@@ -1,0 +1,74 @@
+// Linear growth of the chess core at 20,000 and 100,000 positions (generated White studies): the
+// repertoire build against chessops reading the same text and replaying every move (parse + replay),
+// and, per position, the opening book, the consistency check, the drill deck and the coverage report.
+// CPU time (process.cpuUsage), median of three alternating runs at each size.
+import { parsePgn, startingPosition, walk } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
+import {
+  buildDrillDeck,
+  buildRepertoireFromPgn,
+  checkConsistency,
+  coveragePositions,
+  coverageReport,
+  createOpeningBook,
+  type PositionStats,
+} from '../src/chess/index.js';
+import { generateStudy } from './generated-study.js';
+
+const RUNS = 3;
+
+const cpuMs = (f: () => unknown): number => {
+  const before = process.cpuUsage();
+  f();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+};
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const replay = (text: string) => {
+  for (const game of parsePgn(text)) {
+    walk(game.moves, startingPosition(game.headers).unwrap(), (pos, node) => {
+      const move = parseSan(pos, node.san);
+      if (!move) return false;
+      pos.play(move);
+    });
+  }
+};
+
+const figures = new Map<string, { perPosition: number; ms: number }>();
+for (const [label, chapters] of [
+  ['20k', 156],
+  ['100k', 780],
+] as const) {
+  const text = generateStudy(chapters);
+  const rep = buildRepertoireFromPgn(text, { color: 'white' }).unwrap();
+  const n = rep.positions.size;
+  // Every opponent position answered by its own moves: the report walks them all.
+  const stats = new Map<string, PositionStats>();
+  for (const { key } of coveragePositions(rep)) {
+    const moves = rep.positions.get(key)!.moves.map((m) => ({ uci: m.uci, san: m.san, white: 5, draws: 2, black: 3 }));
+    stats.set(key, { white: 5 * moves.length, draws: 2 * moves.length, black: 3 * moves.length, moves });
+  }
+  const steps: Record<string, () => unknown> = {
+    build: () => buildRepertoireFromPgn(text, { color: 'white' }),
+    replay: () => replay(text),
+    book: () => JSON.stringify(createOpeningBook(rep)),
+    consistency: () => checkConsistency(rep),
+    drill_deck: () => buildDrillDeck(rep),
+    coverage_report: () => coverageReport(rep, stats),
+  };
+  const times = Object.fromEntries(Object.keys(steps).map((k) => [k, [] as number[]]));
+  for (let run = 0; run < RUNS; run++) for (const [k, f] of Object.entries(steps)) times[k].push(cpuMs(f));
+  console.log(`chess_core_positions_${label}: ${n} positions (${(text.length / 1024).toFixed(0)} KiB)`);
+  for (const k of Object.keys(steps)) {
+    const ms = median(times[k]);
+    figures.set(`${k}_${label}`, { ms, perPosition: (ms * 1000) / n });
+    console.log(`${k}_us_per_position_${label}: ${((ms * 1000) / n).toFixed(2)} µs (${ms.toFixed(0)} ms CPU)`);
+  }
+}
+for (const k of ['build', 'book', 'consistency', 'drill_deck', 'coverage_report'])
+  console.log(
+    `${k}_growth_100k_over_20k: ${(figures.get(`${k}_100k`)!.perPosition / figures.get(`${k}_20k`)!.perPosition).toFixed(2)} x per position (1.00 is linear)`,
+  );
+const ratio = figures.get('build_100k')!.ms / figures.get('replay_100k')!.ms;
+console.log(`build_ratio_100k: ${ratio.toFixed(2)} x chessops parse+replay (reference: under 2x)`);

@@ -1,0 +1,60 @@
+// The consistency check and the opening book of a repertoire, made once per cached repertoire as
+// compressed JSON: in steps that give the event loop back, written piece by piece so the whole
+// answer is never held as one string. The bytes are those of JSON.stringify of the same answer.
+import {
+  bookEntry,
+  bookPositions,
+  memoConsistencyPosition,
+  type ConsistencyMemo,
+  consistencyReportBlock,
+  consistencyReportHead,
+  inconsistentPositions,
+  type Repertoire,
+} from '../../chess/index.js';
+import { LoopTurn } from '../loop-turn.js';
+import { CompressedJsonWriter, jsonStringPiece } from './prepared-answer.js';
+import { answerFor, type PreparedAnswer } from './repertoire-cache.js';
+
+/** Positions already worked out: an edited repertoire shares its untouched positions with the one before. */
+const consistencyMemo: ConsistencyMemo = new WeakMap();
+
+/** `{results, results_dict}`: the report text and the listed positions. */
+export const consistencyAnswer = (rep: Repertoire): Promise<PreparedAnswer> =>
+  answerFor(rep, 'consistency', async () => {
+    const turn = new LoopTurn();
+    const out = new CompressedJsonWriter();
+    const listed = inconsistentPositions(rep);
+    // Two passes over the positions (text, then the list), so neither is held whole.
+    await out.write(`{"results":"${jsonStringPiece(consistencyReportHead(rep.name, listed.length))}`);
+    for (const p of listed) {
+      await turn.yieldIfDue();
+      await out.write(jsonStringPiece(`\n\n${consistencyReportBlock(memoConsistencyPosition(rep, p, consistencyMemo))}`));
+    }
+    await out.write('","results_dict":[');
+    for (let i = 0; i < listed.length; i++) {
+      await turn.yieldIfDue();
+      await out.write(`${i === 0 ? '' : ','}${JSON.stringify(memoConsistencyPosition(rep, listed[i], consistencyMemo))}`);
+    }
+    await out.write(']}');
+    return out.end();
+  });
+
+/**
+ * `{book, name, color}` with the book as an object keyed by position; `asText` gives the older form,
+ * the book as JSON text inside the answer, for clients that still parse it.
+ */
+export const openingBookAnswer = (rep: Repertoire, asText = false): Promise<PreparedAnswer> =>
+  answerFor(rep, asText ? 'book-text' : 'book', async () => {
+    const turn = new LoopTurn();
+    const out = new CompressedJsonWriter();
+    const piece = asText ? jsonStringPiece : (text: string) => text;
+    await out.write(asText ? '{"book":"{' : '{"book":{');
+    let first = true;
+    for (const p of bookPositions(rep)) {
+      await turn.yieldIfDue();
+      await out.write(piece(`${first ? '' : ','}${JSON.stringify(p.key)}:${JSON.stringify(bookEntry(rep, p))}`));
+      first = false;
+    }
+    await out.write(`}${asText ? '"' : ''},"name":${JSON.stringify(rep.name)},"color":${JSON.stringify(rep.color)}}`);
+    return out.end();
+  });
