@@ -10,6 +10,7 @@ import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
+import { httpLink } from './http-link.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
@@ -19,7 +20,7 @@ import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.
 const updateStudySchema = z.object({
   color: z.string(),
   exclude_move_indicators: z.union([z.string(), z.array(z.string())]).nullish(),
-  link: z.string().max(2000).nullish(),
+  link: httpLink(2000).nullish(),
   study_text: z.string().nullish(),
   title: z.string().max(500).nullish(),
   last_update: z.union([z.string(), z.number()]).nullish(),
@@ -152,7 +153,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
     const values = {
       title: input.title ?? '',
-      link: input.link ?? null,
+      link: input.link || null,
       studyText,
       excludeMoveIndicators: makeExcludeSymbols(symbols.value),
       lastUpdate,
