@@ -8,6 +8,7 @@ import { exportChunks } from '../account-data/export-stream.js';
 import { importDocument, parseImportDocument } from '../account-data/import-document.js';
 import { deckTurn } from '../drill/drill-writer.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
+import { revokeConnection } from '../lichess/lichess-revoke.js';
 import { cards, users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
@@ -87,6 +88,9 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user!.id;
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!row || !(await isPasswordCorrect(row.passwordHash, password))) return { api_result: 'bad_password' };
+    // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
+    const { connected, revoked } = await revokeConnection(app.db, app.config, userId);
+    if (connected && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token');
     await deleteAccount(app.db, userId);
     app.forgetCachedUser(userId);
     // The session row went with the account; this clears the cookie.

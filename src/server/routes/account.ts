@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginBody, registerBody } from '../accounts/account-schemas.js';
 import { confirmationMail } from '../accounts/account-mails.js';
 import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
-import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
+import { hashPassword, isPasswordCorrect, verifyAgainstDummy } from '../accounts/passwords.js';
 import {
   findUserByLogin,
   insertUser,
@@ -13,6 +13,7 @@ import {
 } from '../accounts/users-repository.js';
 import { lichessConnectionState } from '../lichess/lichess-connections.js';
 import { accountPasswordRoutes } from './account-password.js';
+import { accountSecurityRoutes } from './account-security.js';
 import { accountUsernameRoutes } from './account-usernames.js';
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -72,7 +73,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', { onRequest: app.rateLimit('login') }, async (request, reply) => {
     const body = loginBody.parse(request.body);
     const found = await findUserByLogin(app.db, body.username);
-    if (!found) return { LoggedIn: false, api_result: 'no_such_user' };
+    if (!found) {
+      await verifyAgainstDummy(body.password);
+      return { LoggedIn: false, api_result: 'no_such_user' };
+    }
     const { passwordHash, ...user } = found;
     if (!(await isPasswordCorrect(passwordHash, body.password))) return { LoggedIn: false, api_result: 'bad_password' };
     await app.startSession(reply, user.id);
@@ -90,5 +94,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(accountPasswordRoutes);
+  await app.register(accountSecurityRoutes);
   await app.register(accountUsernameRoutes);
 }

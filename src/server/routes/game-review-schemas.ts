@@ -19,7 +19,7 @@ export const MAX_NOTES_CHARS = 20_000;
 // A number, or digits as a form sends them; a list or an object is refused (Number([5]) would be 5).
 const id = z
   .union([z.number(), z.string()], { error: 'must be a number' })
-  .pipe(z.coerce.number().int().positive().max(2_147_483_647));
+  .pipe(z.coerce.number<string | number>().int().positive().max(2_147_483_647));
 const shortText = (max = 200) => z.string().trim().max(max);
 
 /** 'White' | 'Black', also accepted in lower case. */
