@@ -12,11 +12,13 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
 import { BODY_LIMIT, multipartBodyPlugin } from './plugins/multipart-body.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitesPlugin } from './plugins/sites.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
+import { redactingStream } from './log-redaction.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +44,8 @@ export interface BuildOptions {
 /** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ? { level: 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    // Every line is redacted on its way out: no query string, token or password reaches the log.
+    logger: config.logger ? { level: 'info', stream: redactingStream(options.logStream ?? process.stdout) } : false,
     // A log line per request cost a third of throughput: errors (error-handler) and slow requests only.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -60,7 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         request.log.warn(
           {
             method: request.method,
-            url: request.url,
+            // The route's pattern where there is one (tokens in paths stay out), else the path alone.
+            url: request.routeOptions.url ?? request.url.split('?')[0],
             statusCode: reply.statusCode,
             responseTime: Math.round(reply.elapsedTime),
           },
@@ -78,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { secure });
   await app.register(compressionPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);
