@@ -74,6 +74,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Answers sent while the server closes end their connection, so a closing server does not wait out
+  // the keep-alive of a client whose long request (an import, say) was just answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // Route schemas are the zod modules of src/contract: requests are validated against them.
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);

@@ -29,7 +29,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return answerTooLarge(error, request, reply);
-    if (status >= 400 && status < 500) {
+    // 503: the server is going away and says so (what to do is in the message).
+    if ((status >= 400 && status < 500) || status === 503) {
       return reply.code(status).send({ error: error.message });
     }
     request.log.error({ err: error }, 'request failed');
