@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ANKI_HEADER, makeAnkiLine } from '../account-data/anki-deck.js';
+import { ankiDeckChunks } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
 import { parseImportDocument } from '../account-data/import-document.js';
@@ -12,7 +12,7 @@ import { writeImport } from '../account-data/import-writer.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
 import { revokeConnection } from '../lichess/lichess-revoke.js';
-import { cards, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
@@ -87,23 +87,13 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/export/anki.txt', auth, async (request, reply) => {
-    const rows = await app.db
-      .select({
-        prompt: cards.prompt,
-        promptFen: cards.promptFen,
-        answer: cards.answer,
-        answerFen: cards.answerFen,
-        orientation: cards.orientation,
-      })
-      .from(cards)
-      .where(eq(cards.userId, request.user!.id))
-      .orderBy(asc(cards.createdAt), asc(cards.id));
-    const lines = [...ANKI_HEADER, ...rows.map(makeAnkiLine)];
+    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id));
+    stream.on('error', (err) => request.log.error({ err }, 'Anki export failed'));
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="chess-prep-cards-${day(new Date())}.txt"`)
       .header('cache-control', 'no-store')
-      .send(lines.join('\n'));
+      .send(stream);
   });
 
   app.post('/delete-account', { ...auth, onRequest: app.rateLimit('login') }, async (request, reply) => {
