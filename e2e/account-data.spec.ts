@@ -84,13 +84,13 @@ test('export, delete the account, sign up again, import, and the cards are back'
   expect(anki.join('\n')).toContain('Reply to e4 &lt;as Black&gt;');
 
   // A wrong password deletes nothing.
-  await page.getByLabel('Password').fill('not-my-password');
+  await page.getByLabel('Password', { exact: true }).fill('not-my-password');
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.getByText('Wrong password: your account was not deleted.')).toBeVisible();
 
   // The right one deletes the account and logs out.
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Delete account' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -68,6 +68,7 @@ test('connect Lichess, pick a private study, run a coverage check, disconnect', 
   await studies.getByRole('button', { name: 'Disconnect' }).click();
   await expect(studies.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();
   await expect(studies.getByText('Connected as')).toHaveCount(0);
+  await expect(studies.getByText('Your Lichess account is connected.')).toHaveCount(0);
 
   // A refused consent comes back as a message, and the address bar is cleaned.
   await page.goto('/manage_openings?lichess=denied');

@@ -87,6 +87,10 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
   await expect(coverage.getByRole('status', { name: 'Coverage status' })).toHaveText('Done', { timeout: 30_000 });
   await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'done');
   await expect(holes.first().locator('.op-hole-mark')).toHaveText('final');
+  // The run is over: no hole is left provisional, and none that almost never comes up is listed.
+  await expect(coverage.locator('.op-hole-mark.is-provisional')).toHaveCount(0);
+  await expect(summary).toHaveText(/^(\d+) of \1 final\.$/);
+  await expect(holes.filter({ hasText: 'almost never' })).toHaveCount(0);
   await expect(holes.first()).toContainText(/about 1 in \d+ games/);
   await expect(coverage.locator('.op-bar').first()).toBeVisible();
 

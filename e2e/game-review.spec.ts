@@ -109,6 +109,14 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
   await expect(page.locator('.gr-notes-state')).toHaveText('Saved');
   await page.reload();
   await expect(page.getByLabel('Notes')).toHaveValue(note);
+  // Typed and the page reloaded at once, without leaving the box or pausing: nothing is lost.
+  await page.getByLabel('Notes').fill(`${note} Unsaved?`);
+  await page.reload();
+  await expect(page.getByLabel('Notes')).toHaveValue(`${note} Unsaved?`);
+  await page.getByLabel('Notes').fill(note);
+  await page.getByLabel('Notes').blur();
+  await expect(page.locator('.gr-notes-state')).toHaveText('Saved');
+  await page.reload();
   await expect(board(page)).toHaveAttribute('data-orientation', 'black');
   const row = page.getByRole('list', { name: 'Existing game reviews' }).getByRole('listitem').filter({ hasText: note });
   await expect(row).toContainText('Lichess');
@@ -116,11 +124,13 @@ test('get a Lichess game, step through it, flip, keep a note across a reload, de
 
   // Delete it.
   await row.getByRole('checkbox').check();
-  const question = new Promise<string>((resolve) =>
-    page.once('dialog', (d) => (resolve(d.message()), void d.accept())),
-  );
+  let browserDialog = false;
+  page.once('dialog', (d) => ((browserDialog = true), void d.dismiss()));
   await page.getByRole('button', { name: 'Delete Checked Items' }).click();
-  expect(await question).toBe('Delete 1 game review with its notes and mistakes? This cannot be undone.');
+  const confirm = page.getByRole('dialog', { name: 'Delete 1 game review with its notes and mistakes?' });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  expect(browserDialog).toBe(false);
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No game selected' })).toBeVisible();
   await page.reload();

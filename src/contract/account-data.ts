@@ -18,6 +18,7 @@ import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
 import { cardInput } from './cards.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from './game-reviews.js';
+import { httpLink } from './http-link.js';
 
 export const EXPORT_FORMAT = 'chess-prep';
 export const EXPORT_VERSION = 1;
@@ -71,7 +72,7 @@ export const exportedGameReview = z.object({
   hero_color: z.enum(HERO_COLORS),
   date_time_played: isoDate.nullable(),
   site: text(50),
-  link: text(500).nullable(),
+  link: httpLink(500).nullable(),
   pgn: text(MAX_PGN_CHARS).refine((s) => s.trim() !== '', 'pgn is empty'),
   notes: text(MAX_NOTES_CHARS),
   time_control: text(50),
@@ -113,7 +114,7 @@ export const exportedReviewLog = z.object({
 
 export const exportedStudy = z.object({
   title: text(500),
-  link: text(2000).nullable(),
+  link: httpLink(2000).nullable(),
   study_text: z.string().max(5_000_000).nullable(),
   exclude_move_indicators: text(20),
   last_update: isoDate,
@@ -146,7 +147,7 @@ export const exportedDrillItem = z.object({
   answers: z.array(answer).min(1).max(100),
   ord: z.number().int().min(0).max(10_000_000),
   /** The chapters reaching the position, with their Lichess links when known. */
-  chapters: z.array(z.object({ name: z.string().max(500), url: z.string().max(2000).nullable() })).max(1000),
+  chapters: z.array(z.object({ name: z.string().max(500), url: httpLink(2000).nullable() })).max(1000),
   retired_at: isoDate.nullable(),
   changed_at: isoDate.nullable(),
   due: isoDate,

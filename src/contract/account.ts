@@ -1,5 +1,6 @@
 // The account calls: sign-up, login, session check, password reset, site usernames (all form payloads).
 import { z } from 'zod';
+import { newPassword } from './account-security.js';
 
 /** An ordinary address: something@domain.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -17,7 +18,7 @@ export const passwordSchema = z
   .min(1, 'Enter password')
   .max(256, 'Password is too long (at most 256 characters)');
 
-export const registerBody = z.object({ email: emailSchema, username: usernameSchema, password: passwordSchema });
+export const registerBody = z.object({ email: emailSchema, username: usernameSchema, password: newPassword });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -32,7 +33,7 @@ export const passwordResetRequestBody = z.object({
 });
 
 export const passwordResetBody = z.object({
-  password: passwordSchema,
+  password: newPassword,
   token: z.string().trim().min(1, 'Missing reset token').max(200),
 });
 

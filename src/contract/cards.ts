@@ -57,6 +57,14 @@ export const cardInput = z
   .strict();
 export type CardInput = z.infer<typeof cardInput>;
 
+/** A clock a little ahead of ours is not the future. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** A review cannot have happened later than now: the scheduler would compute from a negative interval. */
+export function isLastReviewInFuture(card: { last_review?: string | null }, now = Date.now()): boolean {
+  return !!card.last_review && Date.parse(card.last_review) > now + CLOCK_SKEW_MS;
+}
+
 export const upsertCardsBody = z
   .array(cardInput)
   .max(MAX_CARDS_PER_UPSERT, `At most ${MAX_CARDS_PER_UPSERT} cards per call`)
@@ -67,6 +75,9 @@ export const upsertCardsBody = z
         ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Card id ${card.id} appears twice` });
       }
       seen.add(card.id);
+      if (isLastReviewInFuture(card)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'last_review'], message: 'last_review is in the future' });
+      }
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
+import { httpLink } from './http-link.js';
 
 /**
  * The game review calls: reviews of played games with their mistakes. Field names are snake_case
@@ -18,7 +19,10 @@ export type HeroColor = (typeof HERO_COLORS)[number];
 export const MAX_PGN_CHARS = 200_000;
 export const MAX_NOTES_CHARS = 20_000;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+// A number, or digits as a form sends them; a list or an object is refused (Number([5]) would be 5).
+const id = z
+  .union([z.number(), z.string()], { error: 'must be a number' })
+  .pipe(z.coerce.number<string | number>().int().positive().max(2_147_483_647));
 const shortText = (max = 200) => z.string().trim().max(max);
 
 /** 'White' | 'Black', also accepted in lower case. */
@@ -72,7 +76,7 @@ const reviewFields = {
   hero_color: heroColor,
   date_time_played: playedAt.nullable(),
   site: shortText(50),
-  link: shortText(500).nullable(),
+  link: httpLink(500).nullable(),
   pgn: z.string().max(MAX_PGN_CHARS, `PGN longer than ${MAX_PGN_CHARS} characters`),
   notes: z.string().max(MAX_NOTES_CHARS, `notes longer than ${MAX_NOTES_CHARS} characters`),
   time_control: shortText(50),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorField, type Color } from './common.js';
+import { httpLink } from './http-link.js';
 
 /**
  * Opening studies: a Lichess user's study list and one study's text (fetched by the server, with the
@@ -23,7 +24,7 @@ export const studyParams = z.object({
 export const updateStudyRequest = z.object({
   color: colorField,
   exclude_move_indicators: z.union([z.string(), z.array(z.string())]).nullish(),
-  link: z.string().max(2000).nullish(),
+  link: httpLink(2000).nullish(),
   study_text: z.string().nullish(),
   title: z.string().max(500).nullish(),
   last_update: z.union([z.string(), z.number()]).nullish(),

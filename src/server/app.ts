@@ -12,11 +12,13 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
 import { BODY_LIMIT, multipartBodyPlugin } from './plugins/multipart-body.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitesPlugin } from './plugins/sites.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
+import { redactingStream } from './log-redaction.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +44,8 @@ export interface BuildOptions {
 /** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger ? { level: 'info', ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    // Every line is redacted on its way out: no query string, token or password reaches the log.
+    logger: config.logger ? { level: 'info', stream: redactingStream(options.logStream ?? process.stdout) } : false,
     // A log line per request cost a third of throughput: errors (error-handler) and slow requests only.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
@@ -60,7 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         request.log.warn(
           {
             method: request.method,
-            url: request.url,
+            // The route's pattern where there is one (tokens in paths stay out), else the path alone.
+            url: request.routeOptions.url ?? request.url.split('?')[0],
             statusCode: reply.statusCode,
             responseTime: Math.round(reply.elapsedTime),
           },
@@ -70,6 +74,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Answers sent while the server closes end their connection, so a closing server does not wait out
+  // the keep-alive of a client whose long request (an import, say) was just answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // Route schemas are the zod modules of src/contract: requests are validated against them.
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('config', config);
@@ -78,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { secure });
   await app.register(compressionPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(formbody);

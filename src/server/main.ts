@@ -21,6 +21,11 @@ app.addHook('onClose', () => database.close());
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // Requests in flight get a few seconds to finish (an import stops between two statements).
+    setTimeout(() => {
+      app.log.warn('requests still open after 10 s; exiting anyway');
+      process.exit(0);
+    }, 10_000).unref();
     void app.close().then(() => process.exit(0));
   });
 }

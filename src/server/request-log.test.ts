@@ -20,6 +20,10 @@ describe('request log', () => {
       await sleep(1_050);
       return { ok: true };
     });
+    app.get('/api/test/slow-token/:token', async () => {
+      await sleep(1_050);
+      return { ok: true };
+    });
     app.get('/api/test/fail', async () => {
       throw new Error('broken on purpose');
     });
@@ -44,6 +48,16 @@ describe('request log', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ level: 40, msg: 'slow request', url: '/api/test/slow' });
     expect(written[0].responseTime).toBeGreaterThanOrEqual(1_000);
+  });
+
+  test('a slow request is logged without its query string or the tokens in its path', async () => {
+    const before = lines.length;
+    await app.inject({ method: 'GET', url: '/api/test/slow?code=secret-code&state=secret-state' });
+    await app.inject({ method: 'GET', url: '/api/test/slow-token/tok-secret-1?x=1' });
+    const written = JSON.stringify(lines.slice(before));
+    expect(lines.slice(before)).toHaveLength(2);
+    expect(written).not.toMatch(/secret|tok-secret-1|\?x=1/);
+    expect(lines.slice(before).map((l) => l.url)).toEqual(['/api/test/slow', '/api/test/slow-token/:token']);
   });
 
   test('a failing request writes its error', async () => {

@@ -7,8 +7,11 @@
 //
 // Card text is HTML-escaped and its line breaks become <br>, so no text can break a field or a line;
 // the boards are inline SVG drawn here, so the deck needs no media files.
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { makeBoardSvg } from '../../chess/board-svg.js';
-import type { cards } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { cards } from '../db/schema.js';
+import { nextTurn } from '../drill/drill-writer.js';
 
 export const ANKI_HEADER = ['#separator:tab', '#html:true', '#columns:Front\tBack\tTags'] as const;
 export const ANKI_TAG = 'chess-prep';
@@ -40,4 +43,50 @@ export function makeAnkiLine(card: CardRow): string {
     side(card.answer, card.answerFen, card.orientation),
     ANKI_TAG,
   ].join('\t');
+}
+
+/** Cards read per query while streaming a deck. */
+const PAGE = 500;
+
+/**
+ * The player's deck as it is written: the header, then the cards a page at a time in the order they
+ * were made (keyset paging on created_at, id), each page drawn and sent before the next is read, so
+ * a deck of any size is never held whole and other requests are answered between pages.
+ */
+export async function* ankiDeckChunks(db: Db, userId: number): AsyncGenerator<string> {
+  yield ANKI_HEADER.join('\n');
+  // The time as the database's text: a JavaScript Date would drop its microseconds and repeat rows.
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: cards.id,
+        createdAt: sql<string>`${cards.createdAt}::text`,
+        prompt: cards.prompt,
+        promptFen: cards.promptFen,
+        answer: cards.answer,
+        answerFen: cards.answerFen,
+        orientation: cards.orientation,
+      })
+      .from(cards)
+      .where(
+        and(
+          eq(cards.userId, userId),
+          after
+            ? or(
+                sql`${cards.createdAt} > ${after.createdAt}::timestamptz`,
+                and(sql`${cards.createdAt} = ${after.createdAt}::timestamptz`, gt(cards.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(cards.createdAt), asc(cards.id))
+      .limit(PAGE);
+    if (rows.length === 0) return;
+    yield rows.map((row) => `\n${makeAnkiLine(row)}`).join('');
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+    if (rows.length < PAGE) return;
+    await nextTurn();
+  }
 }

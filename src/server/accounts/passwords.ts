@@ -21,3 +21,14 @@ export async function isPasswordCorrect(passwordHash: string, password: string):
     return false;
   }
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The work of checking a password for a login name nobody has: the same argon2 verify against a hash
+ * of nothing, so the answer takes as long as for a known name and timing cannot tell the two apart.
+ */
+export async function verifyAgainstDummy(password: string): Promise<void> {
+  dummyHash ??= hashPassword('no account has this password');
+  await isPasswordCorrect(await dummyHash, password);
+}

@@ -10,6 +10,11 @@ export class Semaphore {
     return this.running;
   }
 
+  /** Tasks waiting for a permit. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.permits) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running += 1;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { lichessConnections, oauthStates } from '../db/schema.js';
 import { decryptToken, encryptToken } from './token-crypto.js';
@@ -13,20 +13,35 @@ export const OAUTH_STATE_MS = 10 * 60_000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Flows a player may have open at once (each lives OAUTH_STATE_MS unless its callback uses it). */
+export const MAX_OPEN_OAUTH_FLOWS = 5;
+
+/**
+ * Keeps a new flow; false (and nothing kept) when the player already has MAX_OPEN_OAUTH_FLOWS open.
+ * Counted after the insert, so requests at the same moment cannot all slip under the cap.
+ */
 export async function saveOAuthState(
   db: Db,
   flow: { state: string; userId: number; sessionKey: string; verifier: string },
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   // A player who starts again leaves old flows behind: sweep the expired ones.
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  const stateHash = sha256(flow.state);
   await db.insert(oauthStates).values({
-    stateHash: sha256(flow.state),
+    stateHash,
     userId: flow.userId,
     sessionHash: sha256(flow.sessionKey),
     codeVerifier: flow.verifier,
     expiresAt: new Date(now.getTime() + OAUTH_STATE_MS),
   });
+  const [open] = await db
+    .select({ n: count() })
+    .from(oauthStates)
+    .where(and(eq(oauthStates.userId, flow.userId), gt(oauthStates.expiresAt, now)));
+  if ((open?.n ?? 0) <= MAX_OPEN_OAUTH_FLOWS) return true;
+  await db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash));
+  return false;
 }
 
 /**

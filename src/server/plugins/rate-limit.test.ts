@@ -33,7 +33,8 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     a = await startTestServer(databases[0], { rateLimits: undefined, trustProxy: true });
     b = await startTestServer(databases.at(-1)!, { rateLimits: undefined, trustProxy: true });
     short = await startTestServer(databases[0], {
-      rateLimits: { login: { max: 2, windowMs: 1000 } },
+      // Long enough for two logins of an unknown name, each checked against a stand-in password hash.
+      rateLimits: { login: { max: 2, windowMs: 4000 } },
       trustProxy: true,
     });
   });
@@ -110,7 +111,7 @@ describe.each(testDatabaseKinds())('rate limits on %s', (kind) => {
     expect((await post(client, ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(200);
     expect((await post(client, ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(200);
     expect((await post(client, ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(429);
-    await sleep(1100);
+    await sleep(4100);
     expect((await post(client, ip, '/api/login', { username: 'nobody-rl', password: 'x' })).status).toBe(200);
   });
 

@@ -36,6 +36,8 @@ declare module 'fastify' {
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Ends every session of the user except the one the request carries (after a password reset). */
     endOtherSessions: (request: FastifyRequest, userId: number) => Promise<void>;
+    /** Ends every session of the player, this one too, and clears the cookie; answers how many ended. */
+    endAllSessions: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<number>;
     /** Drops this process's cached lookups for the user, after their row changed. */
     forgetCachedUser: (userId: number) => void;
   }
@@ -125,6 +127,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     cache.deleteUser(userId);
     const mine = eq(sessions.userId, userId);
     await app.db.delete(sessions).where(token ? and(mine, ne(sessions.tokenHash, hashToken(token))) : mine);
+  });
+
+  app.decorate('endAllSessions', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    cache.deleteUser(userId);
+    const ended = await app.db
+      .delete(sessions)
+      .where(eq(sessions.userId, userId))
+      .returning({ userId: sessions.userId });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ended.length;
   });
 
   app.decorate('forgetCachedUser', (userId: number) => cache.deleteUser(userId));

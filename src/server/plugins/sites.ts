@@ -40,6 +40,11 @@ export const sitesPlugin = fp(
     const queue = createHttpQueue({
       timeoutMs: config.siteTimeoutMs,
       rateLimitPauseMs: config.rateLimitPauseMs,
+      // Lichess hanging must not hold every player for a time limit each: after a timeout or a refused
+      // connection its calls answer their fallback at once for one time limit. (Chess.com is read month
+      // by month, and one month failing says little about the next.)
+      failureRestMs: config.siteTimeoutMs,
+      failureRestHosts: [new URL(config.lichessUrl).host],
       logger,
       coordinator,
     });

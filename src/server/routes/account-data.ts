@@ -1,30 +1,30 @@
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountRequest } from '@contract/account-data.js';
-import { ANKI_HEADER, makeAnkiLine } from '../account-data/anki-deck.js';
+import { ankiDeckChunks } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
-import { importDocument, parseImportDocument } from '../account-data/import-document.js';
-import { deckTurn } from '../drill/drill-writer.js';
+import { parseImportDocument } from '../account-data/import-document.js';
+import { IMPORT_LIMIT_BYTES, readImportJson } from '../account-data/import-json-reader.js';
+import { writeImport } from '../account-data/import-writer.js';
+import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
-import { cards, users } from '../db/schema.js';
+import { revokeConnection } from '../lichess/lichess-revoke.js';
+import { users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-
-/** An export of a large account can be well over the app's usual 5 MB body limit. */
-const IMPORT_BODY_LIMIT = 100 * 1024 * 1024;
+import { TooLargeError } from '../plugins/multipart-body.js';
+import { sizeText } from '../plugins/oversized-body.js';
 
 /** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
-function uploadedJson(body: unknown): unknown {
+function uploadedJson(body: unknown): Promise<Record<string, unknown>> {
   const file = (body as Record<string, unknown> | null)?.file;
-  const text = Buffer.isBuffer(file) ? file.toString('utf8') : typeof file === 'string' ? file : undefined;
-  if (text === undefined) throw new BadRequestError('Send the export as JSON, or as a multipart file field named file');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadRequestError('The file is not a Chess Prep export: it is not JSON');
-  }
+  const bytes = Buffer.isBuffer(file) ? file : typeof file === 'string' ? Buffer.from(file, 'utf8') : undefined;
+  if (bytes === undefined)
+    throw new BadRequestError('Send the export as JSON, or as a multipart file field named file');
+  return readImportJson(bytes);
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -53,33 +53,47 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
       .send(stream);
   });
 
-  app.post('/import', { ...auth, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const doc = parseImportDocument(request.isMultipart() ? uploadedJson(request.body) : request.body);
-    const userId = request.user!.id;
-    // In the deck's turn: on the embedded database a sync writes in several statements.
-    const counts = await deckTurn(userId, () => app.db.transaction((tx) => importDocument(tx, userId, doc)));
-    app.forgetCachedUser(userId);
-    return { api_data: counts };
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Its own JSON reader: the session is checked first (onRequest), then the body is read as it
+  // arrives, row by row, each kind within its size limit (import-json-reader.ts).
+  await app.register(async (scoped) => {
+    scoped.removeContentTypeParser('application/json');
+    scoped.addContentTypeParser(
+      'application/json',
+      { bodyLimit: IMPORT_LIMIT_BYTES },
+      async (request: FastifyRequest, payload: IncomingMessage) => {
+        if (Number(request.headers['content-length']) > IMPORT_LIMIT_BYTES) {
+          throw new TooLargeError(`The import is larger than the ${sizeText(IMPORT_LIMIT_BYTES)} limit`);
+        }
+        return readImportJson(payload);
+      },
+    );
+    scoped.post('/import', { onRequest: app.requireUser, bodyLimit: IMPORT_LIMIT_BYTES }, async (request) => {
+      const body = request.isMultipart() ? await uploadedJson(request.body) : request.body;
+      const doc = await parseImportDocument(body);
+      const userId = request.user!.id;
+      const target = { db: app.db, kind: app.dbKind, stopping: () => closing };
+      const counts = await writeImport(target, userId, doc);
+      // The drill of each colour follows its study, as after storing one: the imported deck is complete.
+      for (const color of ['white', 'black'] as const) {
+        if (!closing) await syncDrillAfterStudyChange(app, userId, color, true);
+      }
+      app.forgetCachedUser(userId);
+      return { api_data: counts };
+    });
   });
 
   app.get('/export/anki.txt', auth, async (request, reply) => {
-    const rows = await app.db
-      .select({
-        prompt: cards.prompt,
-        promptFen: cards.promptFen,
-        answer: cards.answer,
-        answerFen: cards.answerFen,
-        orientation: cards.orientation,
-      })
-      .from(cards)
-      .where(eq(cards.userId, request.user!.id))
-      .orderBy(asc(cards.createdAt), asc(cards.id));
-    const lines = [...ANKI_HEADER, ...rows.map(makeAnkiLine)];
+    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id));
+    stream.on('error', (err) => request.log.error({ err }, 'Anki export failed'));
     return reply
       .type('text/plain; charset=utf-8')
       .header('content-disposition', `attachment; filename="chess-prep-cards-${day(new Date())}.txt"`)
       .header('cache-control', 'no-store')
-      .send(lines.join('\n'));
+      .send(stream);
   });
 
   // The session is checked before the body is validated: onRequest runs the rate limit, then the user check.
@@ -92,6 +106,9 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
     const userId = request.user!.id;
     const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!row || !(await isPasswordCorrect(row.passwordHash, password))) return { api_result: 'bad_password' };
+    // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
+    const { connected, revoked } = await revokeConnection(app.db, app.config, userId);
+    if (connected && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token');
     await deleteAccount(app.db, userId);
     app.forgetCachedUser(userId);
     // The session row went with the account; this clears the cookie.

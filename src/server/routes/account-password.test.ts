@@ -154,9 +154,10 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     const older = await requestReset(fields.email, fields.email);
     const newer = await requestReset(fields.email, fields.email);
     expect(
-      (await server.client().postForm('/api/password-reset', { password: 'p1', token: newer })).body.api_result,
+      (await server.client().postForm('/api/password-reset', { password: 'password-one', token: newer })).body
+        .api_result,
     ).toBe('successful_password_reset');
-    const late = await server.client().postForm('/api/password-reset', { password: 'p2', token: older });
+    const late = await server.client().postForm('/api/password-reset', { password: 'password-two', token: older });
     expect(late.body.api_result).toBe('failed_password_reset');
   });
 
@@ -185,7 +186,7 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     const token = await requestReset(fields.email, fields.email);
     expect((await server.client().postForm('/api/password-reset', { password: '', token })).status).toBe(400);
     expect((await server.client().postForm('/api/password-reset', { token })).status).toBe(400);
-    const ok = await server.client().postForm('/api/password-reset', { password: 'now-set', token });
+    const ok = await server.client().postForm('/api/password-reset', { password: 'now-set-password', token });
     expect(ok.body.api_result).toBe('successful_password_reset');
   });
 

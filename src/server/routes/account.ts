@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBody, registerBody } from '@contract/account.js';
 import { confirmationMail } from '../accounts/account-mails.js';
 import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
-import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
+import { hashPassword, isPasswordCorrect, verifyAgainstDummy } from '../accounts/passwords.js';
 import {
   findUserByLogin,
   insertUser,
@@ -14,6 +14,7 @@ import {
 } from '../accounts/users-repository.js';
 import { lichessConnectionState } from '../lichess/lichess-connections.js';
 import { accountPasswordRoutes } from './account-password.js';
+import { accountSecurityRoutes } from './account-security.js';
 import { accountUsernameRoutes } from './account-usernames.js';
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -78,7 +79,10 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   app.post('/login', { onRequest: app.rateLimit('login'), schema: { body: loginBody } }, async (request, reply) => {
     const { body } = request;
     const found = await findUserByLogin(app.db, body.username);
-    if (!found) return { LoggedIn: false, api_result: 'no_such_user' };
+    if (!found) {
+      await verifyAgainstDummy(body.password);
+      return { LoggedIn: false, api_result: 'no_such_user' };
+    }
     const { passwordHash, ...user } = found;
     if (!(await isPasswordCorrect(passwordHash, body.password))) return { LoggedIn: false, api_result: 'bad_password' };
     await app.startSession(reply, user.id);
@@ -96,5 +100,6 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   await app.register(accountPasswordRoutes);
+  await app.register(accountSecurityRoutes);
   await app.register(accountUsernameRoutes);
 }

@@ -85,6 +85,30 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect(Date.parse(card.due)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
+  test('a Review card whose last review is in the future is refused, so its next review cannot fail', async () => {
+    const { client, userId } = await signedIn();
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const answer = await client.postJson('/api/upsert-cards', [
+      {
+        id: 'future-review',
+        prompt_fen: START,
+        answer_fen: START,
+        state: 2,
+        due: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+        stability: 5,
+        difficulty: 5,
+        elapsed_days: 0,
+        scheduled_days: 7,
+        reps: 3,
+        lapses: 0,
+        last_review: future,
+      },
+    ]);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/last_review.*future/);
+    expect(await storedCards(userId)).toEqual([]);
+  });
+
   test("get-cards lists only the caller's cards, sorted by due date", async () => {
     const { client } = await signedIn();
     const other = await signedIn();
@@ -115,7 +139,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
         lapses: 1,
         scheduled_days: 9,
         elapsed_days: 3,
-        last_review: '2031-01-25T23:59:59.001Z',
+        last_review: '2025-01-25T23:59:59.001Z',
       },
       { id: 'a', prompt_fen: START, answer_fen: START, due: '2031-02-03T04:05:06.789Z' },
       {
@@ -139,7 +163,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect(listed[2]).toMatchObject({
       stability: 12.345678901234567,
       due: '2031-02-03T04:05:06.789Z',
-      last_review: '2031-01-25T23:59:59.001Z',
+      last_review: '2025-01-25T23:59:59.001Z',
     });
     expect('last_review' in listed[1]).toBe(false);
   });

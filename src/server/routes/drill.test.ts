@@ -302,8 +302,9 @@ describe.each(testDatabaseKinds())('drill calls on %s', (kind) => {
     await storeStudy(target.client, 'white', '1. d4 d5 2. c4 *');
     expect((await target.client.postJson('/api/import', doc)).body.api_data).toMatchObject({ drill: 4, drill_logs: 1 });
     // The start position is in both studies (answers 1. d4 now); the three 1. e4 positions are not.
+    // The import synced the deck with the stored study already, so a sync after it finds nothing to do.
     const sync = await target.client.postJson('/api/drill/sync', { color: 'white' });
-    expect(sync.body.api_data).toEqual({ added: 0, retired: 3, changed: 1, returned: 0, total: 2 });
+    expect(sync.body.api_data).toEqual({ added: 0, retired: 0, changed: 0, returned: 0, total: 2 });
     expect((await target.client.get('/api/drill/stats?color=white')).body.api_data).toMatchObject({
       total: 2,
       retired: 3,

@@ -228,6 +228,18 @@ describe.each(testDatabaseKinds())('Connect Lichess on %s', (kind) => {
     expect((await sessionUser(client)).lichess_connected).toBe(false);
   });
 
+  test('deleting the account revokes its Lichess token, as Disconnect does', async () => {
+    const fields = uniqueUser('revoke');
+    const client = server.client();
+    expect((await client.postForm('/api/register', fields)).body.api_status).toBe('success');
+    await connect(client);
+    const [token] = sites.oauth.liveTokens().slice(-1);
+    const answer = await client.postForm('/api/delete-account', { password: fields.password });
+    expect(answer.body).toEqual({ api_result: 'account_deleted' });
+    expect(sites.oauth.revokedTokens()).toContain(token);
+    expect(sites.oauth.liveTokens()).not.toContain(token);
+  });
+
   test('a token Lichess refuses (401) is forgotten and the player is told to connect again', async () => {
     const { client } = await signedInClient(server);
     await connect(client);

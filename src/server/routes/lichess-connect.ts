@@ -3,20 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callbackQuery } from '@contract/lichess-connect.js';
 import { users } from '../db/schema.js';
-import {
-  deleteConnection,
-  findConnection,
-  saveConnection,
-  saveOAuthState,
-  takeOAuthState,
-} from '../lichess/lichess-connections.js';
-import {
-  exchangeCode,
-  fetchAccountName,
-  revokeToken,
-  startAuthorization,
-  type LichessOAuthSettings,
-} from '../lichess/lichess-oauth.js';
+import { OAUTH_STATE_MS, saveConnection, saveOAuthState, takeOAuthState } from '../lichess/lichess-connections.js';
+import { exchangeCode, fetchAccountName, startAuthorization } from '../lichess/lichess-oauth.js';
+import { lichessOAuthSettings, revokeConnection } from '../lichess/lichess-revoke.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 
 /**
@@ -31,23 +20,23 @@ const RESULT_PAGE = '/manage_openings?lichess=';
 export async function lichessConnectRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  const settings: LichessOAuthSettings = {
-    lichessUrl: config.lichessUrl,
-    clientId: config.lichessClientId ?? 'chess-prep',
-    redirectUri: `${config.publicUrl}/api/lichess/callback`,
-    timeoutMs: config.siteTimeoutMs,
-  };
+  const settings = lichessOAuthSettings(config);
   // The signed session cookie names the session; only its hash is stored with the flow.
   const sessionKey = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
 
   app.get('/lichess/connect', { preHandler: app.requireUser }, async (request, reply) => {
     const started = await startAuthorization(settings);
-    await saveOAuthState(app.db, {
+    const saved = await saveOAuthState(app.db, {
       state: started.state,
       userId: request.user!.id,
       sessionKey: sessionKey(request),
       verifier: started.verifier,
     });
+    if (!saved) {
+      return reply.code(429).send({
+        error: `Too many Lichess connections started in the last ${OAUTH_STATE_MS / 60_000} minutes: finish one, or wait and try again`,
+      });
+    }
     return reply.redirect(started.url, 302);
   });
 
@@ -90,11 +79,9 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
 
   app.post('/lichess/disconnect', { preHandler: app.requireUser }, async (request) => {
     const userId = request.user!.id;
-    const connection = await findConnection(app.db, config.sessionSecret, userId);
-    const revoked = connection ? await revokeToken(settings, connection.token) : false;
-    if (connection && !revoked)
+    const { connected, revoked } = await revokeConnection(app.db, config, userId);
+    if (connected && !revoked)
       request.log.warn({ userId }, 'Lichess could not be told to revoke a token; forgotten here');
-    await deleteConnection(app.db, userId);
     app.forgetCachedUser(userId);
     return { api_data: { lichess_connected: false, revoked } };
   });

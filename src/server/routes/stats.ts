@@ -3,28 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { statsMove, statsQuery, statsUpload, updateStatsForm } from '@contract/stats.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { Chess } from 'chessops/chess';
-import { parseFen } from 'chessops/fen';
-import { validateFen } from '../../chess/fen.js';
 import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
 import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
 import { fieldText } from '../openings/multipart-fields.js';
-import { explorerFen, requireStatsFilter, statsFen } from '../openings/stats-key.js';
+import { requireStatsFilter } from '../openings/stats-key.js';
+import { parseStatsUpload } from '../openings/stats-upload.js';
 
 /**
  * Position statistics: get_stats reads the shared explorer cache with the caller's own uploads in
  * place of the same positions; update_stats stores only into the caller's own rows (see
  * openings/player-stats.ts). The coverage check is in coverage.ts.
  */
-
-/** A position the explorer could answer for: a valid FEN (counters optional) of a legal position. */
-function checkStatsFen(fen: string): void {
-  const full = explorerFen(fen.trim());
-  const valid = validateFen(full);
-  if (valid.isErr) throw new BadRequestError(`fen ${fen}: ${valid.error.message}`);
-  const legal = parseFen(full).chain((setup) => Chess.fromSetup(setup));
-  if (legal.isErr) throw new BadRequestError(`fen ${fen}: not a legal position (${legal.error.message})`);
-}
 
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -50,19 +39,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
       throw new BadRequestError('stats must be a JSON array of stat records');
     }
     const input = statsUpload.parse(json);
-    const records: StatsRecord[] = input.map((item) => {
-      checkStatsFen(item.fen);
-      const filter = requireStatsFilter(item.speeds, item.ratings === undefined ? undefined : String(item.ratings));
-      let moves: unknown = item.moves;
-      if (typeof moves === 'string') {
-        try {
-          moves = JSON.parse(moves);
-        } catch {
-          throw new BadRequestError(`moves of ${item.fen} is not JSON`);
-        }
-      }
-      return { ...item, ...filter, fen: statsFen(item.fen), moves: z.array(statsMove).parse(moves) };
-    });
+    const records: StatsRecord[] = input.map(parseStatsUpload);
     await storePlayerStats(app.db, request.user!.id, records);
     return { api_result: 'general_sql_success', stored: records.length };
   });

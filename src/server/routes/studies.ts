@@ -105,7 +105,7 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
     const values = {
       title: input.title ?? '',
-      link: input.link ?? null,
+      link: input.link || null,
       studyText,
       excludeMoveIndicators: makeExcludeSymbols(symbols.value),
       lastUpdate,

@@ -78,12 +78,36 @@ describe('http queue', () => {
     expect(result.isErr && result.error.kind).toBe('timeout');
   });
 
-  test('a timed-out call frees the host for the next one', async () => {
-    const queue = createHttpQueue({ timeoutMs: 100 });
+  test('a timed-out call frees the host for the next one once it has rested', async () => {
+    const queue = createHttpQueue({ timeoutMs: 100, failureRestMs: 50 });
     sites.setMode('lichess-studies', 'slow', { delayMs: 2_000, once: true });
-    const [a, b] = await Promise.all([queue.get(studiesUrl()), queue.get(studiesUrl())]);
+    const a = await queue.get(studiesUrl());
     expect(a.isErr && a.error.kind).toBe('timeout');
-    expect(b.isOk).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await queue.get(studiesUrl())).isOk).toBe(true);
+  });
+
+  test('calls queued behind a hanging site time out by their wait in the queue too', async () => {
+    const queue = createHttpQueue({ timeoutMs: 1_000 });
+    sites.setMode('lichess-studies', 'slow', { delayMs: 10_000 });
+    const started = Date.now();
+    const results = await Promise.all([1, 2, 3].map(() => queue.get(studiesUrl())));
+    expect(results.map((r) => r.isErr && r.error.kind)).toEqual(['timeout', 'timeout', 'timeout']);
+    // One after the other, each waiting its own second, would take three.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // Only the first reached the site: the others gave up in the queue or found the host resting.
+    expect(sites.requests('lichess-studies')).toBe(1);
+  });
+
+  test('a site that just failed answers the next call at once, without calling it', async () => {
+    const queue = createHttpQueue({ timeoutMs: 300, failureRestMs: 10_000 });
+    sites.setMode('lichess-studies', 'slow', { delayMs: 5_000 });
+    expect((await queue.get(studiesUrl())).isErr).toBe(true);
+    const started = Date.now();
+    const next = await queue.get(studiesUrl());
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(next.isErr && next.error.kind).toBe('timeout');
+    expect(sites.requests('lichess-studies')).toBe(1);
   });
 
   test.each([

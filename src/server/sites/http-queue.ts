@@ -20,6 +20,13 @@ export interface HttpQueueOptions {
   rateLimitPauseMs?: number;
   /** Least time between the starts of two calls to one host, in ms. */
   minIntervalMs?: number;
+  /**
+   * After a call to a host times out or cannot connect, calls to it fail at once for this long (ms)
+   * instead of each waiting out its own time limit; 0 (the default) turns this off.
+   */
+  failureRestMs?: number;
+  /** The hosts failureRestMs applies to; every host when absent. */
+  failureRestHosts?: string[];
   userAgent?: string;
   logger?: SiteLogger;
   /** Other processes sharing the database: one call at a time to a host between them, and shared 429 pauses. */
@@ -40,6 +47,8 @@ export interface HostCoordinator {
 export interface QueueRequest {
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Epoch ms by which the call must be over (set by the queue when the call is asked for). */
+  deadline?: number;
 }
 
 /** A call that changes something at the site (a POST of a form, a DELETE): never repeated. */
@@ -68,6 +77,9 @@ interface HostState {
   tail: Promise<void>;
   pausedUntil: number;
   lastStart: number;
+  /** Epoch ms until which the host counts as down after a timeout or a failed connection. */
+  downUntil: number;
+  downReason: string;
 }
 
 export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
@@ -82,7 +94,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   function hostState(host: string): HostState {
     let state = hosts.get(host);
     if (!state) {
-      state = { tail: Promise.resolve(), pausedUntil: 0, lastStart: 0 };
+      state = { tail: Promise.resolve(), pausedUntil: 0, lastStart: 0, downUntil: 0, downReason: '' };
       hosts.set(host, state);
     }
     return state;
@@ -115,16 +127,23 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     request: QueueRequest | QueueSend,
   ): Promise<SiteResult<SiteResponse>> {
     const readyAt = Math.max(state.pausedUntil, state.lastStart + minIntervalMs);
+    // A 429 pause is waited out on purpose; it does not spend the call's time limit.
+    const pauseWait = Math.max(0, state.pausedUntil - Date.now());
     if (readyAt > Date.now()) await sleep(readyAt - Date.now());
-    state.lastStart = Date.now();
     const limit = request.timeoutMs ?? timeoutMs;
+    // Otherwise the time limit counts from when the call was asked for: its wait in the queue spends it too.
+    const left = (request.deadline ?? Date.now() + limit) + pauseWait - Date.now();
+    if (left <= 0)
+      return siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`);
+    if (state.downUntil > Date.now()) return siteErr('timeout', state.downReason);
+    state.lastStart = Date.now();
     try {
       const write = 'method' in request ? request : undefined;
       const response = await fetch(url, {
         method: write?.method ?? 'GET',
         body: write?.form ? new URLSearchParams(write.form) : undefined,
         headers: { ...request.headers, 'User-Agent': userAgent },
-        signal: AbortSignal.timeout(limit),
+        signal: AbortSignal.timeout(left),
         redirect: 'follow',
       });
       // Read the body inside the slot so the next call starts only after this one is over.
@@ -138,7 +157,20 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
       }
       return siteOk({ status: response.status, contentType: response.headers.get('content-type') ?? '', text });
     } catch (error) {
-      return failureFromThrown(error, url, limit);
+      const failure = failureFromThrown(error, url, limit);
+      // A host that hangs or refuses connections is left alone for a while: the calls behind this one
+      // answer their fallback at once.
+      const rests = !options.failureRestHosts || options.failureRestHosts.includes(url.host);
+      const rest = rests ? (options.failureRestMs ?? 0) : 0;
+      if (failure.isErr && rest > 0) {
+        state.downUntil = Date.now() + rest;
+        state.downReason = `${failure.error.message}; not called again for a moment`;
+        logger.warn(
+          { host: url.host, err: failure.error.message },
+          'site failed; calls to it fail at once for a while',
+        );
+      }
+      return failure;
     }
   }
 
@@ -150,12 +182,28 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
       return Promise.resolve(siteErr('bad-input', `not a URL: ${rawUrl}`));
     }
     const state = hostState(url.host);
-    const result = state.tail.then(() => run(url, state, request));
-    state.tail = result.then(
+    // A host just found down answers at once, without a turn in the queue.
+    if (state.downUntil > Date.now()) return Promise.resolve(siteErr('timeout', state.downReason));
+    const limit = request.timeoutMs ?? timeoutMs;
+    const deadline = Date.now() + limit;
+    const queued = state.tail.then(() => run(url, state, { ...request, deadline }));
+    state.tail = queued.then(
       () => undefined,
       () => undefined,
     );
-    return result;
+    // The caller has its answer by the deadline even while calls before it still hold the host.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<SiteResult<SiteResponse>>((resolve) => {
+      const arm = (ms: number) => {
+        timer = setTimeout(() => {
+          // A host resting after a 429 is waited for; the time limit starts again when it is over.
+          if (state.pausedUntil > Date.now()) return arm(state.pausedUntil - Date.now() + limit + 50);
+          resolve(siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`));
+        }, ms);
+      };
+      arm(limit + 50);
+    });
+    return Promise.race([queued, late]).finally(() => clearTimeout(timer));
   }
 
   return {

@@ -22,7 +22,13 @@ export type StatusBoxProps = {
 export function StatusBox({ text, busy = false, label = 'Status' }: StatusBoxProps) {
   const dots = useDots(busy);
   return (
-    <output className="status-box" aria-label={label} aria-live="polite" aria-busy={busy}>
+    // With nothing to say the box takes no room (it stays in the page, so what it says later is announced).
+    <output
+      className={`status-box${text === '' && !busy ? ' is-empty' : ''}`}
+      aria-label={label}
+      aria-live="polite"
+      aria-busy={busy}
+    >
       <span>{text}</span>
       {busy && (
         <span className="status-dots" aria-hidden="true">

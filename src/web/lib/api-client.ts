@@ -30,6 +30,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Checks the answer's shape, e.g. a zod schema's `parse`; the default trusts the server. */
   parse?: (data: unknown) => T;
+  /** Sent even when the page is being left (closed tab, reload): for small saves on the way out. */
+  keepalive?: boolean;
 };
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -150,7 +152,7 @@ function parseEventBlock(block: string): ServerEvent | undefined {
 }
 
 async function send<T>(path: string, init: RequestInit, options: RequestOptions<T>): Promise<T> {
-  const response = await fetchWithXsrf(path, { ...init, signal: options.signal });
+  const response = await fetchWithXsrf(path, { ...init, signal: options.signal, keepalive: options.keepalive });
   if (!response.ok) throw await httpError(response);
   const data = await readBody(response);
   return options.parse ? options.parse(data) : (data as T);

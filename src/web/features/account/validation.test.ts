@@ -16,7 +16,12 @@ test('username and password are required', () => {
   expect(validateUsername('  ')).toBe('Enter username');
   expect(validateUsername('magnus')).toBeUndefined();
   expect(validatePassword('')).toBe('Enter password');
-  expect(validatePassword(' ')).toBeUndefined();
+  expect(validatePassword('        ')).toBeUndefined();
+});
+
+test('a new password has at least 8 characters', () => {
+  expect(validatePassword('seven77')).toBe('Password must be at least 8 characters');
+  expect(validatePassword('eight888')).toBeUndefined();
 });
 
 test('the confirmation must equal the password', () => {

@@ -4,6 +4,7 @@ import { useUser } from '../../../lib/session';
 import '../account-data.css';
 import { DeleteAccountSection } from './delete-account-section';
 import { ImportSection } from './import-section';
+import { SecuritySection } from './security-section';
 import { SiteNamesSection } from './site-names-section';
 
 /** /account: who you are, your names on the chess sites, and your data to take away or to close for good. */
@@ -35,6 +36,8 @@ export function AccountPage() {
       </section>
 
       <SiteNamesSection user={user} />
+
+      <SecuritySection />
 
       <section className="card account-section" aria-labelledby="account-export">
         <h2 id="account-export">Take your data with you</h2>

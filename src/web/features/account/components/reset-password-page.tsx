@@ -6,6 +6,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useResetPassword } from '../api/password-reset';
 import { resetMessage } from '../messages';
 import { validateConfirmation, validatePassword } from '../validation';
+import { MIN_PASSWORD_CHARS } from '@contract/account-security';
 import type { SignInState } from './signin-page';
 
 /** /reset_password/:token: a new password twice; success goes to /signin saying 'Password reset'. */
@@ -51,6 +52,7 @@ export function ResetPasswordPage() {
           type="password"
           name="password"
           autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}

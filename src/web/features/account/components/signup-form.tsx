@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_CHARS } from '@contract/account-security';
 import { TextField } from '../../../components/text-field';
 import { errorText } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
@@ -50,7 +51,14 @@ export function SignupForm() {
       <h2 id="signup-title">Create your free account</h2>
       <TextField label="Email" type="email" name="email" autoComplete="email" {...bind('email')} />
       <TextField label="Desired username" name="username" autoComplete="username" {...bind('username')} />
-      <TextField label="Password" type="password" name="password" autoComplete="new-password" {...bind('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_CHARS} characters.`}
+        {...bind('password')}
+      />
       {failure && (
         <p className="form-message is-error" role="alert">
           {failure}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { START_FEN } from '../../../components/board';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { confirmDiscard, useUnsavedGuard } from '../../../lib/unsaved-guard';
@@ -37,9 +38,13 @@ export function EditCardsScreen() {
   const selected = list.find((card) => card.id === selectedId);
   const checkedIds = list.filter((card) => checked.has(card.id)).map((card) => card.id);
 
-  const deleteChecked = () => {
+  const [asking, setAsking] = useState<string>();
+  const askToDelete = () => {
     const count = checkedIds.length;
-    if (!window.confirm(`Delete ${count} ${count === 1 ? 'card' : 'cards'}? This cannot be undone.`)) return;
+    setAsking(`Delete ${count} ${count === 1 ? 'card' : 'cards'}?`);
+  };
+  const deleteChecked = () => {
+    setAsking(undefined);
     remove.mutate(checkedIds, {
       onSuccess: (deleted) => {
         setChecked(new Set());
@@ -65,11 +70,18 @@ export function EditCardsScreen() {
             type="button"
             className="button"
             disabled={checkedIds.length === 0 || remove.isPending}
-            onClick={deleteChecked}
+            onClick={askToDelete}
           >
             {remove.isPending ? 'Deleting…' : 'Delete Checked'}
             {checkedIds.length > 0 && !remove.isPending && <span className="badge">{checkedIds.length}</span>}
           </button>
+          <ConfirmDialog
+            question={asking}
+            detail="This cannot be undone."
+            confirmLabel="Delete"
+            onCancel={() => setAsking(undefined)}
+            onConfirm={deleteChecked}
+          />
         </div>
         {remove.isError && (
           <p className="form-message is-error" role="alert">

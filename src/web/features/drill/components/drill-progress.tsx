@@ -1,7 +1,7 @@
 import { useDrillStats } from '../api/get-drill-stats';
 import type { DrillColor } from '../api/types';
 
-/** Due now, new today and the learned share of the repertoire, for one colour. */
+/** Due now and the learned share of the repertoire, for one colour (new items a day are one allowance for both). */
 export function DrillProgress({ color, active }: { color: DrillColor; active: boolean }) {
   const stats = useDrillStats(color);
   const s = stats.data;
@@ -13,9 +13,6 @@ export function DrillProgress({ color, active }: { color: DrillColor; active: bo
         <>
           <span>
             <strong data-testid={`due-now-${color}`}>{s.due_now}</strong> due now
-          </span>
-          <span>
-            <strong>{s.new_today}</strong>/{s.new_per_day} new today
           </span>
           <span>
             <strong>{learned}%</strong> learned of {s.total}

@@ -42,6 +42,11 @@ export function DrillScreen({
         <div className="drill-progress" aria-label="Progress">
           <DrillProgress color="white" active={color === 'white'} />
           <DrillProgress color="black" active={color === 'black'} />
+          {stats.data && (
+            <p className="drill-new-today" data-testid="drill-new-today">
+              <strong>{stats.data.new_today}</strong>/{stats.data.new_per_day} new today, both colours together
+            </p>
+          )}
         </div>
         <div className="drill-controls">
           <fieldset className="drill-choice">

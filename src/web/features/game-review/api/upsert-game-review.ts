@@ -5,8 +5,11 @@ import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';
 
 /** Saves a new review (no id) or changes fields of one (with id); answers the stored review. */
-export async function upsertGameReview(review: UpsertGameReviewInput): Promise<GameReview> {
-  const answer = await apiPostJson<{ api_data: GameReview }>('/api/upsert-game-review', review);
+export async function upsertGameReview(
+  review: UpsertGameReviewInput,
+  options: { keepalive?: boolean } = {},
+): Promise<GameReview> {
+  const answer = await apiPostJson<{ api_data: GameReview }>('/api/upsert-game-review', review, options);
   return answer.api_data;
 }
 
@@ -14,7 +17,7 @@ export async function upsertGameReview(review: UpsertGameReviewInput): Promise<G
 export function useUpsertGameReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: upsertGameReview,
+    mutationFn: (review: UpsertGameReviewInput) => upsertGameReview(review),
     onSuccess: (saved, input) => {
       queryClient.setQueryData<GameReview[]>(gameReviewsQueryKey, (old) => {
         if (!old) return [saved];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { GameReview } from '@contract/game-reviews';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useDeleteGameReviews } from '../api/delete-game-reviews';
 import { openingText, playedText, resultText, versusText } from '../review-text';
@@ -15,6 +16,7 @@ export type ReviewListProps = {
 /** 'Existing Game Reviews': newest first, a checkbox per row, and 'Delete Checked Items'. */
 export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewListProps) {
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
+  const [asking, setAsking] = useState<string>();
   const remove = useDeleteGameReviews();
   const present = new Set(reviews.map((r) => r.id));
   const checkedIds = [...checked].filter((id) => present.has(id));
@@ -39,13 +41,21 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
             const count = checkedIds.length;
             const what = count === 1 ? 'game review' : 'game reviews';
             const whose = count === 1 ? 'its' : 'their';
-            if (!window.confirm(`Delete ${count} ${what} with ${whose} notes and mistakes? This cannot be undone.`))
-              return;
-            remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) });
+            setAsking(`Delete ${count} ${what} with ${whose} notes and mistakes?`);
           }}
         >
           Delete Checked Items
         </button>
+        <ConfirmDialog
+          question={asking}
+          detail="This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setAsking(undefined)}
+          onConfirm={() => {
+            setAsking(undefined);
+            remove.mutate(checkedIds, { onSettled: () => setChecked(new Set()) });
+          }}
+        />
       </div>
       {remove.error && (
         <p className="form-message is-error" role="alert">

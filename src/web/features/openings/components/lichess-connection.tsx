@@ -39,7 +39,8 @@ export function LichessConnection() {
   const user = useUser();
   const result = useFlowResult();
   const disconnect = useDisconnectLichess();
-  const outcome = result && RESULTS[result];
+  // The flow's message speaks of the connection as it was; once Disconnect changed it, it goes.
+  const outcome = result && !disconnect.isSuccess ? RESULTS[result] : undefined;
 
   return (
     <div className="op-lichess" aria-label="Lichess account">

@@ -15,7 +15,7 @@ import {
   SELECT_OPENING_FILE,
   sorryText,
 } from '../lib/messages';
-import { CHOOSE_GAME_COLOR, colorMismatchText, heroColorFromPgn } from '../lib/hero-color';
+import { colorMismatchText, heroColorFromPgn } from '../lib/hero-color';
 import { readChosenFile } from '../lib/read-file';
 import { resolveSource } from '../lib/resolve-source';
 import { useCoverage } from '../lib/use-coverage';
@@ -48,7 +48,8 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
   const status = useStatus();
-  const coverage = useCoverage(status, color);
+  // The tool shows only checks started here, not the last one from Manage Openings.
+  const coverage = useCoverage(status, color, { storedRun: false });
 
   const hasOpening = source.kind !== 'none';
   const opening = async (asColor: Color = color): Promise<OpeningInput | undefined> => {
@@ -105,12 +106,8 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
       status.show('');
       return;
     }
-    const heroColor = gameInput!.color;
-    if (!heroColor) {
-      setResults(CHOOSE_GAME_COLOR);
-      status.show('');
-      return;
-    }
+    // A game that does not say whose it is is the player's with the colour chosen for the opening.
+    const heroColor = gameInput!.color ?? color;
     const run = status.begin();
     try {
       const input = await opening(heroColor);

@@ -24,7 +24,8 @@ export type StudyNextProps = {
 
 /**
  * "Study next": the likeliest holes first, filling in while the check runs. The leading `settled`
- * holes are final (nothing still to look up can reach as far); the rest may still move down.
+ * holes are final (nothing still to look up can reach as far); the rest may still move down until the
+ * check ends, when all are final. Holes that almost never come up are left out.
  */
 export function StudyNext({
   run,
@@ -36,8 +37,11 @@ export function StudyNext({
   renderSuggestedAnswer,
 }: StudyNextProps) {
   const [selected, setSelected] = useState<number>();
-  const holes = run.holes.slice(0, 20);
+  // A hole that almost never comes up (reach 0) is nothing to study.
+  const holes = run.holes.filter((hole) => hole.reach > 0).slice(0, 20);
   const running = run.status === 'running';
+  // When the check is over nothing is left to look up: every hole is final.
+  const settled = running ? Math.min(run.settled, holes.length) : holes.length;
   const shown = selected !== undefined ? holes[selected] : undefined;
   return (
     <section className="op-study-next" aria-labelledby="study-next-title" aria-live="polite">
@@ -47,7 +51,7 @@ export function StudyNext({
           ? running
             ? 'Looking for the likeliest holes…'
             : 'No holes found: your opening answers every move the explorer lists.'
-          : `${Math.min(run.settled, holes.length)} of ${holes.length} final${running ? `, the rest provisional until the check goes deeper (${run.done} of ${run.total} positions looked up)` : ''}.`}
+          : `${settled} of ${holes.length} final${running ? `, the rest provisional until the check goes deeper (${run.done} of ${run.total} positions looked up)` : ''}.`}
       </p>
       {shown && (
         <div className="op-mini-board op-study-next-board">
@@ -72,7 +76,7 @@ export function StudyNext({
             key={`${hole.fen}|${hole.uci}`}
             hole={hole}
             rank={i + 1}
-            final={i < run.settled}
+            final={i < settled}
             selected={i === selected}
             onSelect={() => setSelected(i === selected ? undefined : i)}
             color={run.color}

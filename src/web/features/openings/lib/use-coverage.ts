@@ -41,7 +41,12 @@ export type CoveragePlan = {
  * the latest run of the colour (coverage/latest), following it live when another tab or an earlier
  * visit started it.
  */
-export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) {
+export function useCoverage(
+  status: ReturnType<typeof useStatus>,
+  color: Color,
+  options: { /** Show the player's latest stored run before one is started here. */ storedRun?: boolean } = {},
+) {
+  const [startedHere, setStartedHere] = useState(false);
   const queryClient = useQueryClient();
   const [plan, setPlan] = useState<CoveragePlan>();
   const [result, setResult] = useState<CoverageResult & { color: Color }>();
@@ -83,6 +88,7 @@ export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) 
     setPlan(undefined);
     setResult(undefined);
     setError(undefined);
+    setStartedHere(true);
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -145,7 +151,7 @@ export function useCoverage(status: ReturnType<typeof useStatus>, color: Color) 
     plan,
     result,
     error,
-    run: latest.data ?? undefined,
+    run: options.storedRun === false && !startedHere ? undefined : (latest.data ?? undefined),
     streaming,
     repertoire,
     prepare,

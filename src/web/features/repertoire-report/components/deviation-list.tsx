@@ -145,7 +145,10 @@ function GameLink({ game, gameReviewPath }: { game: ReportDeviation['games'][num
     <>
       <a href={target.href} target="_blank" rel="noopener noreferrer">
         {text} <span className="visually-hidden">(opens {game.site})</span>
-      </a>{' '}
+      </a>
+      <span className="rr-game-sep" aria-hidden="true">
+        {' · '}
+      </span>
       <OpenInReviewButton site={game.site} link={game.link!} ply={game.ply} gameReviewPath={gameReviewPath} />
     </>
   );

@@ -1,0 +1,281 @@
+// Writing a read import document (see import-document.ts) into the player's account.
+//
+// Every statement is bounded (CHUNK rows) and the event loop turns between two of them, so other
+// players are answered while a large import is written; a server shutting down stops it between two
+// statements. On PostgreSQL the whole import is one transaction (other connections go on meanwhile).
+// The embedded database has one connection, which a long transaction would hold from everyone: there
+// each batch is a transaction of its own, and a stopped import leaves whole batches that the next
+// import of the same file completes (it adds only what is missing).
+//
+// What the account already holds is read first, so a re-import that adds nothing writes nothing.
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { chunks } from '../db/chunks.js';
+import type { Db } from '../db/client.js';
+import { cards, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
+import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import type { ImportCounts, ImportDocument } from './import-document.js';
+import {
+  insertDrillItems,
+  insertUploadedStats,
+  readAccountKeys,
+  reviewKey,
+  type AccountKeys,
+  type Step,
+} from './import-rows.js';
+
+const CHUNK = 500;
+/** users.drill_new_per_day's column default. */
+const DEFAULT_DRILL_NEW_PER_DAY = 20;
+
+/** The server is closing: the import stopped between two statements. */
+export class ImportStoppedError extends Error {
+  readonly statusCode = 503;
+  constructor() {
+    super('The server is restarting: import the file again in a moment (it adds only what is missing)');
+  }
+}
+
+export interface ImportTarget {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True once the server is closing. */
+  stopping(): boolean;
+}
+
+export async function writeImport(target: ImportTarget, userId: number, doc: ImportDocument): Promise<ImportCounts> {
+  const before = async () => {
+    await nextTurn();
+    if (target.stopping()) throw new ImportStoppedError();
+  };
+  if (target.kind === 'postgres') {
+    return target.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // The deck's writers take turns (see lockDrillDeck), so a sync never inserts beside the import.
+      await lockDrillDeck(db, userId);
+      const step: Step = async (write) => {
+        await before();
+        return write(db);
+      };
+      return writeAll(db, step, userId, doc);
+    });
+  }
+  const step: Step = async (write) => {
+    await before();
+    return target.db.transaction((tx) => write(tx as unknown as Db));
+  };
+  return deckTurn(userId, () => writeAll(target.db, step, userId, doc));
+}
+
+async function writeAll(db: Db, step: Step, userId: number, doc: ImportDocument): Promise<ImportCounts> {
+  const keys = await readAccountKeys(db, userId);
+  checkReviewLogCards(doc, keys);
+  const counts: ImportCounts = {
+    game_reviews: 0,
+    mistakes: 0,
+    cards: 0,
+    review_logs: 0,
+    studies: 0,
+    drill: 0,
+    drill_logs: 0,
+    uploaded_stats: 0,
+  };
+  counts.studies = await step((tx) => writeAccount(tx, userId, doc));
+  Object.assign(counts, await importGameReviews(step, userId, doc, keys));
+  counts.cards = await importCards(step, userId, doc, keys);
+  counts.review_logs = await importReviewLogs(step, userId, doc, keys);
+  Object.assign(counts, await insertDrillItems(step, userId, doc.drill, keys));
+  counts.uploaded_stats = await insertUploadedStats(step, userId, doc.uploadedStats, keys);
+  // Imported items may be of positions the stored study no longer has: the next sync compares them all.
+  if (counts.drill > 0) {
+    await step((tx) => tx.update(studies).set({ drillSynced: null }).where(eq(studies.userId, userId)));
+  }
+  return counts;
+}
+
+/** A review log must belong to a card the account has or the file brings. */
+function checkReviewLogCards(doc: ImportDocument, keys: AccountKeys): void {
+  const fileCards = new Set(doc.cards.map((card) => card.id));
+  const index = doc.reviewLogs.findIndex((log) => !keys.cardIds.has(log.card_id) && !fileCards.has(log.card_id));
+  if (index < 0) return;
+  const log = doc.reviewLogs[index];
+  throw new BadRequestError(
+    `Bad row review_logs[${index}] (id ${log.id}): card ${log.card_id} is neither in the file nor in your account`,
+  );
+}
+
+/** Site names and settings where the account has none, and the studies that are newer. */
+async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promise<number> {
+  if (doc.user?.username_lichess) {
+    await tx
+      .update(users)
+      .set({ usernameLichess: doc.user.username_lichess })
+      .where(and(eq(users.id, userId), isNull(users.usernameLichess)));
+  }
+  if (doc.user?.username_chess_dot_com) {
+    await tx
+      .update(users)
+      .set({ usernameChessDotCom: doc.user.username_chess_dot_com })
+      .where(and(eq(users.id, userId), isNull(users.usernameChessDotCom)));
+  }
+  if (doc.settings) {
+    await tx
+      .update(users)
+      .set({ drillNewPerDay: doc.settings.drill_new_per_day })
+      .where(and(eq(users.id, userId), eq(users.drillNewPerDay, DEFAULT_DRILL_NEW_PER_DAY)));
+  }
+  let stored = 0;
+  for (const color of ['white', 'black'] as const) {
+    const study = doc.studies[color];
+    if (!study) continue;
+    const values = {
+      title: study.title,
+      link: study.link || null,
+      studyText: study.study_text,
+      excludeMoveIndicators: study.exclude_move_indicators,
+      lastUpdate: new Date(study.last_update),
+    };
+    const rows = await tx
+      .insert(studies)
+      .values({ userId, color, ...values })
+      .onConflictDoUpdate({
+        target: [studies.userId, studies.color],
+        set: values,
+        setWhere: sql`${studies.lastUpdate} < excluded.last_update`,
+      })
+      .returning({ color: studies.color });
+    stored += rows.length;
+  }
+  return stored;
+}
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+async function importGameReviews(step: Step, userId: number, doc: ImportDocument, keys: AccountKeys) {
+  const fresh = doc.gameReviews.filter((review) => {
+    const played = review.date_time_played ? new Date(review.date_time_played) : null;
+    const key = reviewKey(review.link || null, md5(review.pgn), played);
+    if (keys.reviews.has(key)) return false;
+    keys.reviews.add(key);
+    return true;
+  });
+  let added = 0;
+  let addedMistakes = 0;
+  for (const chunk of chunks(fresh, CHUNK / 5)) {
+    await step(async (tx) => {
+      const rows = await tx
+        .insert(gameReviews)
+        .values(
+          chunk.map((review) => ({
+            userId,
+            username: review.username,
+            opponentName: review.opponent_name,
+            heroColor: review.hero_color,
+            datePlayed: review.date_time_played ? new Date(review.date_time_played) : null,
+            site: review.site,
+            link: review.link || null,
+            pgn: review.pgn,
+            notes: review.notes,
+            timeControl: review.time_control,
+            heroElo: review.hero_elo,
+            opponentElo: review.opponent_elo,
+            result: review.result,
+            howResolved: review.how_resolved,
+            ...(review.created_at ? { createdAt: new Date(review.created_at) } : {}),
+          })),
+        )
+        .returning({ id: gameReviews.id });
+      // PostgreSQL returns the rows of one VALUES list in its order.
+      const values = chunk.flatMap((review, i) =>
+        review.mistakes.map((m) => ({
+          userId,
+          gameReviewId: rows[i].id,
+          ply: m.ply,
+          fen: m.fen,
+          move: m.move,
+          betterMove: m.better_move,
+          notes: m.notes,
+          kind: m.kind ?? null,
+        })),
+      );
+      for (const part of chunks(values, CHUNK)) await tx.insert(mistakes).values(part);
+      added += rows.length;
+      addedMistakes += values.length;
+    });
+  }
+  return { game_reviews: added, mistakes: addedMistakes };
+}
+
+async function importCards(step: Step, userId: number, doc: ImportDocument, keys: AccountKeys): Promise<number> {
+  const fresh = doc.cards.filter((card) => !keys.cardIds.has(card.id));
+  let added = 0;
+  for (const chunk of chunks(fresh, CHUNK)) {
+    added += await step(async (tx) => {
+      const rows = await tx
+        .insert(cards)
+        .values(
+          chunk.map((card) => ({
+            id: card.id,
+            userId,
+            prompt: card.prompt,
+            promptFen: card.prompt_fen.trim(),
+            promptPgn: card.prompt_pgn,
+            answer: card.answer,
+            answerFen: card.answer_fen.trim(),
+            answerPgn: card.answer_pgn,
+            orientation: card.orientation,
+            due: new Date(card.due),
+            stability: card.stability,
+            difficulty: card.difficulty,
+            elapsedDays: card.elapsed_days,
+            scheduledDays: card.scheduled_days,
+            reps: card.reps,
+            lapses: card.lapses,
+            state: card.state,
+            lastReview: card.last_review ? new Date(card.last_review) : null,
+          })),
+        )
+        .onConflictDoNothing({ target: [cards.userId, cards.id] })
+        .returning({ id: cards.id });
+      // The card list's version changes with every change to the player's cards.
+      if (rows.length > 0) {
+        await tx
+          .update(users)
+          .set({ cardsVersion: sql`${users.cardsVersion} + 1` })
+          .where(eq(users.id, userId));
+      }
+      return rows.length;
+    });
+  }
+  return added;
+}
+
+async function importReviewLogs(step: Step, userId: number, doc: ImportDocument, keys: AccountKeys): Promise<number> {
+  const fresh = doc.reviewLogs.filter((log) => {
+    const key = `${log.card_id}|${new Date(log.review).getTime()}|${log.rating}`;
+    if (keys.reviewLogs.has(key)) return false;
+    keys.reviewLogs.add(key);
+    return true;
+  });
+  for (const chunk of chunks(fresh, CHUNK)) {
+    await step((tx) =>
+      tx.insert(reviewLogs).values(
+        chunk.map((log) => ({
+          userId,
+          cardId: log.card_id,
+          rating: log.rating,
+          state: log.state,
+          due: new Date(log.due),
+          stability: log.stability,
+          difficulty: log.difficulty,
+          elapsedDays: log.elapsed_days,
+          lastElapsedDays: log.last_elapsed_days,
+          scheduledDays: log.scheduled_days,
+          review: new Date(log.review),
+        })),
+      ),
+    );
+  }
+  return fresh.length;
+}

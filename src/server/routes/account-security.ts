@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changePasswordRequest } from '../../contract/account-security.js';
+import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
+import { setPasswordHash } from '../accounts/users-repository.js';
+import { users } from '../db/schema.js';
+
+/**
+ * The Account page's security calls:
+ *
+ *   POST /api/change-password     JSON {current_password, new_password} -> {api_result: 'password_changed' | 'bad_password'}
+ *   POST /api/logout-everywhere   -> {api_result: 'logged_out_everywhere', sessions}: every session ends, this one too
+ */
+export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/change-password',
+    { onRequest: [app.requireUser, app.rateLimit('login')], schema: { body: changePasswordRequest } },
+    async (request) => {
+      const userId = request.user!.id;
+      const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      if (!row || !(await isPasswordCorrect(row.passwordHash, request.body.current_password))) {
+        return { api_result: 'bad_password' as const };
+      }
+      await setPasswordHash(app.db, userId, await hashPassword(request.body.new_password));
+      // Whoever knew the old password is signed out everywhere else.
+      await app.endOtherSessions(request, userId);
+      return { api_result: 'password_changed' as const };
+    },
+  );
+
+  app.post('/logout-everywhere', { onRequest: app.requireUser }, async (request, reply) => {
+    const sessions = await app.endAllSessions(request, reply, request.user!.id);
+    return { api_result: 'logged_out_everywhere', sessions };
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePasswordAnswer, ChangePasswordRequest, LogoutEverywhereAnswer } from '@contract/account-security';
+import { apiPostJson } from '../../../lib/api-client';
+import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
+
+export function changePassword(request: ChangePasswordRequest): Promise<ChangePasswordAnswer> {
+  return apiPostJson<ChangePasswordAnswer>('/api/change-password', request);
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}
+
+export function logoutEverywhere(): Promise<LogoutEverywhereAnswer> {
+  return apiPostJson<LogoutEverywhereAnswer>('/api/logout-everywhere', {});
+}
+
+/** Ends every session of the player; this browser is logged out with the others. */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      const loggedOut: SessionAnswer = { LoggedIn: false, api_result: 'logged_out' };
+      queryClient.setQueryData(sessionQueryKey, loggedOut);
+    },
+  });
+}
