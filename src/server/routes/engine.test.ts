@@ -5,6 +5,7 @@ import { reviewPayload } from '../../../test/game-review-payload.js';
 import { HttpClient, openTestDatabase, signInDirectly, testConfig, testDatabaseKinds } from '../../../test/helper.js';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
+import { cloudEvals } from '../db/schema.js';
 
 const SCHOLAR = `[Event "Casual game"]
 [White "villain"]
@@ -42,6 +43,8 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
     const config = testConfig({ lichessUrl: sites.lichessUrl, siteTimeoutMs: 800, logger: true });
     app = await buildApp(config, { database, logStream: { write: (line) => logLines.push(JSON.parse(line)) } });
     url = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The cache outlives a run on PostgreSQL: every run starts from an empty one.
+    await app.db.delete(cloudEvals);
   });
   afterEach(() => sites.reset());
   afterAll(async () => {
