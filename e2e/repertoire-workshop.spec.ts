@@ -97,9 +97,12 @@ test('a Study next hole answered in the workshop is drilled at once and covered 
   await expect(page.getByTestId('repertoire-move').filter({ hasText: answer })).toContainText('added here');
   await expect(page.getByTestId('outside-repertoire')).toHaveCount(0);
 
-  // The drill has it at once, as a New item asking for the answer.
+  // The drill follows the edit (the server syncs the deck a moment after a burst of edits): a New item
+  // asking for the answer.
+  await expect
+    .poll(async () => (await api(page, '/api/drill/stats?color=white')).total, { timeout: 10_000 })
+    .toBe(before.total + 1);
   const after = await api(page, '/api/drill/stats?color=white');
-  expect(after.total).toBe(before.total + 1);
   expect(after.new).toBe(before.new + 1);
   const items = (await api(page, '/api/drill/next?color=white&limit=100')) as DrillItem[];
   const item = items.find((i) => i.answers.some((a) => a.san === answer) && i.line === holeLine);
