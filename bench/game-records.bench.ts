@@ -2,7 +2,7 @@
 // GET /api/recent-games does: split the PGN text into games, build each record, sort newest first.
 // The export is thibault's real 50 games followed by his first 30 again (median of several runs).
 import { toRecords } from '../src/server/sites/game-records';
-import { splitPgnGames } from '../src/server/sites/split-pgn';
+import { splitPgn as splitPgnGames } from '../src/chess/pgn';
 import { readFixture } from '../test/fixtures.js';
 
 const RUNS = 21;

@@ -10,7 +10,7 @@ import {
 import type { Card } from '../../chess/scheduling.js';
 import type { Database } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
-import { toCard } from './cards.js';
+import { toCard } from '../cards/cards-repository.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';

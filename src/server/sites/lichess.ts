@@ -1,6 +1,6 @@
 import { createHttpQueue, type HttpQueue } from './http-queue.js';
 import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from './site-error.js';
-import { looksLikePgn, splitPgnGames } from './split-pgn.js';
+import { looksLikePgn, splitPgn } from '../../chess/pgn.js';
 
 /**
  * Lichess API client: a user's recent games, a user's studies and a study's PGN. Games fall back to
@@ -78,7 +78,8 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       logger.warn({ site: 'lichess', username: user, kind: 'bad-pgn' }, 'Lichess games export is not PGN; no games');
       return siteErr('bad-pgn', 'Lichess answered the games export with something that is not PGN');
     }
-    return siteOk(splitPgnGames(text));
+    // Each game as the site wrote it, without the newline splitPgn ends a game with.
+    return siteOk(splitPgn(text).map((game) => game.trimEnd()));
   }
 
   return {
