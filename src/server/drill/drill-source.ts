@@ -137,7 +137,11 @@ export async function deckSource(
     urls = chapterUrls(study.text, study.link);
     byLink.set(study.link ?? '', urls);
   }
-  known.set(knownKey(study.version, study.edits, color), { digest: study.digest, link: study.link ?? '', rep: new WeakRef(rep) });
+  known.set(knownKey(study.version, study.edits, color), {
+    digest: study.digest,
+    link: study.link ?? '',
+    rep: new WeakRef(rep),
+  });
   return { rep, deck, byKey, urls, digest: study.digest };
 }
 

@@ -28,12 +28,16 @@ export const consistencyAnswer = (rep: Repertoire): Promise<PreparedAnswer> =>
     await out.write(`{"results":"${jsonStringPiece(consistencyReportHead(rep.name, listed.length))}`);
     for (const p of listed) {
       await turn.yieldIfDue();
-      await out.write(jsonStringPiece(`\n\n${consistencyReportBlock(memoConsistencyPosition(rep, p, consistencyMemo))}`));
+      await out.write(
+        jsonStringPiece(`\n\n${consistencyReportBlock(memoConsistencyPosition(rep, p, consistencyMemo))}`),
+      );
     }
     await out.write('","results_dict":[');
     for (let i = 0; i < listed.length; i++) {
       await turn.yieldIfDue();
-      await out.write(`${i === 0 ? '' : ','}${JSON.stringify(memoConsistencyPosition(rep, listed[i], consistencyMemo))}`);
+      await out.write(
+        `${i === 0 ? '' : ','}${JSON.stringify(memoConsistencyPosition(rep, listed[i], consistencyMemo))}`,
+      );
     }
     await out.write(']}');
     return out.end();

@@ -5,7 +5,6 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
-  type Json,
 } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, checkConsistency, createOpeningBook } from '../../chess/index.js';
 import type { Database } from '../db/client.js';

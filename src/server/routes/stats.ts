@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { statsMove, statsQuery, statsUpload, updateStatsForm } from '@contract/stats.js';
+import { statsQuery, statsUpload, updateStatsForm } from '@contract/stats.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
 import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';

@@ -45,7 +45,7 @@ const SCREENS = [
   {
     to: paths.repertoire,
     name: 'Repertoire (the workshop)',
-    text: 'the workshop for your repertoire. Step through it on the board with the Lichess explorer\'s moves beside each position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its position with the explorer\'s best-scoring answer ready to add. Your edits count at once in every check and in the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole edited repertoire.',
+    text: "the workshop for your repertoire. Step through it on the board with the Lichess explorer's moves beside each position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its position with the explorer's best-scoring answer ready to add. Your edits count at once in every check and in the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole edited repertoire.",
   },
   {
     to: paths.drill,

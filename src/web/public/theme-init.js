@@ -3,4 +3,6 @@
 try {
   var theme = localStorage.getItem('theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-} catch (e) {}
+} catch {
+  // Storage can be unavailable (private windows): the default theme stays.
+}

@@ -1,0 +1,97 @@
+// Opponent preparations, Today's visits and background game checks, the player's own FSRS weights.
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
+import { users } from './accounts.js';
+
+/** The last preparation against one opponent: one row per (player, site, opponent, colour), replaced when run again. */
+export const opponentPreps = pgTable(
+  'opponent_preps',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    site: text('site', { enum: ['lichess', 'chesscom'] }).notNull(),
+    /** The opponent's name as the site spells it in their games (as typed when no game names them). */
+    username: text('username').notNull(),
+    /** Lower case: names on both sites are case-insensitive. */
+    usernameKey: text('username_key').notNull(),
+    /** The colour the player will have. */
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    games: integer('games').notNull(),
+    compared: integer('compared').notNull(),
+    /** {surprises, their_lines} as answered. */
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('opponent_preps_key_idx').on(t.userId, t.site, t.usernameKey, t.color),
+    index('opponent_preps_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * When the player last looked at Today, to tell games played since the previous visit. A visit is a run
+ * of Today loads less than 30 minutes apart; previousSeenAt is the last load of the visit before.
+ */
+export const todayVisits = pgTable('today_visits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  previousSeenAt: timestamp('previous_seen_at', { withTimezone: true }),
+});
+
+export const gameCheckSites = ['lichess', 'chesscom'] as const;
+
+/**
+ * The player's recent games on a site as last fetched in the background for Today (at most once an
+ * hour per site): a failed fetch keeps the games of the last one that worked.
+ */
+export const siteGameChecks = pgTable(
+  'site_game_checks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    site: text('site', { enum: gameCheckSites }).notNull(),
+    /** The saved username the games belong to. */
+    username: text('username').notNull(),
+    /** When the last fetch started (claimed by one process). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** When it ended; null while it runs. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Why the last fetch failed; null when it worked. */
+    error: text('error'),
+    /** [{link, played}] of the games fetched (played: ISO date-time or null). */
+    games: jsonb('games').notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.site] })],
+);
+
+/** FSRS weights fitted to the player's own reviews: their cards and drill are scheduled with them. */
+export const playerSchedulers = pgTable('player_schedulers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 19 FSRS-5 weights. */
+  weights: jsonb('weights').notNull(),
+  /** Reviews the weights were fitted to. */
+  reviews: integer('reviews').notNull(),
+  /** 0..1: recall at those reviews, as it was and as the default and the fitted weights predicted it. */
+  actualRecall: doublePrecision('actual_recall'),
+  defaultRecall: doublePrecision('default_recall'),
+  fittedRecall: doublePrecision('fitted_recall'),
+  optimisedAt: timestamp('optimised_at', { withTimezone: true }).notNull().defaultNow(),
+});
