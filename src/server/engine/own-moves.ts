@@ -29,7 +29,9 @@ export async function ownRepertoireMoves(
   const stats = await readCachedStats(app.db, opponentKeys, filter);
   const shares = new Map<string, Map<string, number>>();
   for (const [key, record] of stats) {
-    const total = record.white + record.draws + record.black;
+    // Shares of the games counted, never over 1 (a player's uploaded figures may count more games in moves).
+    const played = record.moves.reduce((n, m) => n + m.white + m.draws + m.black, 0);
+    const total = Math.max(record.white + record.draws + record.black, played);
     shares.set(key, new Map(record.moves.map((m) => [m.uci, total ? (m.white + m.draws + m.black) / total : 0])));
   }
   const reach = positionReach(rep, (key, uci) => {

@@ -96,9 +96,8 @@ describe.each(testDatabaseKinds())('every reader sees the edited repertoire on %
     );
     // 2. Bc4 is no longer the repertoire's: the game leaves it there, where it plays 2. Nf3.
     expect(compared.body.results).toMatch(/Nf3/);
-    const book = JSON.parse(
-      (await client.postMultipart('/api/create_opening_book', form({ color: 'white', from_study: '1' }))).body.book,
-    );
+    const book = (await client.postMultipart('/api/create_opening_book', form({ color: 'white', from_study: '1' })))
+      .body.book;
     expect(JSON.stringify(book)).not.toContain('Bc4');
     const none = await client.postMultipart('/api/consistency_check', form({ color: 'black', from_study: '1' }));
     expect(none.status).toBe(400);
