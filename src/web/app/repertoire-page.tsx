@@ -1,7 +1,25 @@
 import { RepertoireScreen } from '../features/repertoire';
+import { SuggestedAnswer } from '../features/suggested-answer';
 import { paths } from './paths';
 
-/** /repertoire: the workshop, with the link to Manage Openings for a colour without a study. */
+/**
+ * /repertoire: the workshop, with the link to Manage Openings for a colour without a study, and the
+ * engine's check of the replies where the player is to move.
+ */
 export function RepertoirePage() {
-  return <RepertoireScreen manageOpeningsPath={paths.manageOpenings} />;
+  return (
+    <RepertoireScreen
+      manageOpeningsPath={paths.manageOpenings}
+      renderEngineCheck={({ color, fen, line, speeds, ratings }) => (
+        <SuggestedAnswer
+          key={fen}
+          color={color}
+          fen={fen}
+          line={line}
+          filter={{ speeds, ratings }}
+          testId="engine-suggested-answer"
+        />
+      )}
+    />
+  );
 }

@@ -1,18 +1,22 @@
 import type { Color } from '@contract/common';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useStudies } from '../api/get-studies';
-import { Workshop } from './workshop';
+import { Workshop, type EngineCheckPosition } from './workshop';
 import '../repertoire.css';
 import '../repertoire-panels.css';
 
-type Props = { manageOpeningsPath: string };
+type Props = {
+  manageOpeningsPath: string;
+  renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
+};
 
 /**
  * The Repertoire screen (`/repertoire?color=white|black[&line=<movetext>]`): the colour's edited
  * repertoire on a board, the explorer beside it, and edits stored at once.
  */
-export function RepertoireScreen({ manageOpeningsPath }: Props) {
+export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck }: Props) {
   usePageTitle('Repertoire');
   const [params, setParams] = useSearchParams();
   const color: Color = params.get('color') === 'black' ? 'black' : 'white';
@@ -67,7 +71,12 @@ export function RepertoireScreen({ manageOpeningsPath }: Props) {
           </p>
         </div>
       ) : (
-        <Workshop key={color} color={color} fromLichess={study.link !== null && study.link !== ''} />
+        <Workshop
+          key={color}
+          color={color}
+          fromLichess={study.link !== null && study.link !== ''}
+          renderEngineCheck={renderEngineCheck}
+        />
       )}
     </section>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Color } from '@contract/common';
 import type { EditRequest } from '@contract/repertoire';
 import { positionKey } from '../../../../chess/fen';
@@ -36,8 +36,18 @@ const END_PLIES = 60;
 
 type Note = { kind: 'success' | 'error'; text: string };
 
+/** A position with the player to move, at the player's explorer bands: what the engine check is shown for. */
+export type EngineCheckPosition = { color: Color; fen: string; line: string; speeds: string; ratings: string };
+
+type WorkshopProps = {
+  color: Color;
+  fromLichess: boolean;
+  /** The app's engine check of the replies (the suggested-answer feature), shown where the player is to move. */
+  renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
+};
+
 /** The board, the line, the repertoire's and the explorer's moves at the position, and the edits. */
-export function Workshop({ color, fromLichess }: { color: Color; fromLichess: boolean }) {
+export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProps) {
   const line = useWorkshopLine();
   const { steps, cursor, fen } = line;
   const [flipped, setFlipped] = useState(false);
@@ -209,6 +219,7 @@ export function Workshop({ color, fromLichess }: { color: Color; fromLichess: bo
             </p>
           )}
           {playerToMove && <SuggestedAnswer suggested={suggested} inRepertoire={suggestedIn} busy={busy} onAdd={add} />}
+          {playerToMove && renderEngineCheck?.({ color, fen, line: makeLine(steps.slice(0, cursor)), ...filterValue })}
           <PositionMoves
             moves={moves}
             playerToMove={playerToMove}

@@ -18,6 +18,8 @@ export type SuggestedAnswerProps = {
   line: string;
   /** The player's explorer bands (time controls and ratings); the defaults when left out. */
   filter?: BandFilter;
+  /** Where a page shows another suggestion too (the workshop's explorer one), this one's own test id. */
+  testId?: string;
 };
 
 /**
@@ -25,7 +27,7 @@ export type SuggestedAnswerProps = {
  * one the engine does not refute (within half a pawn of its best), with its evaluation and score,
  * and "Add to repertoire". The other replies are listed under it.
  */
-export function SuggestedAnswer({ color, fen, line, filter = {} }: SuggestedAnswerProps) {
+export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'suggested-answer' }: SuggestedAnswerProps) {
   const candidates = useCandidates(fen, filter);
   const cloud = useCloudEval(fen, MAX_CANDIDATES);
   const replies = candidates.data?.moves.slice(0, MAX_CANDIDATES);
@@ -46,7 +48,7 @@ export function SuggestedAnswer({ color, fen, line, filter = {} }: SuggestedAnsw
   const suggestion = evals.pending ? undefined : suggestAnswer(weighed, evals.best, color);
   const percent = (score: number) => `${Math.round(score * 100)}%`;
   return (
-    <div className="sa-box" data-testid="suggested-answer">
+    <div className="sa-box" data-testid={testId}>
       {evals.pending ? (
         <p className="muted">Suggested answer: evaluating {replies.length} replies…</p>
       ) : suggestion ? (
