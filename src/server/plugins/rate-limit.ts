@@ -1,7 +1,9 @@
+import fastifyRateLimit from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateLimitName, RateLimitRule } from '../config.js';
+import type { Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema.js';
 
 export const defaultRateLimits: Record<RateLimitName, RateLimitRule> = {
@@ -15,35 +17,42 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 declare module 'fastify' {
   interface FastifyInstance {
     /** An onRequest hook counting calls per client IP under that limit's name; over the limit it answers 429 {error}. */
-    rateLimit: (name: RateLimitName) => Hook;
+    limitCalls: (name: RateLimitName) => Hook;
   }
 }
 
 const CLEANUP_EVERY_MS = 5 * 60_000;
 
 /**
- * Fixed-window counters kept in the database (rate_limit_hits), so that every app process sharing it counts
- * the same calls. One upsert per call counts and reads atomically; the database clock decides the window.
+ * The API's rate limits with @fastify/rate-limit on a store of our own: fixed-window counters in the
+ * database (rate_limit_hits), so every app process sharing it counts the same calls (its own stores are
+ * in-process or Redis). Only the routes that ask are limited, never static files.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   const settings = app.config.rateLimits;
-
-  app.decorate('rateLimit', (name: RateLimitName): Hook => {
-    if (settings === false) return async () => {};
+  if (settings === false) {
+    app.decorate('limitCalls', (): Hook => async () => {});
+    return;
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseStore(app.db),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return Object.assign(new Error(`Too many requests, please try again in ${seconds} seconds`), {
+        statusCode: 429,
+      });
+    },
+  });
+  app.decorate('limitCalls', (name: RateLimitName): Hook => {
     const rule = { ...defaultRateLimits[name], ...settings?.[name] };
-    return async (request, reply) => {
-      const { count, retryAfterMs } = await hit(app, `${name}:${request.ip}`, rule.windowMs);
-      reply.header('x-ratelimit-limit', rule.max);
-      reply.header('x-ratelimit-remaining', Math.max(0, rule.max - count));
-      if (count > rule.max) {
-        const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-        reply.header('retry-after', seconds);
-        return reply.code(429).send({ error: `Too many requests, please try again in ${seconds} seconds` });
-      }
-    };
+    return app.rateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `${name}:${request.ip}`,
+    }) as Hook;
   });
 
-  if (settings === false) return;
   // Old windows are dead weight: drop them now and then.
   const timer = setInterval(() => {
     app.db
@@ -55,10 +64,27 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => clearInterval(timer));
 });
 
-/** Counts one call under key and returns the count in the current window and the time until it ends. */
-async function hit(app: FastifyInstance, key: string, windowMs: number) {
+type Counted = { current: number; ttl: number };
+
+/** A @fastify/rate-limit store whose counts live in the database; one store serves every limit. */
+function databaseStore(db: Db) {
+  return class DatabaseStore {
+    incr(key: string, callback: (error: Error | null, result?: Counted) => void, timeWindow: number): void {
+      hit(db, key, timeWindow).then(
+        (counted) => callback(null, counted),
+        (error: Error) => callback(error),
+      );
+    }
+    child(): DatabaseStore {
+      return this;
+    }
+  };
+}
+
+/** Counts one call under key: one upsert counts and reads atomically; the database clock decides the window. */
+async function hit(db: Db, key: string, windowMs: number): Promise<Counted> {
   const window = sql`make_interval(secs => ${windowMs / 1000})`;
-  const rows = await app.db
+  const rows = await db
     .insert(rateLimitHits)
     .values({ key, count: 1, resetAt: sql`now() + ${window}` })
     .onConflictDoUpdate({
@@ -70,8 +96,7 @@ async function hit(app: FastifyInstance, key: string, windowMs: number) {
     })
     .returning({
       count: rateLimitHits.count,
-      retryAfterMs: sql<string>`extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000`,
+      ttl: sql<string>`extract(epoch from (${rateLimitHits.resetAt} - now())) * 1000`,
     });
-  const row = rows[0];
-  return { count: row.count, retryAfterMs: Number(row.retryAfterMs) };
+  return { current: rows[0].count, ttl: Math.max(0, Number(rows[0].ttl)) };
 }

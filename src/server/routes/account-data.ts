@@ -98,7 +98,7 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
 
   // The session is checked before the body is validated: onRequest runs the rate limit, then the user check.
   const deleteOptions = {
-    onRequest: [app.rateLimit('login'), app.requireUser],
+    onRequest: [app.limitCalls('login'), app.requireUser],
     schema: { body: deleteAccountRequest },
   };
   app.post('/delete-account', deleteOptions, async (request, reply) => {

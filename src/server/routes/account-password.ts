@@ -9,7 +9,10 @@ import { findUserByLogin, setPasswordHash } from '../accounts/users-repository.j
 /** Password reset by a mailed single-use link, valid one hour. */
 export async function accountPasswordRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const resetRequest = { onRequest: app.rateLimit('passwordResetRequest'), schema: { body: passwordResetRequestBody } };
+  const resetRequest = {
+    onRequest: app.limitCalls('passwordResetRequest'),
+    schema: { body: passwordResetRequestBody },
+  };
   app.post('/password-reset-request', resetRequest, async (request) => {
     const { body } = request;
     const user = await findUserByLogin(app.db, body.email);

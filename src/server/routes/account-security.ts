@@ -17,7 +17,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
 
   typed.post(
     '/change-password',
-    { onRequest: [app.requireUser, app.rateLimit('login')], schema: { body: changePasswordRequest } },
+    { onRequest: [app.requireUser, app.limitCalls('login')], schema: { body: changePasswordRequest } },
     async (request) => {
       const userId = request.user!.id;
       const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

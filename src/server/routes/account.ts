@@ -43,7 +43,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/register',
-    { onRequest: app.rateLimit('register'), schema: { body: registerBody } },
+    { onRequest: app.limitCalls('register'), schema: { body: registerBody } },
     async (request, reply) => {
       const { body } = request;
       if (await isEmailTaken(app.db, body.email)) return { api_status: 'fail', api_data: 'email exists' };
@@ -76,7 +76,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     return reply.redirect('/confirmed_success');
   });
 
-  app.post('/login', { onRequest: app.rateLimit('login'), schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/login', { onRequest: app.limitCalls('login'), schema: { body: loginBody } }, async (request, reply) => {
     const { body } = request;
     const found = await findUserByLogin(app.db, body.username);
     if (!found) {
