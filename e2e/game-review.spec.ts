@@ -185,6 +185,16 @@ test('a slow Lichess shows Retrieving Games; a Lichess that is down gives no gam
     await expect(page.getByRole('heading', { name: 'Existing Game Reviews' })).toBeVisible();
   } finally {
     await request.post(`${fake}/__fake/reset`);
+    // A Lichess that just failed is left alone for a moment (its fallback comes at once): wait until it is
+    // asked again, so the next test meets it up.
+    await expect
+      .poll(
+        async () => ((await (await page.request.get('/api/recent-games?site=lichess')).json()).api_data ?? []).length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBeGreaterThan(0);
   }
 });
 

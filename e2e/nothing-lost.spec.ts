@@ -161,15 +161,15 @@ test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked n
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(panel.getByText('Changes saved')).toBeVisible();
 
-  // Deleting both asks with the count; dismissing keeps them.
+  // Deleting both asks with the count, in the app's own dialog; cancelling keeps them.
   for (const row of await list.getByRole('checkbox').all()) await row.check();
-  question = nextDialog(page, false);
   await page.getByRole('button', { name: /^Delete Checked/ }).click();
-  expect(await question).toBe('Delete 2 cards? This cannot be undone.');
+  const confirm = page.getByRole('dialog', { name: 'Delete 2 cards?' });
+  await expect(confirm).toContainText('This cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
-  question = nextDialog(page, true);
   await page.getByRole('button', { name: /^Delete Checked/ }).click();
-  await question;
+  await page.getByRole('dialog', { name: 'Delete 2 cards?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/No cards yet/)).toBeVisible();
   // With nothing unsaved, leaving asks nothing.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();

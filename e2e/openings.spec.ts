@@ -168,10 +168,7 @@ test('the standalone tool: each missing-input message, then its three actions', 
 
   // A pasted game.
   await page.getByLabel("Or paste a game's PGN").fill('[White "alice"]\n[Black "bob"]\n\n1. e4 c5 2. Nf3 e6 3. d4 *');
-  // The tags do not name the player: the tool asks for their colour in this game.
-  await page.getByRole('button', { name: 'Run Comparison' }).click();
-  await expect(results).toHaveText('Please choose your colour in this game');
-  await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('Black').check();
+  // The tags do not name the player: the game is theirs with the colour chosen for the opening (Black).
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toContainText('Opening: sicilian.pgn');
   await expect(results).toContainText('You left the repertoire at move 2 on your move: you played 2... e6');

@@ -20,5 +20,3 @@ export const colorMismatchText = (game: Color, chosen: Color) =>
   `Note: you had ${game === 'white' ? 'White' : 'Black'} in this game, so it is compared with the opening as ${
     game === 'white' ? 'White' : 'Black'
   } (the opening properties say ${chosen === 'white' ? 'White' : 'Black'}).`;
-
-export const CHOOSE_GAME_COLOR = 'Please choose your colour in this game';
