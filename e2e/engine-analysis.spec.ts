@@ -55,7 +55,7 @@ test('Analyse game finds the blunder Nf6, stores it, makes its card in one click
   const id = await saveGame(page, SCHOLAR, 'https://example.com/scholar-e2e');
   await page.goto(`/game_review?review=${id}`);
   const engine = page.getByRole('region', { name: 'Engine' });
-  await expect(engine.getByText('Not analysed yet.')).toBeVisible();
+  await expect(engine.getByText('Not analysed yet.', { exact: true })).toBeVisible();
   // Let the screen settle before measuring (loading the page itself is not what is measured).
   await page.waitForTimeout(500);
   await watchLongTasks(page);
