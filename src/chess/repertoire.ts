@@ -90,6 +90,8 @@ const repertoireMerger = (options: RepertoireOptions) => {
   const positions = new Map<string, RepertoirePosition>();
   const roots: string[] = [];
   const chapters: RepertoireChapter[] = [];
+  /** The chapter being merged, as a list: shared by every move that only it plays. */
+  let only: number[] = [];
   /** Positions and moves whose arrays grew past one entry: trimmed to their length at the end. */
   const grown: (RepertoirePosition | RepertoireMove)[] = [];
 
@@ -128,7 +130,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
           san: data.san,
           uci: data.uci,
           to: key,
-          chapters: [chapter],
+          chapters: only,
           lines: 0,
           continuingLines: 0,
           firstLine: [step],
@@ -139,8 +141,11 @@ const repertoireMerger = (options: RepertoireOptions) => {
           at.moves.push(move);
         }
       } else if (move.chapters[move.chapters.length - 1] !== chapter) {
-        if (move.chapters.length === 1) grown.push(move);
-        move.chapters.push(chapter);
+        if (move.chapters.length === 1) {
+          // The one-chapter list is shared by the chapter's moves: copied before it grows.
+          move.chapters = [move.chapters[0], chapter];
+          grown.push(move);
+        } else move.chapters.push(chapter);
         move.firstLine.push(step);
       }
       const below = visit(child, next, chapter, step);
@@ -157,6 +162,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
     add(game: PlayedGame): void {
       first ??= game;
       const index = chapters.length;
+      only = [index];
       chapters.push({ index, name: game.name, startFen: game.startFen });
       const key = positionKey(game.startFen);
       const root = touch(key, game.startFen);
@@ -170,6 +176,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
           item.chapters = item.chapters.slice();
           item.firstLine = item.firstLine.slice();
         }
+        only = [];
       }
       grown.length = 0;
       const name = options.name ?? (first && findStudyName(first.headers)) ?? 'Opening';
