@@ -16,7 +16,7 @@
 //                  where the account still has the default
 import { z } from 'zod';
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
-import type { StatsRecord } from '../openings/explorer-cache.js';
+import type { StatsRecord } from '../openings/position-stats-repository.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
 import { BadRequestError } from '../plugins/error-handler.js';

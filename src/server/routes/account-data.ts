@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,8 +11,8 @@ import { IMPORT_LIMIT_BYTES, readImportJson } from '../account-data/import-json-
 import { writeImport } from '../account-data/import-writer.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
+import { findPasswordHash } from '../accounts/users-repository.js';
 import { revokeConnection } from '../lichess/lichess-revoke.js';
-import { users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
@@ -104,8 +103,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   app.post('/delete-account', deleteOptions, async (request, reply) => {
     const { password } = request.body;
     const userId = request.user!.id;
-    const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!row || !(await isPasswordCorrect(row.passwordHash, password))) return { api_result: 'bad_password' };
+    const hash = await findPasswordHash(app.db, userId);
+    if (hash === undefined || !(await isPasswordCorrect(hash, password))) return { api_result: 'bad_password' };
     // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
     const { connected, revoked } = await revokeConnection(app.db, app.config, userId);
     if (connected && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token');

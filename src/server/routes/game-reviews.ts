@@ -17,9 +17,9 @@ import {
   listMistakes,
   listReviews,
   updateMistake,
+  reviewValuesOf,
   updateReview,
-  type ReviewValues,
-} from './game-review-store.js';
+} from '../game-reviews/game-reviews-repository.js';
 
 /**
  * The review calls (src/contract/game-reviews.ts). Every call reads and changes only the caller's rows: another user's
@@ -42,22 +42,7 @@ export async function gameReviewRoutes(instance: FastifyInstance): Promise<void>
   app.post('/upsert-game-review', { ...auth, schema: { body: upsertGameReviewRequest } }, async (request, reply) => {
     const input = request.body;
     if (input.pgn !== undefined) checkPgn(input.pgn);
-    const values: ReviewValues = {
-      username: input.username,
-      opponentName: input.opponent_name,
-      heroColor: input.hero_color,
-      datePlayed: input.date_time_played,
-      site: input.site,
-      link: input.link === '' ? null : input.link,
-      pgn: input.pgn,
-      notes: input.notes,
-      timeControl: input.time_control,
-      heroElo: input.hero_elo,
-      opponentElo: input.opponent_elo,
-      result: input.result,
-      howResolved: input.how_resolved,
-    };
-    for (const key of Object.keys(values) as (keyof ReviewValues)[]) if (values[key] === undefined) delete values[key];
+    const values = reviewValuesOf(input);
     if (input.kind === 'insert') {
       return {
         api_data: await insertReview(app.db, userId(request), {

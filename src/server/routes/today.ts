@@ -3,11 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tzQuery } from '@contract/today.js';
-import { eq } from 'drizzle-orm';
-import { playerSchedulers } from '../db/schema.js';
 import { playerTimeZone } from '../today/day-bounds.js';
 import { runningChecks } from '../today/new-games.js';
-import { optimiseSchedule, schedulerState } from '../today/optimise-schedule.js';
+import { optimiseSchedule, resetScheduler, schedulerState } from '../today/optimise-schedule.js';
 import { progressFigures } from '../today/progress-figures.js';
 import { todayFigures } from '../today/today-figures.js';
 
@@ -50,7 +48,7 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
 
   routes.post('/scheduler/reset', async (request) => {
     const userId = request.user!.id;
-    await app.db.delete(playerSchedulers).where(eq(playerSchedulers.userId, userId));
+    await resetScheduler(app.db, userId);
     return { api_data: await schedulerState(app.db, userId) };
   });
 }
