@@ -199,6 +199,16 @@ export type ExportedDrillItem = z.infer<typeof exportedDrillItem>;
 export type ExportedDrillLog = z.infer<typeof exportedDrillLog>;
 export type ExportedUploadedStats = z.infer<typeof exportedUploadedStats>;
 
+/**
+ * POST /api/import's body as the route declares it: one JSON object, the document above (sent as
+ * application/json), or a multipart form whose `file` field holds it. The route reads a JSON document
+ * as it streams in, and each row is checked with its kind's schema above as soon as it ends: a 100 MB
+ * document is never held as one text nor validated in one piece that would stall the server.
+ */
+export const importBody = z.record(z.string(), z.unknown(), {
+  error: 'The file is not a Chess Prep export: expected a JSON object',
+});
+
 /** POST /api/import's answer: rows added per kind (a study counts when it was stored or replaced). */
 export const importCounts = z.object({
   game_reviews: z.number().int(),
@@ -211,6 +221,7 @@ export const importCounts = z.object({
   uploaded_stats: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
+export const importAnswer = z.object({ api_data: importCounts });
 
 /** POST /api/delete-account (a form). */
 export const deleteAccountRequest = z.object({ password: z.string({ error: 'password is required' }).max(1000) });

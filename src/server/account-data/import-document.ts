@@ -53,18 +53,6 @@ export interface ImportDocument {
   uploadedStats: (StatsRecord & { updatedAt?: Date })[];
 }
 
-/** Rows added per kind (a study counts when it was stored or replaced). */
-export interface ImportCounts {
-  game_reviews: number;
-  mistakes: number;
-  cards: number;
-  review_logs: number;
-  studies: number;
-  drill: number;
-  drill_logs: number;
-  uploaded_stats: number;
-}
-
 /** Rows read between two turns of the event loop. */
 const ROWS_PER_TURN = 500;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordRequest } from '../../contract/account-security.js';
+import { changePasswordRequest } from '@contract/account-security.js';
+import { noBody } from '@contract/common.js';
 import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
 import { findPasswordHash, setPasswordHash } from '../accounts/users-repository.js';
 
@@ -29,7 +30,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post('/logout-everywhere', { onRequest: app.requireUser }, async (request, reply) => {
+  app.post('/logout-everywhere', { onRequest: app.requireUser, schema: { body: noBody } }, async (request, reply) => {
     const sessions = await app.endAllSessions(request, reply, request.user!.id);
     return { api_result: 'logged_out_everywhere', sessions };
   });

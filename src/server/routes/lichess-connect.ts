@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noBody } from '@contract/common.js';
 import { callbackQuery } from '@contract/lichess-connect.js';
 import { fillLichessUsername } from '../accounts/users-repository.js';
 import { OAUTH_STATE_MS, saveConnection, saveOAuthState, takeOAuthState } from '../lichess/lichess-connections.js';
@@ -73,7 +74,7 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
     }
   });
 
-  app.post('/lichess/disconnect', { preHandler: app.requireUser }, async (request) => {
+  app.post('/lichess/disconnect', { preHandler: app.requireUser, schema: { body: noBody } }, async (request) => {
     const userId = request.user!.id;
     const { connected, revoked } = await revokeConnection(app.db, config, userId);
     if (connected && !revoked)

@@ -2,6 +2,7 @@
 // Counts are in the player's time zone, sent by the browser as ?tz= (UTC without it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noBody } from '@contract/common.js';
 import { tzQuery } from '@contract/today.js';
 import { playerTimeZone } from '../today/day-bounds.js';
 import { runningChecks } from '../today/new-games.js';
@@ -33,7 +34,7 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
 
   routes.get('/scheduler', async (request) => ({ api_data: await schedulerState(app.db, request.user!.id) }));
 
-  routes.post('/scheduler/optimise', async (request, reply) => {
+  routes.post('/scheduler/optimise', { schema: { body: noBody } }, async (request, reply) => {
     const userId = request.user!.id;
     if (optimising.has(userId)) return reply.code(409).send({ error: 'Your schedule is already being optimised' });
     optimising.add(userId);
@@ -46,7 +47,7 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  routes.post('/scheduler/reset', async (request) => {
+  routes.post('/scheduler/reset', { schema: { body: noBody } }, async (request) => {
     const userId = request.user!.id;
     await resetScheduler(app.db, userId);
     return { api_data: await schedulerState(app.db, userId) };
