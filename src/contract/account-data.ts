@@ -13,6 +13,10 @@
 //    "studies":{"white":{...},"black":null},"game_reviews":[{..., "mistakes":[...]}],"cards":[...],
 //    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...]}
 // No password hash, token or session is ever part of it.
+//
+// The import's body is read as it streams in (an export runs to 100 MB): each row is checked with its
+// kind's schema below (exportedCard, exportedGameReview, ...) as soon as it has arrived, so the
+// document is never held as one text nor validated in one piece that would stall the server.
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
@@ -199,12 +203,7 @@ export type ExportedDrillItem = z.infer<typeof exportedDrillItem>;
 export type ExportedDrillLog = z.infer<typeof exportedDrillLog>;
 export type ExportedUploadedStats = z.infer<typeof exportedUploadedStats>;
 
-/**
- * POST /api/import's body as the route declares it: one JSON object, the document above (sent as
- * application/json), or a multipart form whose `file` field holds it. The route reads a JSON document
- * as it streams in, and each row is checked with its kind's schema above as soon as it ends: a 100 MB
- * document is never held as one text nor validated in one piece that would stall the server.
- */
+/** POST /api/import's body: one JSON object, the document (rows checked as they stream in) or a form with it in `file`. */
 export const importBody = z.record(z.string(), z.unknown(), {
   error: 'The file is not a Chess Prep export: expected a JSON object',
 });
@@ -221,6 +220,7 @@ export const importCounts = z.object({
   uploaded_stats: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
+/** POST /api/import's answer as sent. */
 export const importAnswer = z.object({ api_data: importCounts });
 
 /** POST /api/delete-account (a form). */

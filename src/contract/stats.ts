@@ -70,5 +70,6 @@ const statsField = formField
 /** POST /api/update_stats: a form whose `stats` field holds the records (urlencoded or multipart). */
 export const updateStatsForm = formBody({ stats: statsField });
 
+/** POST /api/update_stats's answer: how many records were stored. */
 export const updateStatsAnswer = z.object({ api_result: z.literal('general_sql_success'), stored: z.number().int() });
 export type UpdateStatsAnswer = z.infer<typeof updateStatsAnswer>;
