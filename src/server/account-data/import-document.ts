@@ -16,7 +16,7 @@
 //                  where the account still has the default
 import { z } from 'zod';
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
-import type { StatsRecord } from '../openings/explorer-cache.js';
+import type { StatsRecord } from '../openings/position-stats-repository.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -51,18 +51,6 @@ export interface ImportDocument {
   drill: ExportedDrillItem[];
   /** Checked as update_stats checks them, in stored form. */
   uploadedStats: (StatsRecord & { updatedAt?: Date })[];
-}
-
-/** Rows added per kind (a study counts when it was stored or replaced). */
-export interface ImportCounts {
-  game_reviews: number;
-  mistakes: number;
-  cards: number;
-  review_logs: number;
-  studies: number;
-  drill: number;
-  drill_logs: number;
-  uploaded_stats: number;
 }
 
 /** Rows read between two turns of the event loop. */

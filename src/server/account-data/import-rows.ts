@@ -5,7 +5,8 @@ import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { cards, drillItems, drillLogs, gameReviews, reviewLogs, userPositionStats } from '../db/schema.js';
 import type { ExportedDrillItem } from './export-format.js';
-import type { ImportCounts, ImportDocument } from './import-document.js';
+import type { ImportCounts } from '@contract/account-data.js';
+import type { ImportDocument } from './import-document.js';
 
 const CHUNK = 500;
 

@@ -15,7 +15,8 @@ import type { Db } from '../db/client.js';
 import { cards, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
 import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import type { ImportCounts, ImportDocument } from './import-document.js';
+import type { ImportCounts } from '@contract/account-data.js';
+import type { ImportDocument } from './import-document.js';
 import {
   insertDrillItems,
   insertUploadedStats,
