@@ -37,7 +37,7 @@ const looseAnswers = new WeakMap<Repertoire, Map<string, Promise<PreparedAnswer>
 /** The cache key of each cached repertoire, to find its entry from the object. */
 const keyOf = new WeakMap<Repertoire, string>();
 let pool: RepertoirePool | undefined;
-const counters = { hits: 0, builds: 0 };
+const counters = { hits: 0, builds: 0, workerBuilds: 0 };
 
 const cacheKey = (text: string, options: RepertoireOptions): string =>
   JSON.stringify([
@@ -72,7 +72,9 @@ async function build(text: string, options: RepertoireOptions): Promise<Repertoi
   }
   pool ??= new RepertoirePool();
   const plain = { ...options, excludeSymbols: options.excludeSymbols ? [...options.excludeSymbols] : undefined };
-  return settle(await pool.build(text, plain));
+  const outcome = await pool.build(text, plain);
+  if ('value' in outcome) counters.workerBuilds++;
+  return settle(outcome);
 }
 
 /**
@@ -148,7 +150,7 @@ export function warmRepertoireWorkers(): void {
   pool.warm();
 }
 
-/** Cache figures for tests and benches: calls answered from the cache, and builds done. */
+/** Cache figures for tests and benches: calls answered from the cache, builds done, and those a worker thread did. */
 export const repertoireCacheCounters = (): Readonly<typeof counters> => ({ ...counters });
 
 /** Empties the cache and stops the worker threads (tests, shutdown). */
