@@ -45,8 +45,11 @@ export function makeAnkiLine(card: CardRow): string {
   ].join('\t');
 }
 
-/** Cards read per query while streaming a deck. */
-const PAGE = 500;
+/**
+ * Cards read and drawn per turn of the event loop while streaming a deck: a page is some 1.7 MB of
+ * text and a few tens of ms of drawing, so other players wait at most that long.
+ */
+const PAGE = 100;
 
 /**
  * The player's deck as it is written: the header, then the cards a page at a time in the order they

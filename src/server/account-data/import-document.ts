@@ -73,9 +73,10 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
   }
-  const nul = findNulCharacter(body, '');
-  if (nul !== undefined)
-    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
+  // NUL characters: the lists' rows are looked through one by one as they are read (parseRows).
+  for (const [key, value] of Object.entries(body)) {
+    if (!Array.isArray(value)) refuseNul(value, key);
+  }
   const envelope = exportEnvelope.safeParse(body);
   if (!envelope.success) {
     throw new BadRequestError(`The file is not a Chess Prep export: ${describe(envelope.error)}`);
@@ -140,6 +141,13 @@ async function parseUploadedStats(rows: unknown[] | undefined) {
   return records;
 }
 
+/** A row holding U+0000 anywhere is refused, naming where. */
+function refuseNul(row: unknown, where: string): void {
+  const nul = findNulCharacter(row, where);
+  if (nul !== undefined)
+    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
+}
+
 /** Path of the first string holding U+0000 (PostgreSQL text and jsonb refuse it), e.g. 'cards[2].prompt'. */
 function findNulCharacter(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '(document)' : undefined;
@@ -168,6 +176,7 @@ async function parseRows<T extends z.ZodType>(
   const parsed: z.infer<T>[] = [];
   for (const [index, row] of (rows ?? []).entries()) {
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+    refuseNul(row, `${kind}[${index}]`);
     parsed.push(parseRow(schema, row, `${kind}[${index}]`));
   }
   return parsed;

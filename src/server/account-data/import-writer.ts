@@ -25,7 +25,7 @@ import {
   type Step,
 } from './import-rows.js';
 
-const CHUNK = 500;
+const CHUNK = 100;
 /** users.drill_new_per_day's column default. */
 const DEFAULT_DRILL_NEW_PER_DAY = 20;
 

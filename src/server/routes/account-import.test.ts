@@ -9,6 +9,7 @@ import {
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { cards, studies } from '../db/schema.js';
+import { KEY_PAGE } from '../account-data/import-rows.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -191,6 +192,28 @@ describe.each(testDatabaseKinds())('importing an export on %s', (kind) => {
 
     const again = await client.postJson('/api/import', doc);
     expect(again.body.api_data.cards).toBe(0);
+  });
+
+  test('the account is read in pages before writing: a re-import of more rows than a page adds nothing', async () => {
+    const { client } = await signedInClient(server);
+    const total = KEY_PAGE + 50;
+    // Review logs have no key of their own in the database: only the keys read first keep them single.
+    const logs = Array.from({ length: total }, (_, i) => ({
+      id: i + 1,
+      card_id: 'logged',
+      rating: 3,
+      state: 2,
+      due: NOW,
+      stability: 1,
+      difficulty: 5,
+      elapsed_days: 0,
+      last_elapsed_days: 0,
+      scheduled_days: 1,
+      review: new Date(Date.parse(NOW) - i * 60_000).toISOString(),
+    }));
+    const doc = { ...envelope, cards: [card('logged')], review_logs: logs };
+    expect((await client.postJson('/api/import', doc)).body.api_data).toMatchObject({ cards: 1, review_logs: total });
+    expect((await client.postJson('/api/import', doc)).body.api_data).toMatchObject({ cards: 0, review_logs: 0 });
   });
 
   test(
