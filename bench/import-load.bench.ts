@@ -5,6 +5,8 @@
 //   import_100k_cards_s                      POST /api/import of an export holding 100,000 cards
 //   light_request_max_ms_during_import       the other player's longest wait meanwhile
 //   reimport_100k_cards_s                    the same file again (adds nothing)
+//   export_100k_cards_s                      GET /api/export of that account, read to the end
+//   light_request_max_ms_during_export       the other player's longest wait meanwhile
 //   anki_export_20k_cards_s                  GET /api/export/anki.txt of 20,000 cards, read to the end
 //   light_request_max_ms_during_anki_export  the other player's longest wait meanwhile
 //   peak_rss_mib_anki_export_20k             the server's peak resident memory during that export
@@ -74,6 +76,21 @@ async function importCards(player: HttpClient, body: string): Promise<Record<str
   return answer.body.api_data;
 }
 
+/** GETs a download as a browser would (compressed), reading it to the end: its bytes and line breaks. */
+async function download(url: string, player: HttpClient, path: string): Promise<{ bytes: number; lines: number }> {
+  const cookie = [...player.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(`${url}${path}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = response.body!.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    bytes += part.value.length;
+    for (const byte of part.value) if (byte === 10) lines++;
+  }
+  return { bytes, lines };
+}
+
 /** Forgets the process's peak resident memory so far (VmHWM), so the next peak is the next work's. */
 function resetPeak(server: BenchServer): boolean {
   try {
@@ -87,7 +104,7 @@ function resetPeak(server: BenchServer): boolean {
 const max = (times: number[]) => times.reduce((a, b) => Math.max(a, b), 0);
 const p90 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)] ?? 0;
 const dirs: string[] = [];
-const dataDir = () => {
+const dataDir = (): Record<string, string> => {
   const dir = mkdtempSync(join(tmpdir(), 'chess-prep-bench-import-'));
   dirs.push(dir);
   return process.env.TEST_DATABASE_URL ? {} : { BENCH_DATA_DIR: dir };
@@ -123,6 +140,20 @@ try {
     );
     console.log(`reimport_100k_cards_s: ${(reimportMs / 1000).toFixed(1)} s (adds nothing)`);
     console.log(`peak_rss_mib_import_100k: ${server.memory().peakMiB.toFixed(0)} MiB`);
+
+    let exportMs = 0;
+    let exportBytes = 0;
+    const duringExport = await whilePolled(other, server.url, async () => {
+      const t0 = performance.now();
+      exportBytes = await download(server.url, heavy, '/api/export').then((r) => r.bytes);
+      exportMs = performance.now() - t0;
+    });
+    console.log(
+      `export_100k_cards_s: ${(exportMs / 1000).toFixed(1)} s (${(exportBytes / 1024 / 1024).toFixed(0)} MB of JSON)`,
+    );
+    console.log(
+      `light_request_max_ms_during_export: ${max(duringExport).toFixed(0)} ms (${duringExport.length} session checks, 90% within ${p90(duringExport).toFixed(0)} ms; reference: under 500)`,
+    );
   } finally {
     await server.close();
   }
@@ -139,13 +170,7 @@ try {
     let exportMs = 0;
     const during = await whilePolled(other, server.url, async () => {
       const t0 = performance.now();
-      const cookie = [...heavy.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      const response = await fetch(`${server.url}/api/export/anki.txt`, { headers: { cookie } });
-      if (response.status !== 200) throw new Error(`anki export: ${response.status}`);
-      for await (const chunk of response.body!) {
-        bytes += chunk.length;
-        for (const byte of chunk) if (byte === 10) lines++;
-      }
+      ({ bytes, lines } = await download(server.url, heavy, '/api/export/anki.txt'));
       exportMs = performance.now() - t0;
     });
     // The header's three lines, then one per card (the last without a line break).

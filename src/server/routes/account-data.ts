@@ -45,7 +45,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
 
   app.get('/export', auth, async (request, reply) => {
     const now = new Date();
-    const stream = Readable.from(exportChunks(app.db, request.user!.id, now));
+    // A byte stream, so the next page is read only once the client has taken the last.
+    const stream = Readable.from(exportChunks(app.db, request.user!.id, now), { objectMode: false });
     stream.on('error', (err) => request.log.error({ err }, 'export failed'));
     return reply
       .type('application/json; charset=utf-8')
