@@ -68,7 +68,10 @@ export interface ImportCounts {
 /** Rows read between two turns of the event loop. */
 const ROWS_PER_TURN = 500;
 
-/** Reads an export document; throws BadRequestError naming the first bad row. */
+/**
+ * Reads an export document; throws BadRequestError naming the first bad row. The document's row
+ * lists are emptied as they are read (the rows come back parsed).
+ */
 export async function parseImportDocument(body: unknown): Promise<ImportDocument> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
@@ -82,6 +85,10 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     throw new BadRequestError(`The file is not a Chess Prep export: ${describe(envelope.error)}`);
   }
   const doc = envelope.data;
+  // The lists of the body itself (the envelope's are copies of them), emptied as their rows are read.
+  const lists = body as Partial<
+    Record<'game_reviews' | 'cards' | 'review_logs' | 'drill' | 'uploaded_stats', unknown[]>
+  >;
   const user = doc.user === undefined ? undefined : parseRow(exportedUser, doc.user, 'user');
   const settings = doc.settings === undefined ? undefined : parseRow(exportedSettings, doc.settings, 'settings');
   const study = async (color: 'white' | 'black') => {
@@ -107,8 +114,8 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
   };
   const whiteStudy = await study('white');
   const blackStudy = await study('black');
-  const gameReviews = await parseRows(exportedGameReview, doc.game_reviews, 'game_reviews');
-  const cardRows = await parseRows(exportedCard, doc.cards, 'cards');
+  const gameReviews = await parseRows(exportedGameReview, lists.game_reviews, 'game_reviews');
+  const cardRows = await parseRows(exportedCard, lists.cards, 'cards');
   const future = cardRows.findIndex((card) => isLastReviewInFuture(card));
   if (future >= 0)
     throw new BadRequestError(`Bad row cards[${future}] (id ${cardRows[future].id}): last_review is in the future`);
@@ -118,9 +125,9 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     studies: { white: whiteStudy, black: blackStudy },
     gameReviews,
     cards: cardRows,
-    reviewLogs: await parseRows(exportedReviewLog, doc.review_logs, 'review_logs'),
-    drill: await parseRows(exportedDrillItem, doc.drill, 'drill'),
-    uploadedStats: await parseUploadedStats(doc.uploaded_stats),
+    reviewLogs: await parseRows(exportedReviewLog, lists.review_logs, 'review_logs'),
+    drill: await parseRows(exportedDrillItem, lists.drill, 'drill'),
+    uploadedStats: await parseUploadedStats(lists.uploaded_stats),
   };
 }
 
@@ -167,7 +174,10 @@ function findNulCharacter(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Each row with its schema, letting other requests run between batches of rows. */
+/**
+ * Each row with its schema, letting other requests run between batches of rows. Each raw row is let
+ * go of (its place in `rows` emptied) once read, so a large import holds its rows once, not twice.
+ */
 async function parseRows<T extends z.ZodType>(
   schema: T,
   rows: unknown[] | undefined,
@@ -178,6 +188,7 @@ async function parseRows<T extends z.ZodType>(
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
     refuseNul(row, `${kind}[${index}]`);
     parsed.push(parseRow(schema, row, `${kind}[${index}]`));
+    rows![index] = undefined;
   }
   return parsed;
 }
