@@ -1,7 +1,8 @@
 // The app in a process of its own, for benches that measure the server alone: its CPU time and its
 // resident memory read from /proc, apart from the client's. Started by startBenchServer below; it
 // prints one JSON line with its URL and the cookies of `players` signed-in players, then serves until
-// killed. The extra route POST /api/bench/form-echo receives a form as a route does and answers its
+// killed; with BENCH_DATA_DIR its embedded database lives in that folder, as a shipped server's does
+// in DATA_DIR. The extra route POST /api/bench/form-echo receives a form as a route does and answers its
 // field lengths: the floor any route that takes the same form pays.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,16 +62,12 @@ if (process.env.BENCH_SERVER_CHILD) {
   const { openDatabase } = await import('../src/server/db/client.js');
   const { buildApp } = await import('../src/server/app.js');
   const { signInDirectly, testConfig } = await import('./../test/helper.js');
-  // BENCH_DATA_DIR=1: PGlite in a data folder of its own, as the shipped server keeps it, instead of in memory.
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const dataDir = process.env.BENCH_DATA_DIR ? mkdtempSync(join(tmpdir(), 'chess-prep-bench-')) : undefined;
+  // BENCH_DATA_DIR: PGlite on files, as a server started with DATA_DIR keeps its data.
   const database = await openDatabase(
     process.env.TEST_DATABASE_URL
       ? { url: process.env.TEST_DATABASE_URL }
-      : dataDir
-        ? { dir: dataDir }
+      : process.env.BENCH_DATA_DIR
+        ? { dir: process.env.BENCH_DATA_DIR }
         : { memory: true },
   );
   const app = await buildApp(testConfig(), { database });
@@ -114,12 +111,5 @@ if (process.env.BENCH_SERVER_CHILD) {
   // Give the workers their head start, as a server that has been up a while has had.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   process.stdout.write(JSON.stringify({ url, cookies }) + '\n');
-  process.once(
-    'SIGTERM',
-    () =>
-      void app.close().finally(() => {
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      }),
-  );
+  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
 }

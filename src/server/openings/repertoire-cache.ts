@@ -63,7 +63,7 @@ const viewsOf = new WeakMap<Repertoire, Map<string, Repertoire>>();
 /** Each view keeps the repertoire it shows alive, so the views are found again with it. */
 const baseOf = new WeakMap<Repertoire, Repertoire>();
 let pool: RepertoirePool | undefined;
-const counters = { hits: 0, builds: 0 };
+const counters = { hits: 0, builds: 0, workerBuilds: 0 };
 
 /** The name is not part of the key: a repertoire is built once and shown under each name asked for. */
 const cacheKey = (text: string, options: RepertoireOptions): string =>
@@ -103,7 +103,9 @@ async function build(text: string, options: RepertoireOptions): Promise<Repertoi
   }
   pool ??= new RepertoirePool();
   const plain = { ...options, excludeSymbols: options.excludeSymbols ? [...options.excludeSymbols] : undefined };
-  return settle(await pool.build(text, plain));
+  const outcome = await pool.build(text, plain);
+  if ('value' in outcome) counters.workerBuilds++;
+  return settle(outcome);
 }
 
 /**
@@ -222,7 +224,7 @@ export function warmRepertoireWorkers(): void {
   pool.warm();
 }
 
-/** Cache figures for tests and benches: calls answered from the cache, and builds done. */
+/** Cache figures for tests and benches: calls answered from the cache, builds done, and those a worker thread did. */
 export const repertoireCacheCounters = (): Readonly<typeof counters> => ({ ...counters });
 
 /** Empties the cache and stops the worker threads (tests, shutdown). */

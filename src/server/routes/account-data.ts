@@ -16,6 +16,7 @@ import { revokeConnection } from '../lichess/lichess-revoke.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
+import { leaveNulCheckToRoute } from '../plugins/text-input.js';
 import { zodSerializer } from '../plugins/zod-serializer.js';
 
 /** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
@@ -44,7 +45,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
 
   app.get('/export', auth, async (request, reply) => {
     const now = new Date();
-    const stream = Readable.from(exportChunks(app.db, request.user!.id, now));
+    // A byte stream, so the next page is read only once the client has taken the last.
+    const stream = Readable.from(exportChunks(app.db, request.user!.id, now), { objectMode: false });
     stream.on('error', (err) => request.log.error({ err }, 'export failed'));
     return reply
       .type('application/json; charset=utf-8')
@@ -70,7 +72,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
         if (Number(request.headers['content-length']) > IMPORT_LIMIT_BYTES) {
           throw new TooLargeError(`The import is larger than the ${sizeText(IMPORT_LIMIT_BYTES)} limit`);
         }
-        return readImportJson(payload);
+        // Checked for NUL characters row by row by parseImportDocument.
+        return leaveNulCheckToRoute(await readImportJson(payload));
       },
     );
     const importOptions = {
@@ -95,7 +98,9 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   });
 
   app.get('/export/anki.txt', auth, async (request, reply) => {
-    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id));
+    // A byte stream (not one of objects, which would read 16 pages ahead): the next page is read
+    // only once the client has taken the last, so a deck of any size holds about one page in memory.
+    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id), { objectMode: false });
     stream.on('error', (err) => request.log.error({ err }, 'Anki export failed'));
     return reply
       .type('text/plain; charset=utf-8')
