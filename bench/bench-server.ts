@@ -61,8 +61,17 @@ if (process.env.BENCH_SERVER_CHILD) {
   const { openDatabase } = await import('../src/server/db/client.js');
   const { buildApp } = await import('../src/server/app.js');
   const { signInDirectly, testConfig } = await import('./../test/helper.js');
+  // BENCH_DATA_DIR=1: PGlite in a data folder of its own, as the shipped server keeps it, instead of in memory.
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dataDir = process.env.BENCH_DATA_DIR ? mkdtempSync(join(tmpdir(), 'chess-prep-bench-')) : undefined;
   const database = await openDatabase(
-    process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL } : { memory: true },
+    process.env.TEST_DATABASE_URL
+      ? { url: process.env.TEST_DATABASE_URL }
+      : dataDir
+        ? { dir: dataDir }
+        : { memory: true },
   );
   const app = await buildApp(testConfig(), { database });
   app.post('/api/bench/form-echo', { onRequest: app.requireUser }, async (request) => {
@@ -81,6 +90,16 @@ if (process.env.BENCH_SERVER_CHILD) {
       else writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await session.post('Profiler.stop')).profile));
       return {};
     });
+    // GET /api/bench/heap: the heap in use after a full collection, and the repertoire cache's figures.
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { repertoireCacheCounters } = await import('../src/server/openings/repertoire-cache.js');
+    app.get('/api/bench/heap', async () => {
+      collect();
+      return { heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576), ...repertoireCacheCounters() };
+    });
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const { warmRepertoireWorkers } = await import('../src/server/openings/repertoire-cache.js');
@@ -95,5 +114,12 @@ if (process.env.BENCH_SERVER_CHILD) {
   // Give the workers their head start, as a server that has been up a while has had.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   process.stdout.write(JSON.stringify({ url, cookies }) + '\n');
-  process.once('SIGTERM', () => void app.close().finally(() => process.exit(0)));
+  process.once(
+    'SIGTERM',
+    () =>
+      void app.close().finally(() => {
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      }),
+  );
 }

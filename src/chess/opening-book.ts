@@ -36,9 +36,12 @@ export interface BookEntry {
 /** Keyed by position key (FEN without move counters), in report order. */
 export type OpeningBook = Record<string, BookEntry>;
 
-/** The positions the book lists (those with repertoire moves), in report order. */
+/** A position the book lists: one with repertoire moves. */
+export const isInBook = (p: RepertoirePosition): boolean => p.moves.length > 0;
+
+/** The positions the book lists, in report order. */
 export const bookPositions = (rep: Repertoire): RepertoirePosition[] =>
-  [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
+  [...rep.positions.values()].filter(isInBook).sort(comparePositions);
 
 /** The book's entry for one position. */
 export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => {

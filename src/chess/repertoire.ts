@@ -11,7 +11,14 @@ import type { Node } from 'chessops/pgn';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import { findStudyName, parseGames, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
+import {
+  findStudyName,
+  parseGames,
+  playGamesInSteps,
+  type PgnParseError,
+  type PlayedGame,
+  type PlayedMove,
+} from './pgn.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -40,8 +47,8 @@ export interface RepertoireMove {
   lines: number;
   /** Of those, the lines that go on after it; 0 means the move ends every line that plays it. */
   continuingLines: number;
-  /** The first line of each chapter that plays the move, ending with it. */
-  firstLine: Map<number, LineStep>;
+  /** The first line of each of `chapters` (in the same order) that plays the move, ending with it. */
+  firstLine: LineStep[];
 }
 
 export interface RepertoirePosition {
@@ -75,13 +82,18 @@ export interface RepertoireOptions {
 
 const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
 
-export const buildRepertoire = (games: readonly PlayedGame[], options: RepertoireOptions): Repertoire => {
+/** Merges games into one repertoire, a game at a time, in chapter order. */
+const repertoireMerger = (options: RepertoireOptions) => {
   const excluded = [...(options.excludeSymbols ?? [])];
   const nags = excludedNags(excluded);
   const isExcluded = (m: PlayedMove) => m.nags !== undefined && m.nags.some((n) => nags.has(n));
   const positions = new Map<string, RepertoirePosition>();
   const roots: string[] = [];
   const chapters: RepertoireChapter[] = [];
+  /** The chapter being merged, as a list: shared by every move that only it plays. */
+  let only: number[] = [];
+  /** Positions and moves whose arrays grew past one entry: trimmed to their length at the end. */
+  const grown: (RepertoirePosition | RepertoireMove)[] = [];
 
   const touch = (key: string, fen: string): RepertoirePosition => {
     const moveNumber = fullmovesOf(fen);
@@ -110,22 +122,32 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
       if (isExcluded(data)) continue;
       const key = positionKey(data.fen);
       const next = touch(key, data.fen);
+      const step: LineStep = { san: data.san, previous: line };
       let move = at.moves.find((m) => m.uci === data.uci);
+      // Arrays made at their length: a study has about one move per position and one chapter per move.
       if (!move) {
         move = {
           san: data.san,
           uci: data.uci,
           to: key,
-          chapters: [],
+          chapters: only,
           lines: 0,
           continuingLines: 0,
-          firstLine: new Map(),
+          firstLine: [step],
         };
-        at.moves.push(move);
+        if (at.moves.length === 0) at.moves = [move];
+        else {
+          if (at.moves.length === 1) grown.push(at);
+          at.moves.push(move);
+        }
+      } else if (move.chapters[move.chapters.length - 1] !== chapter) {
+        if (move.chapters.length === 1) {
+          // The one-chapter list is shared by the chapter's moves: copied before it grows.
+          move.chapters = [move.chapters[0], chapter];
+          grown.push(move);
+        } else move.chapters.push(chapter);
+        move.firstLine.push(step);
       }
-      if (move.chapters[move.chapters.length - 1] !== chapter) move.chapters.push(chapter);
-      const step: LineStep = { san: data.san, previous: line };
-      if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
       const below = visit(child, next, chapter, step);
       const lines = below === 0 ? 1 : below;
       move.lines += lines;
@@ -135,21 +157,62 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
     return leaves;
   };
 
-  games.forEach((game, index) => {
-    chapters.push({ index, name: game.name, startFen: game.startFen });
-    const key = positionKey(game.startFen);
-    const root = touch(key, game.startFen);
-    if (!roots.includes(key)) roots.push(key);
-    visit(game.moves, root, index, undefined);
-  });
+  let first: PlayedGame | undefined;
+  return {
+    add(game: PlayedGame): void {
+      first ??= game;
+      const index = chapters.length;
+      only = [index];
+      chapters.push({ index, name: game.name, startFen: game.startFen });
+      const key = positionKey(game.startFen);
+      const root = touch(key, game.startFen);
+      if (!roots.includes(key)) roots.push(key);
+      visit(game.moves, root, index, undefined);
+    },
+    finish(): Repertoire {
+      for (const item of grown) {
+        if ('moves' in item) item.moves = item.moves.slice();
+        else {
+          item.chapters = item.chapters.slice();
+          item.firstLine = item.firstLine.slice();
+        }
+        only = [];
+      }
+      grown.length = 0;
+      const name = options.name ?? (first && findStudyName(first.headers)) ?? 'Opening';
+      return { name, color: options.color, excluded, chapters, positions, roots };
+    },
+  };
+};
 
-  const name = options.name ?? (games[0] && findStudyName(games[0].headers)) ?? 'Opening';
-  return { name, color: options.color, excluded, chapters, positions, roots };
+export const buildRepertoire = (games: Iterable<PlayedGame>, options: RepertoireOptions): Repertoire => {
+  const merger = repertoireMerger(options);
+  for (const game of games) merger.add(game);
+  return merger.finish();
 };
 
 /** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
 export const buildRepertoireFromPgn = (text: string, options: RepertoireOptions): Result<Repertoire, PgnParseError> =>
   parseGames(text, { lenient: options.lenient }).map((games) => buildRepertoire(games, options));
+
+/**
+ * The same repertoire built a game at a time: parsed, played and merged, then a pause (a yield) before
+ * the next game, so a caller can let other work run and only one game's moves are held besides the
+ * repertoire. Errors are those of buildRepertoireFromPgn; with more than one fault, the first in the text.
+ */
+export function* buildRepertoireSteps(
+  text: string,
+  options: RepertoireOptions,
+): Generator<void, Result<Repertoire, PgnParseError>> {
+  const merger = repertoireMerger(options);
+  const games = playGamesInSteps(text, { lenient: options.lenient });
+  for (;;) {
+    const next = games.next();
+    if (next.done) return next.value ? Result.err(next.value) : Result.ok(merger.finish());
+    merger.add(next.value);
+    yield;
+  }
+}
 
 /** SAN moves from a line's start to its last step. */
 export const lineSans = (step: LineStep | undefined): string[] => {
