@@ -2,7 +2,7 @@
 // statement is keyed by the player: another player's item id names nothing of the caller's.
 // The reads that serve the drill are written as statements rather than with the query builder: for
 // these small reads, building the query cost about as much CPU as the embedded database's own work.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DrillAnswer, DrillChapterLink } from '@contract/drill.js';
 import type { Color } from '../../chess/index.js';
 import type { ScheduleColumns, LogColumns } from '../cards/fsrs-columns.js';
@@ -82,6 +82,46 @@ export async function readItemsByKeys(
       where user_id = ${userId} and color = ${color} and position_key = any(${keyList(keys)})
         ${activeOnly ? sql`and retired_at is null` : sql``}`),
   );
+}
+
+/** A New item chosen to serve: its position, and its row when it has one (served before, never answered). */
+export interface ChosenNew {
+  key: string;
+  row?: DrillItemRow;
+}
+
+/** What the chooser's statement gives for each position: its key, and the row's columns (null without a row). */
+export type RawChosen = { key: string } & { [K in keyof RawItem]: RawItem[K] | null };
+
+export const toChosen = (raw: RawChosen): ChosenNew =>
+  raw.id === null ? { key: raw.key } : { key: raw.key, row: toItemRow(raw as RawItem) };
+
+/**
+ * The first `room` of these positions (in the order given) that are still New: no row, or a row served
+ * but never answered (not changed, not retired). Answered rows are skipped in the database, not read;
+ * each position is looked up by the index (a lateral subquery with a limit, which the planner keeps
+ * as one lookup per position), not by reading all of the player's rows.
+ */
+export const chooseNewSql = (userId: number, color: Color, keys: readonly string[], room: SQL | number) => sql`
+  select k.n, k.key, d.id, d.color, d.position_key, d.fen, d.line, d.move_number, d.answers, d.chapters, d.state,
+    d.due, d.reps, d.lapses, d.changed_at, d.retired_at
+  from unnest(${keyList(keys)}) with ordinality as k(key, n)
+  left join lateral (
+    select ${ITEM_COLUMNS} from drill_items
+    where user_id = ${userId} and color = ${color} and position_key = k.key
+    limit 1) d on true
+  where d.id is null or (d.state = 0 and d.changed_at is null and d.retired_at is null)
+  order by k.n limit ${room}`;
+
+export async function chooseNewItems(
+  db: Db,
+  userId: number,
+  color: Color,
+  keys: readonly string[],
+  room: number,
+): Promise<ChosenNew[]> {
+  if (keys.length === 0 || room <= 0) return [];
+  return rowsOf<RawChosen>(await db.execute(chooseNewSql(userId, color, keys, room))).map(toChosen);
 }
 
 /** Makes the active item at the position due now (and marked); undefined when there is none. */

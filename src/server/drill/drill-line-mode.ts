@@ -28,8 +28,8 @@ export async function drillLine(
   fromFen: string | undefined,
   now: Date,
 ): Promise<DrillLine | undefined> {
-  // As next: one statement reads the head, the due keys and the rows of the deck last served; when
-  // that deck is no longer the study's, the study is synced first and what is due read again.
+  // As next: one statement reads the head and the due keys and chooses New items of the deck last
+  // served; when that deck is no longer the study's, the study is synced first and what is due read again.
   const expected = await expectedDeck(userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, 0) : [];
   const query = { now, dayStart: startOfUtcDay(now), limit: ASK_LIMIT, keys, coverage: true };
@@ -40,9 +40,9 @@ export async function drillLine(
   if (!source) return undefined;
   const { rep } = source;
   // What next would serve: the due items (their keys: only the one asked is answered whole), then New ones.
-  const due = kept ? read.dueKeys : await readDueKeys(app.db, userId, color, now, ASK_LIMIT);
+  const due = kept ? read.due : await readDueKeys(app.db, userId, color, now, ASK_LIMIT);
   const room = Math.min(ASK_LIMIT - due.length, head.newLeft);
-  const leading = kept && read.atKeys ? { count: keys.length, rows: read.atKeys } : undefined;
+  const leading = kept && read.chosen && read.room === room ? { count: keys.length, chosen: read.chosen } : undefined;
   const fresh = room > 0 ? await freshItems(app, userId, color, room, source, leading) : [];
   const ask = new Set([...due, ...fresh.map((row) => row.positionKey)]);
   const shares = await explorerShares(app, rep, head.coverage);

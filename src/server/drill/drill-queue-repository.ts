@@ -10,10 +10,13 @@ import type { DrillItemRow } from './drill-item-payload.js';
 import {
   answeredNewSince,
   CAN_FALL_DUE,
+  chooseNewSql,
   fromJson,
   ITEM_COLUMNS,
-  keyList,
+  toChosen,
   toItemRow,
+  type ChosenNew,
+  type RawChosen,
   type RawItem,
 } from './drill-items-repository.js';
 
@@ -86,25 +89,38 @@ export interface DrillQueueQuery {
   dayStart: Date;
   /** Due items read at most. */
   limit: number;
-  /** Positions whose items are read too, when New items will be wanted (due fewer than `limit`, some allowance left). */
+  /** The first positions of the deck the caller expects: New items are chosen among them. */
   keys: readonly string[];
   /** With the latest coverage check's filter. */
   coverage?: boolean;
 }
 
 interface RawQueue extends RawHead {
+  room: number;
   due: unknown;
-  at_keys: unknown;
+  chosen: unknown;
 }
 
-/** The due items (whole, or their keys) oldest due first, and the items at `keys` (retired ones too) when wanted. */
+/**
+ * What a drill call starts with: the head, the due items oldest first (whole, or their keys), and
+ * when New items will be wanted (`room`: due fewer than the limit, allowance left), the New ones
+ * chosen among the first of `keys` (chooseNewItems).
+ */
+export interface DrillQueue<Due> {
+  head: DrillHead;
+  due: Due[];
+  /** New items wanted: the limit less the due items, at most the allowance left. */
+  room: number;
+  chosen?: ChosenNew[];
+}
+
 async function readQueue(
   db: Db,
   userId: number,
   color: Color,
   query: DrillQueueQuery,
   dueKeysOnly: boolean,
-): Promise<{ head: DrillHead; due: unknown[]; atKeys?: DrillItemRow[] }> {
+): Promise<DrillQueue<unknown>> {
   const { now, dayStart, limit, keys } = query;
   const [row] = rowsOf<RawQueue>(
     await db.execute(sql`
@@ -113,36 +129,34 @@ async function readQueue(
         select ${dueKeysOnly ? sql.raw('id, position_key, due') : ITEM_COLUMNS}, ord from drill_items
         where user_id = ${userId} and color = ${color} and retired_at is null
           and due <= ${now.toISOString()}::timestamptz and ${CAN_FALL_DUE}
-        order by due, ord, id limit ${limit})
-      select head.*,
+        order by due, ord, id limit ${limit}),
+      room as (
+        select least(${limit} - (select count(*)::int from due_items), coalesce(per_day, 20) - coalesce(answered, 0)) as n
+        from head)
+      select head.*, (select n from room) as room,
         (select coalesce(json_agg(${dueKeysOnly ? sql`d.position_key` : sql`d`} order by d.due, d.ord, d.id), '[]')
           from due_items d) as due,
-        case when ${keys.length} > 0 and (select count(*) from due_items) < ${limit}
-            and coalesce(head.per_day, 20) > coalesce(head.answered, 0) then
-          (select coalesce(json_agg(k), '[]') from (
-            select ${ITEM_COLUMNS} from drill_items
-            where user_id = ${userId} and color = ${color} and position_key = any(${keyList(keys)})) k)
-        end as at_keys
+        case when ${keys.length} > 0 and (select n from room) > 0 then
+          (select coalesce(json_agg(c order by c.n), '[]')
+            from (${chooseNewSql(userId, color, keys, sql`(select n from room)`)}) c)
+        end as chosen
       from head`),
   );
   const head = toHead(row, true);
-  if (!row) return { head, due: [] };
-  const atKeys = row.at_keys === null ? undefined : fromJson<RawItem[]>(row.at_keys).map(toItemRow);
-  return { head, due: fromJson<unknown[]>(row.due), atKeys };
+  if (!row) return { head, due: [], room: Math.min(limit, head.newLeft) };
+  const chosen = row.chosen === null ? undefined : fromJson<RawChosen[]>(row.chosen).map(toChosen);
+  return { head, due: fromJson<unknown[]>(row.due), room: row.room, chosen };
 }
 
-/**
- * The head, the due items (oldest due first), and the items at `keys` (retired ones too; undefined
- * when they were not wanted: the due items fill the limit, or no allowance is left).
- */
+/** The head, the due items (oldest due first), and the New items chosen among the first of `keys`. */
 export async function readNextQueue(
   db: Db,
   userId: number,
   color: Color,
   query: DrillQueueQuery,
-): Promise<{ head: DrillHead; due: DrillItemRow[]; atKeys?: DrillItemRow[] }> {
-  const { head, due, atKeys } = await readQueue(db, userId, color, query, false);
-  return { head, due: (due as RawItem[]).map(toItemRow), atKeys };
+): Promise<DrillQueue<DrillItemRow>> {
+  const read = await readQueue(db, userId, color, query, false);
+  return { ...read, due: (read.due as RawItem[]).map(toItemRow) };
 }
 
 /** As readNextQueue, with only the keys of the due items (line mode answers one of them whole). */
@@ -151,9 +165,9 @@ export async function readLineQueue(
   userId: number,
   color: Color,
   query: DrillQueueQuery,
-): Promise<{ head: DrillHead; dueKeys: string[]; atKeys?: DrillItemRow[] }> {
-  const { head, due, atKeys } = await readQueue(db, userId, color, query, true);
-  return { head, dueKeys: due as string[], atKeys };
+): Promise<DrillQueue<string>> {
+  const read = await readQueue(db, userId, color, query, true);
+  return { ...read, due: read.due as string[] };
 }
 
 /** The position keys of the due items, oldest due first (line mode asks them; only one is answered whole). */

@@ -29,18 +29,19 @@ export async function nextItems(
   now: Date,
   dayStart: Date = startOfUtcDay(now),
 ): Promise<DrillItemRow[]> {
-  // One statement reads the due items, the head, and the rows of the first items of the deck last
-  // served; the head tells whether that deck is still the study's (no sync happens before the due
-  // items are read).
+  // One statement reads the due items, the head, and chooses New items among the first of the deck
+  // last served; the head tells whether that deck is still the study's (no sync happens before the
+  // due items are read).
   const expected = await expectedDeck(userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, limit) : [];
-  const { head, due, atKeys } = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
+  const read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
+  const { head, due } = read;
   const room = Math.min(limit - due.length, head.newLeft);
   if (room <= 0) return due;
   const kept = stillSynced(head, expected);
   const source = kept ?? (await syncedDeck(app, userId, color, head));
   if (!source) return due;
-  const leading = kept && atKeys ? { count: keys.length, rows: atKeys } : undefined;
+  const leading = kept && read.chosen && read.room === room ? { count: keys.length, chosen: read.chosen } : undefined;
   return [...due, ...(await freshItems(app, userId, color, room, source, leading))];
 }
 
