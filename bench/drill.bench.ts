@@ -3,11 +3,14 @@
 // storing a study reads it, so its deck is built from a study already read. Also: a first sync that
 // must read the study itself, a re-sync with no change (median of several), a re-sync after one
 // chapter changed, the whole update-study call that stores the study and builds its deck, and the
-// first next call after a sync (New items are stored as they are served).
+// first next call after a sync (New items are stored as they are served), and next and line for a
+// player who has answered 2,000 items.
 import { eq } from 'drizzle-orm';
 import { makeFen } from 'chessops/fen';
 import { buildRepertoireFromPgn } from '../src/chess/index';
-import { studies } from '../src/server/db/schema';
+import { drillItems, studies } from '../src/server/db/schema';
+import { storeItems } from '../src/server/drill/drill-new-items';
+import { syncedDeck } from '../src/server/drill/drill-sync';
 import { playRandomGame } from '../src/server/openings/random-game';
 import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
 import { type HttpClient, openTestDatabase, signedInClient, startTestServer } from '../test/helper';
@@ -119,6 +122,30 @@ try {
     nextRuns.push(performance.now() - t);
   }
 
+  // A player who has answered the deck's first 2,000 items (due in a few days): next passes over them
+  // to reach the New ones. CPU of this process (server and client) per call, once warm.
+  const seasoned = await newPlayer('drillseasoned');
+  await database.db
+    .insert(studies)
+    .values({ userId: seasoned.id, color: 'white', title: 'Generated', studyText: stored });
+  await sync(seasoned.client);
+  const deck = (await syncedDeck(server.app, seasoned.id, 'white'))!;
+  const drilled = deck.deck.slice(0, 2_000);
+  if (!(await storeItems(server.app, seasoned.id, 'white', deck, drilled))) throw new Error('items not stored');
+  await database.db
+    .update(drillItems)
+    .set({ state: 2, reps: 1, due: new Date(Date.now() + 3 * 86_400_000) })
+    .where(eq(drillItems.userId, seasoned.id));
+  const seasonedCpu = async (path: string) => {
+    for (let i = 0; i < 20; i++) await seasoned.client.get(path);
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < 50; i++) await seasoned.client.get(path);
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / 50;
+  };
+  const seasonedNext = await seasonedCpu('/api/drill/next?color=white');
+  const seasonedLine = await seasonedCpu('/api/drill/line?color=white');
+
   console.log(`drill_sync_20k_positions_repertoire: ${rep.positions.size} positions`);
   console.log(`drill_sync_20k_positions_items: ${first.result.total} items`);
   console.log(`drill_sync_20k_positions: ${firstWarm.ms.toFixed(0)} ms`);
@@ -131,6 +158,8 @@ try {
   console.log(`drill_next_first_20_new_items: ${firstNextMs.toFixed(0)} ms`);
   console.log(`drill_next_again: ${median(nextRuns).toFixed(0)} ms`);
   console.log(`drill_line_median: ${median(lineRuns).toFixed(0)} ms`);
+  console.log(`drill_next_cpu_ms_2000_answered: ${seasonedNext.toFixed(1)} ms (this process's CPU, client included)`);
+  console.log(`drill_line_cpu_ms_2000_answered: ${seasonedLine.toFixed(1)} ms (this process's CPU, client included)`);
 } finally {
   await server.close();
   await database.close();

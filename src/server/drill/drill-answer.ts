@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { gradeDrillAnswer, Rating, reviewCard, type Grade } from '../../chess/index.js';
 import { logToColumns, scheduleFromColumns, scheduleToColumns } from '../cards/fsrs-columns.js';
 import type { Db } from '../db/client.js';
-import { drillItems, drillLogs } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import type { DrillAnswerResult } from '@contract/drill.js';
 import { playerScheduler } from '../today/player-scheduler.js';
 import { toItemPayload } from './drill-item-payload.js';
+import { lockActiveItem, saveAnswer } from './drill-items-repository.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
@@ -23,29 +22,18 @@ export async function answerDrillItem(
   now: Date,
 ): Promise<DrillAnswerResult | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(drillItems)
-      .where(and(eq(drillItems.userId, userId), eq(drillItems.id, input.id)))
-      .for('update');
-    if (!row || row.retiredAt !== null) return undefined;
-    const answers = (row.answers as { uci: string; san: string }[]).map((a) => ({ uci: a.uci, san: a.san }));
+    const row = await lockActiveItem(tx, userId, input.id);
+    if (!row) return undefined;
+    const answers = row.answers.map((a) => ({ uci: a.uci, san: a.san }));
     const graded = gradeDrillAnswer(row.fen, input.uci, answers);
     if (graded.isErr) throw new BadRequestError(graded.error.message);
     const rating = graded.value.correct ? (input.rating ?? Rating.Good) : Rating.Again;
     const reviewed = reviewCard(scheduleFromColumns(row), rating, now, await playerScheduler(tx, userId, 'drill'));
     if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
     const { card, log } = reviewed.value;
-    const [updated] = await tx
-      .update(drillItems)
-      .set({ ...scheduleToColumns(card), changedAt: null })
-      .where(eq(drillItems.id, row.id))
-      .returning();
-    await tx.insert(drillLogs).values({
-      userId,
-      itemId: row.id,
+    const updated = await saveAnswer(tx, userId, row.id, scheduleToColumns(card), {
       uci: input.uci.trim(),
-      correct: graded.value.correct ? 1 : 0,
+      correct: graded.value.correct,
       ...logToColumns(log),
     });
     return { correct: graded.value.correct, answers, item: toItemPayload(updated) };

@@ -1,8 +1,23 @@
-import type { DrillChapterLink, DrillItem } from '@contract/drill.js';
-import type { drillItems } from '../db/schema.js';
+import type { DrillAnswer, DrillChapterLink, DrillItem } from '@contract/drill.js';
+import type { Color } from '../../chess/index.js';
 
-/** A stored drill item, and the item as the drill calls answer with it. */
-export type DrillItemRow = typeof drillItems.$inferSelect;
+/** A stored drill item as the drill serves it: what its answer carries, and what choosing New items reads. */
+export interface DrillItemRow {
+  id: number;
+  color: Color;
+  positionKey: string;
+  fen: string;
+  line: string;
+  moveNumber: number;
+  answers: DrillAnswer[];
+  chapters: DrillChapterLink[];
+  state: number;
+  due: Date;
+  reps: number;
+  lapses: number;
+  changedAt: Date | null;
+  retiredAt: Date | null;
+}
 
 export const toItemPayload = (row: DrillItemRow): DrillItem => ({
   id: row.id,
@@ -10,11 +25,11 @@ export const toItemPayload = (row: DrillItemRow): DrillItem => ({
   fen: row.fen,
   line: row.line,
   move_number: row.moveNumber,
-  answers: (row.answers as { uci: string; san: string }[]).map((a) => ({ uci: a.uci, san: a.san })),
+  answers: row.answers.map((a) => ({ uci: a.uci, san: a.san })),
   state: row.state,
   due: row.due.toISOString(),
   reps: row.reps,
   lapses: row.lapses,
   changed: row.changedAt !== null,
-  chapters: row.chapters as DrillChapterLink[],
+  chapters: row.chapters,
 });

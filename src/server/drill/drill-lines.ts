@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { playerPositionsAlong, type Color } from '../../chess/index.js';
-import { drillItems } from '../db/schema.js';
 import { storeItems } from './drill-new-items.js';
 import type { DrillItemRow } from './drill-item-payload.js';
+import { readItemsByKeys } from './drill-items-repository.js';
 import { syncedDeck } from './drill-sync.js';
 
 /**
@@ -23,18 +22,7 @@ export async function drillItemsAlong(
     if (!source) return undefined;
     const keys = playerPositionsAlong(source.rep, lines).filter((key) => source.byKey.has(key));
     if (keys.length === 0) return [];
-    const read = () =>
-      app.db
-        .select()
-        .from(drillItems)
-        .where(
-          and(
-            eq(drillItems.userId, userId),
-            eq(drillItems.color, color),
-            isNull(drillItems.retiredAt),
-            inArray(drillItems.positionKey, keys),
-          ),
-        );
+    const read = () => readItemsByKeys(app.db, userId, color, keys, true);
     let rows = await read();
     const stored = new Set(rows.map((row) => row.positionKey));
     const missing = keys.filter((key) => !stored.has(key)).map((key) => source.byKey.get(key)!);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -11,10 +10,10 @@ import {
   type DrillDeckItem,
   type Repertoire,
 } from '../../chess/index.js';
-import { studies } from '../db/schema.js';
 import { repertoireFor } from '../openings/repertoire-cache.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { editsSignature } from '../repertoire/edits-store.js';
+import { readStudyRow } from './drill-deck-repository.js';
 import { nextTurn } from './drill-writer.js';
 
 /**
@@ -59,17 +58,7 @@ export async function readDrillStudy(
   userId: number,
   color: Color,
 ): Promise<DrillStudy | undefined> {
-  const [study] = await app.db
-    .select({
-      text: studies.studyText,
-      exclude: studies.excludeMoveIndicators,
-      link: studies.link,
-      title: studies.title,
-      synced: studies.drillSynced,
-      version: studies.textVersion,
-    })
-    .from(studies)
-    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  const study = await readStudyRow(app.db, userId, color);
   if (!study || study.text === null) return undefined;
   const edits = await editsSignature(app.db, userId, color);
   const digest = createHash('sha256')
@@ -165,6 +154,23 @@ export async function knownDeckSource(
   if (!entry || !rep || !urls) return undefined;
   const { deck, byKey } = await deckOf(rep);
   return { rep, deck, byKey, urls, digest: entry.digest };
+}
+
+/** The study version and edits each player's colour was last served at: its next call expects that deck. */
+const lastServed = new LRUCache<string, { version: number; edits: string }>({ max: 5_000 });
+
+export function noteServedDeck(userId: number, color: Color, version: number, edits: string): void {
+  lastServed.set(`${userId}:${color}`, { version, edits });
+}
+
+/** The deck last served to the player's colour, while kept: a guess, to check against the head read next. */
+export async function expectedDeck(
+  userId: number,
+  color: Color,
+): Promise<{ source: DrillDeckSource; version: number; edits: string } | undefined> {
+  const last = lastServed.get(`${userId}:${color}`);
+  const source = last && (await knownDeckSource(last.version, last.edits, color));
+  return source ? { source, ...last } : undefined;
 }
 
 /** Each chapter's Lichess address (ChapterURL, or a study chapter Site tag), in chapter order. */

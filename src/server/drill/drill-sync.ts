@@ -1,20 +1,28 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DrillSyncResult } from '@contract/drill.js';
-import { diffStoredItems, sameAnswers, type Color, type DrillAnswer, type DrillDeckItem } from '../../chess/index.js';
+import { diffStoredItems, sameAnswers, type Color, type DrillDeckItem } from '../../chess/index.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
-import { drillItems, studies } from '../db/schema.js';
+import {
+  readDeckKeys,
+  readItemsToSync,
+  retireColor,
+  retireItems,
+  updateSyncedItems,
+  writeSyncMark,
+  type SyncedItemUpdate,
+} from './drill-deck-repository.js';
+import { readDrillHead, type DrillHead } from './drill-queue-repository.js';
 import {
   deckSource,
   isSynced,
   knownDeckSource,
+  noteServedDeck,
   itemValues,
   readDrillStudy,
   type DrillDeckSource,
   type DrillStudy,
 } from './drill-source.js';
-import { editsSignature } from '../repertoire/edits-store.js';
 import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
@@ -55,28 +63,39 @@ async function syncStudy(
 
 /**
  * The deck of the colour's study, synced first when the study changed since the last sync (a sync
- * after storing it failed, or has not finished); undefined when the colour has no study.
+ * after storing it failed, or has not finished); undefined when the colour has no study. `head` is
+ * the colour's head as the caller just read it, when it did.
  */
 export async function syncedDeck(
   app: FastifyInstance,
   userId: number,
   color: Color,
+  head?: DrillHead,
 ): Promise<DrillDeckSource | undefined> {
   // A small read first: an unchanged study whose deck is kept needs neither its text nor a hash of it.
-  const [[head], edits] = await Promise.all([
-    app.db
-      .select({ version: studies.textVersion, synced: studies.drillSynced })
-      .from(studies)
-      .where(and(eq(studies.userId, userId), eq(studies.color, color))),
-    editsSignature(app.db, userId, color),
-  ]);
-  if (!head) return undefined;
-  const kept = await knownDeckSource(head.version, edits, color);
-  if (kept && head.synced?.startsWith(`${kept.digest}:`)) return kept;
-  const study = await readDrillStudy(app, userId, color);
+  const { study, edits } = head ?? (await readDrillHead(app.db, userId, color));
   if (!study) return undefined;
-  if (!isSynced(study)) await syncStudy(app, userId, color, study, new Date());
-  return deckSource(app, userId, study, color);
+  const kept = await knownDeckSource(study.version, edits, color);
+  if (kept && study.synced?.startsWith(`${kept.digest}:`)) {
+    noteServedDeck(userId, color, study.version, edits);
+    return kept;
+  }
+  const read = await readDrillStudy(app, userId, color);
+  if (!read) return undefined;
+  if (!isSynced(read)) await syncStudy(app, userId, color, read, new Date());
+  const source = await deckSource(app, userId, read, color);
+  noteServedDeck(userId, color, read.version, read.edits);
+  return source;
+}
+
+/** The deck a call expected (expectedDeck) when the head it read shows it is still the synced one. */
+export function stillSynced(
+  head: DrillHead,
+  expected: { source: DrillDeckSource; version: number; edits: string } | undefined,
+): DrillDeckSource | undefined {
+  const { study } = head;
+  if (!expected || !study || study.version !== expected.version || head.edits !== expected.edits) return undefined;
+  return study.synced?.startsWith(`${expected.source.digest}:`) ? expected.source : undefined;
 }
 
 /** Retires every active item of the colour (its study was removed). */
@@ -86,18 +105,7 @@ export async function retireDrill(
   color: Color,
   now = new Date(),
 ): Promise<number> {
-  return asDeckWriter(app, userId, async (db) => {
-    const rows = await db
-      .update(drillItems)
-      .set({ retiredAt: now })
-      .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color), isNull(drillItems.retiredAt)))
-      .returning({ id: drillItems.id });
-    await db
-      .update(studies)
-      .set({ drillSynced: null, drillDeckKeys: '' })
-      .where(and(eq(studies.userId, userId), eq(studies.color, color)));
-    return rows.length;
-  });
+  return asDeckWriter(app, userId, (db) => retireColor(db, userId, color, now));
 }
 
 /** Deck items counted between turns of the event loop. */
@@ -113,30 +121,17 @@ async function writeDeck(
 ): Promise<DrillSyncResult> {
   const { deck, urls } = source;
   // The texts themselves stay in the database: their digest tells whether an item needs rewriting.
-  const rows = await db
-    .select({
-      id: drillItems.id,
-      key: drillItems.positionKey,
-      answers: drillItems.answers,
-      ord: drillItems.ord,
-      digest: drillItems.contentDigest,
-      retiredAt: drillItems.retiredAt,
-    })
-    .from(drillItems)
-    .where(and(eq(drillItems.userId, userId), eq(drillItems.color, color)));
-  const [previous] = await db
-    .select({ keys: studies.drillDeckKeys })
-    .from(studies)
-    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  const rows = await readItemsToSync(db, userId, color);
+  const previousKeys = await readDeckKeys(db, userId, color);
   const byKey = new Map(rows.map((r) => [r.key, r]));
   // One lookup per stored item: New items (the deck's other positions) have no row to compare.
   const diff = diffStoredItems(
     source.byKey,
-    rows.map((r) => ({ key: r.key, answers: r.answers as DrillAnswer[], retired: r.retiredAt !== null })),
+    rows.map((r) => ({ key: r.key, answers: r.answers, retired: r.retiredAt !== null })),
   );
 
   // Changed, returning, and same items whose line or chapters moved.
-  const updates: object[] = [];
+  const updates: SyncedItemUpdate[] = [];
   let returnedChanged = 0;
   const push = (item: DrillDeckItem, values: ReturnType<typeof itemValues>, changed: boolean, unretire: boolean) => {
     const row = byKey.get(item.key)!;
@@ -145,7 +140,7 @@ async function writeDeck(
   for (const item of diff.changed) push(item, itemValues(item, urls), true, false);
   for (const item of diff.returning) {
     const row = byKey.get(item.key)!;
-    const changed = !sameAnswers(row.answers as DrillAnswer[], item.answers);
+    const changed = !sameAnswers(row.answers, item.answers);
     if (changed) returnedChanged++;
     push(item, itemValues(item, urls), changed, true);
   }
@@ -156,34 +151,25 @@ async function writeDeck(
     if (byKey.get(item.key)!.digest !== values.digest) push(item, values, false, false);
     if (i % WRITE_CHUNK === WRITE_CHUNK - 1) await nextTurn();
   }
-  const at = now.toISOString();
   // In statements of WRITE_CHUNK rows: the embedded database works on this thread, and a study of
   // 200,000 positions written in one statement would hold every other request for half a minute.
   for (const chunk of chunks(updates, WRITE_CHUNK)) {
     await nextTurn();
-    await db.execute(sql`
-      update drill_items as d set
-        fen = v.fen, line = v.line, move_number = v.move_number, answers = v.answers, ord = v.ord, chapters = v.chapters,
-        content_digest = v.digest,
-        changed_at = case when v.changed then ${at}::timestamptz else d.changed_at end,
-        due = case when v.changed then ${at}::timestamptz else d.due end,
-        retired_at = case when v.unretire then null else d.retired_at end
-      from json_to_recordset(${JSON.stringify(chunk)}::json)
-        as v(id int, changed boolean, unretire boolean, fen text, line text, move_number int, answers jsonb, ord int, chapters jsonb, digest text)
-      where d.id = v.id and d.user_id = ${userId}`);
+    await updateSyncedItems(db, userId, chunk, now);
   }
-
   if (diff.retired.length > 0) {
-    const ids = diff.retired.map((key) => byKey.get(key)!.id);
-    await db.execute(sql`
-      update drill_items set retired_at = ${at}::timestamptz
-      where user_id = ${userId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
+    await retireItems(
+      db,
+      userId,
+      diff.retired.map((key) => byKey.get(key)!.id),
+      now,
+    );
   }
 
   // Counted against the deck of the last sync (and the active rows, which hold what came before
   // the deck's keys were kept, or an import).
   await nextTurn();
-  const before = unpackDeckKeys(previous?.keys ?? null);
+  const before = unpackDeckKeys(previousKeys);
   for (const row of rows) if (row.retiredAt === null) before.add(keyDigest(row.key));
   const digests: number[] = new Array(deck.length);
   const inDeck = new Set<number>();
@@ -199,15 +185,11 @@ async function writeDeck(
   for (const digest of before) if (!inDeck.has(digest)) retired++;
   await nextTurn();
 
-  // The marker only when the study is still the one just synced (storing another one at the same time
-  // syncs again); the keys always, as they describe the rows just written.
-  await db
-    .update(studies)
-    .set({
-      drillDeckKeys: packDeckKeys(digests),
-      drillSynced: sql`case when ${studies.studyText} = ${study.text} then ${`${source.digest}:${deck.length}`} else ${studies.drillSynced} end`,
-    })
-    .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+  await writeSyncMark(db, userId, color, {
+    keys: packDeckKeys(digests),
+    studyText: study.text,
+    synced: `${source.digest}:${deck.length}`,
+  });
 
   return {
     added,

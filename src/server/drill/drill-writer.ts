@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { lockDrillDeck } from './drill-deck-repository.js';
 
 /**
  * One writer of a player's deck at a time: a sync, an import, or New items stored as they are served.
@@ -9,9 +9,7 @@ import type { Db } from '../db/client.js';
  */
 
 /** On PostgreSQL: until the transaction ends. On the embedded database, deckTurn plays this part. */
-export async function lockDrillDeck(db: Db, userId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${7_014_000_000 + userId})`);
-}
+export { lockDrillDeck };
 
 const deckTurns = new Map<number, Promise<unknown>>();
 

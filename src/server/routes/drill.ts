@@ -1,7 +1,6 @@
 // Drill calls: sync a colour's deck with its study, serve the next items (or the next stretch of a
 // line), grade answers on the server's clock, count, focus one position, and the daily New setting.
 // Every call touches only the caller's items: another player's id behaves as a missing one.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -13,14 +12,14 @@ import {
   drillNextQuery,
   drillSettingsRequest,
 } from '@contract/drill.js';
-import { positionKey, validateFen, type Color } from '../../chess/index.js';
-import { drillItems, users } from '../db/schema.js';
+import { validateFen, type Color } from '../../chess/index.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
-import { drillLine } from '../drill/drill-line-route.js';
+import { focusDrillItem } from '../drill/drill-focus.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
-import { drillStats, newPerDay, nextItems } from '../drill/drill-queue.js';
-import { storeItems } from '../drill/drill-new-items.js';
-import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
+import { readNewPerDay, writeNewPerDay } from '../drill/drill-items-repository.js';
+import { drillLine } from '../drill/drill-line-mode.js';
+import { drillStats, nextItems } from '../drill/drill-queue.js';
+import { syncDrill } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { localToday, playerTimeZone } from '../today/day-bounds.js';
 
@@ -54,9 +53,9 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
       const valid = validateFen(query.fen);
       if (valid.isErr) throw new BadRequestError(valid.error.message);
     }
-    const source = await syncedDeck(app, request.user!.id, color);
-    if (!source) throw new BadRequestError(noStudy(color));
-    return { api_data: await drillLine(app, request.user!.id, color, source.rep, query.fen, new Date()) };
+    const line = await drillLine(app, request.user!.id, color, query.fen, new Date());
+    if (!line) throw new BadRequestError(noStudy(color));
+    return { api_data: line };
   });
 
   app.post('/drill/answer', { schema: { body: drillAnswerRequest } }, async (request, reply) => {
@@ -78,40 +77,18 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     const { color } = input;
     const valid = validateFen(input.fen);
     if (valid.isErr) throw new BadRequestError(valid.error.message);
-    const userId = request.user!.id;
-    const key = positionKey(input.fen);
-    const focus = () =>
-      app.db
-        .update(drillItems)
-        .set({ due: new Date(), changedAt: new Date() })
-        .where(
-          and(
-            eq(drillItems.userId, userId),
-            eq(drillItems.color, color),
-            eq(drillItems.positionKey, key),
-            isNull(drillItems.retiredAt),
-          ),
-        )
-        .returning();
-    let [row] = await focus();
-    // A New item without a row yet: stored from the study's deck (synced first if it lags behind).
-    for (let attempt = 0; !row && attempt < 3; attempt++) {
-      const source = await syncedDeck(app, userId, color);
-      const item = source?.byKey.get(key);
-      if (!source || !item) break;
-      if (await storeItems(app, userId, color, source, [item])) [row] = await focus();
-    }
+    const row = await focusDrillItem(app, request.user!.id, color, input.fen);
     if (!row) return reply.code(404).send({ error: `That position is not in your ${color} repertoire` });
     return { api_data: toItemPayload(row) };
   });
 
   app.get('/drill/settings', async (request) => ({
-    api_data: { new_per_day: await newPerDay(app.db, request.user!.id) },
+    api_data: { new_per_day: await readNewPerDay(app.db, request.user!.id) },
   }));
 
   app.post('/drill/settings', { schema: { body: drillSettingsRequest } }, async (request) => {
     const input = request.body;
-    await app.db.update(users).set({ drillNewPerDay: input.new_per_day }).where(eq(users.id, request.user!.id));
+    await writeNewPerDay(app.db, request.user!.id, input.new_per_day);
     return { api_data: { new_per_day: input.new_per_day } };
   });
 }
