@@ -1,0 +1,77 @@
+// The fast replay and build give exactly what chessops alone gives, read the plainest way: every
+// played move (SAN, UCI, FEN, comments, NAGs) and every repertoire position, move, count and line.
+import { describe, expect, test } from 'vitest';
+import { generateStudy } from '../../bench/generated-study.js';
+import { readFixture } from '../../test/fixtures.js';
+import {
+  awkwardStudy,
+  pgnFixtures,
+  playedLines,
+  referenceBuild,
+  referenceParseGames,
+  repertoireLines,
+} from '../../test/repertoire-reference.js';
+import type { ExcludeSymbol } from './exclude-symbols.js';
+import { parseGames } from './pgn.js';
+import { buildRepertoire, buildRepertoireFromPgn, COLORS } from './repertoire.js';
+
+/** Same lines in the same order; a mismatch is shown as the first line that differs. */
+const expectSameLines = (actual: string[], expected: string[]) => {
+  const at = actual.findIndex((line, i) => line !== expected[i]);
+  if (at >= 0) expect(actual[at]).toBe(expected[at]);
+  expect(actual.length).toBe(expected.length);
+};
+
+const ALL: ExcludeSymbol[] = ['?', '??', '!?', '?!'];
+
+const expectSameBuild = (text: string, lenient: boolean) => {
+  const reference = referenceParseGames(text, lenient);
+  const games = parseGames(text, { lenient });
+  expect(games.isOk).toBe(reference !== undefined);
+  if (!games.isOk || !reference) return 0;
+  expectSameLines(playedLines(games.value), playedLines(reference));
+  let positions = 0;
+  for (const color of COLORS)
+    for (const excludeSymbols of [[], ALL, ['?!'] as ExcludeSymbol[]]) {
+      const options = { color, excludeSymbols, lenient };
+      const built = buildRepertoireFromPgn(text, options).unwrap();
+      const expected = repertoireLines(referenceBuild(reference, options));
+      expectSameLines(repertoireLines(built), expected);
+      expectSameLines(repertoireLines(buildRepertoire(games.value, options)), expected);
+      positions += built.positions.size;
+    }
+  return positions;
+};
+
+describe('the repertoire build against chessops', () => {
+  test.each(pgnFixtures())('fixture %s', (path) => {
+    const text = readFixture(path);
+    expect(expectSameBuild(text, false) + expectSameBuild(text, true)).toBeGreaterThan(0);
+  });
+
+  test('the generated 100,000-position study', () => {
+    const text = generateStudy(780);
+    const reference = referenceParseGames(text)!;
+    const options = { color: 'white' as const };
+    const built = buildRepertoireFromPgn(text, options).unwrap();
+    expect(built.positions.size).toBeGreaterThan(95_000);
+    expectSameLines(repertoireLines(built), repertoireLines(referenceBuild(reference, options)));
+    expectSameLines(playedLines(parseGames(text).unwrap()), playedLines(reference));
+  });
+
+  test('long random games written awkwardly (checks, disambiguation, castling, promotions, set-ups)', () => {
+    const text = awkwardStudy(60, 7);
+    expect(expectSameBuild(text, false)).toBeGreaterThan(10_000);
+  });
+
+  test('illegal moves: the same failure, or the same moves cut when lenient', () => {
+    const text = awkwardStudy(8, 11)
+      .replace(/ (\d+)\. ([NBRQ]?[a-h][1-8]) /, ' $1. Nxa1 ')
+      .replace(/\n\n1\. /, '\n\n1. e4 e5 2. Nf6 (2. Qh8) ');
+    expect(parseGames(text).isErr).toBe(true);
+    expect(referenceParseGames(text)).toBeUndefined();
+    const lenient = parseGames(text, { lenient: true }).unwrap();
+    expect(lenient.flatMap((g) => g.warnings).length).toBeGreaterThan(0);
+    expectSameBuild(text, true);
+  });
+});
