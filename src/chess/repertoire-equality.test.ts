@@ -74,4 +74,24 @@ describe('the repertoire build against chessops', () => {
     expect(lenient.flatMap((g) => g.warnings).length).toBeGreaterThan(0);
     expectSameBuild(text, true);
   });
+
+  test('a text that cannot be read fails the build as it fails parseGames, the reader first', () => {
+    const illegal = '1. e4 e5 2. Nf6 *';
+    for (const [text, code] of [
+      [`${illegal}\n\n{ only a comment }\n`, 'not_pgn'],
+      [`${illegal}\n\n1. d4 (1. e4`, 'brackets'],
+      ['', 'empty'],
+      [`${illegal}\n\n[Variant "Atomic"]\n\n1. e4 *`, 'illegal_move'],
+      [`[Variant "Atomic"]\n\n1. e4 *\n\n${illegal}`, 'variant'],
+      ['[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*', 'bad_setup'],
+    ]) {
+      const built = buildRepertoireFromPgn(text, { color: 'white' });
+      const games = parseGames(text);
+      expect(built.isErr && games.isErr).toBe(true);
+      if (!built.isErr || !games.isErr) continue;
+      expect(built.error.code).toBe(code);
+      expect(built.error).toEqual(games.error);
+      expect(built.error.message).toBe(games.error.message);
+    }
+  });
 });

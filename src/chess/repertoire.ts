@@ -11,7 +11,9 @@ import type { Node } from 'chessops/pgn';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import { findStudyName, parseGames, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
+import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
+import { buildRepertoireFromText } from './repertoire-build.js';
+import { addMove, enterMove, knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -73,29 +75,14 @@ export interface RepertoireOptions {
   lenient?: boolean;
 }
 
-const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
-
 export const buildRepertoire = (games: readonly PlayedGame[], options: RepertoireOptions): Repertoire => {
   const excluded = [...(options.excludeSymbols ?? [])];
   const nags = excludedNags(excluded);
   const isExcluded = (m: PlayedMove) => m.nags !== undefined && m.nags.some((n) => nags.has(n));
-  const positions = new Map<string, RepertoirePosition>();
-  const roots: string[] = [];
+  const graph = new RepertoireGraph();
   const chapters: RepertoireChapter[] = [];
-
-  const touch = (key: string, fen: string): RepertoirePosition => {
-    const moveNumber = fullmovesOf(fen);
-    let p = positions.get(key);
-    if (!p) {
-      p = { key, fen, turn: key.includes(' w ') ? 'white' : 'black', moveNumber, moves: [] };
-      positions.set(key, p);
-    } else if (moveNumber < p.moveNumber || (moveNumber === p.moveNumber && fen < p.fen)) {
-      // The earliest occurrence wins, and ties break on the text so chapter order never matters.
-      p.moveNumber = moveNumber;
-      p.fen = fen;
-    }
-    return p;
-  };
+  const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
+  const turnOf = (key: string): Color => (key.includes(' w ') ? 'white' : 'black');
 
   // Returns the number of chapter lines (leaves) below the node.
   const visit = (
@@ -109,28 +96,11 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
       const data = child.data;
       if (isExcluded(data)) continue;
       const key = positionKey(data.fen);
-      const next = touch(key, data.fen);
-      let move = at.moves.find((m) => m.uci === data.uci);
-      if (!move) {
-        move = {
-          san: data.san,
-          uci: data.uci,
-          to: key,
-          chapters: [],
-          lines: 0,
-          continuingLines: 0,
-          firstLine: new Map(),
-        };
-        at.moves.push(move);
-      }
-      if (move.chapters[move.chapters.length - 1] !== chapter) move.chapters.push(chapter);
-      const step: LineStep = { san: data.san, previous: line };
-      if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
-      const below = visit(child, next, chapter, step);
-      const lines = below === 0 ? 1 : below;
-      move.lines += lines;
-      if (below > 0) move.continuingLines += lines;
-      leaves += lines;
+      const next = graph.reach(key, turnOf(key), fullmovesOf(data.fen), data.fen);
+      const known = knownMove(at, data.uci);
+      const step = known ? enterMove(known, chapter, line) : { san: data.san, previous: line };
+      const move = known ?? addMove(at, data.uci, key, chapter, step);
+      leaves += leaveMove(move, visit(child, next, chapter, step));
     }
     return leaves;
   };
@@ -138,18 +108,16 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
   games.forEach((game, index) => {
     chapters.push({ index, name: game.name, startFen: game.startFen });
     const key = positionKey(game.startFen);
-    const root = touch(key, game.startFen);
-    if (!roots.includes(key)) roots.push(key);
-    visit(game.moves, root, index, undefined);
+    visit(game.moves, graph.root(key, turnOf(key), fullmovesOf(game.startFen), game.startFen), index, undefined);
   });
 
   const name = options.name ?? (games[0] && findStudyName(games[0].headers)) ?? 'Opening';
-  return { name, color: options.color, excluded, chapters, positions, roots };
+  return { name, color: options.color, excluded, chapters, positions: graph.positions, roots: graph.roots };
 };
 
 /** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
 export const buildRepertoireFromPgn = (text: string, options: RepertoireOptions): Result<Repertoire, PgnParseError> =>
-  parseGames(text, { lenient: options.lenient }).map((games) => buildRepertoire(games, options));
+  buildRepertoireFromText(text, options);
 
 /** SAN moves from a line's start to its last step. */
 export const lineSans = (step: LineStep | undefined): string[] => {
