@@ -8,7 +8,6 @@
  *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
  *        total_games: 3, lowest_move_number: 1 }
  */
-import { comparePositions } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 export const END_OF_LINE = 'end of line';
@@ -36,14 +35,34 @@ export interface BookEntry {
 /** Keyed by position key (FEN without move counters), in report order. */
 export type OpeningBook = Record<string, BookEntry>;
 
-/** The positions the book lists (those with repertoire moves), in report order. */
-export const bookPositions = (rep: Repertoire): RepertoirePosition[] =>
-  [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
+/**
+ * The positions the book lists (those with repertoire moves), in report order (comparePositions):
+ * grouped by move number and side to move, then each group's keys sorted by the engine's own string
+ * order. A comparison function over long keys that share their first ranks cost the book more per
+ * position the larger the repertoire.
+ */
+export const bookPositions = (rep: Repertoire): RepertoirePosition[] => {
+  const groups: string[][] = [];
+  for (const p of rep.positions.values())
+    if (p.moves.length > 0) (groups[p.moveNumber * 2 + (p.turn === 'white' ? 0 : 1)] ??= []).push(p.key);
+  const sorted: RepertoirePosition[] = [];
+  for (const keys of groups) {
+    if (keys === undefined) continue;
+    // Keys are unique, and the default sort compares strings as < does.
+    keys.sort();
+    for (const key of keys) sorted.push(rep.positions.get(key)!);
+  }
+  return sorted;
+};
 
 /** The book's entry for one position. */
 export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => {
   const moves: Record<string, BookMove> = {};
-  const sorted = [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
+  // Most positions have one move: nothing to order.
+  const sorted =
+    p.moves.length === 1
+      ? p.moves
+      : [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
   let total = 0;
   for (const m of sorted) {
     total += m.lines;
