@@ -122,7 +122,7 @@ export function referenceBuild(games: readonly ReferenceGame[], options: Reperto
         };
         at.moves.push(move);
       }
-      if (!move.chapters.includes(chapter)) move.chapters.push(chapter);
+      if (!move.chapters.includes(chapter)) move.chapters = [...move.chapters, chapter];
       const step: LineStep = { san: data.san, previous: line };
       if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
       const below = visit(child, next, chapter, step);

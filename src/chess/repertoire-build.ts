@@ -13,7 +13,7 @@ import { excludedNags } from './exclude-symbols.js';
 import { fenFullmoves, makeFenFast } from './fen-fast.js';
 import { positionKey } from './fen.js';
 import { findStudyName, illegalMoveError, readGames, startOf, uciOf, type PgnGame, type PgnParseError } from './pgn.js';
-import { addMove, enterMove, knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
+import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
 import type {
   LineStep,
   Repertoire,
@@ -57,6 +57,7 @@ class Builder {
   /** The last chapter's starting FEN. */
   startFen = '';
   private game: PgnGame | undefined;
+  private readonly sans = new Map<string, string>();
   private failure: PgnParseError | undefined;
 
   constructor(
@@ -129,17 +130,20 @@ class Builder {
         next = this.graph.positions.get(known.to)!;
         const fullmoves = fenFullmoves(p);
         if (fullmoves <= next.moveNumber) this.graph.meet(next, fullmoves, makeFenFast(p, childCtx));
-        step = enterMove(known, chapter, line);
+        step = this.graph.enterMove(known, chapter, line);
         played = known;
       } else {
-        const san = makeSanAndPlayFast(p, move, data.san, after);
+        const written = makeSanAndPlayFast(p, move, data.san, after);
+        // One string per distinct SAN: the text read is otherwise kept by every move and line step.
+        let san = this.sans.get(written);
+        if (san === undefined) this.sans.set(written, (san = written));
         childCtx = after.ctx!;
         const fen = makeFenFast(p, childCtx);
         // The key is the FEN without its two counters: a slice shares the FEN's text.
         const key = fen.slice(0, fen.lastIndexOf(' ', fen.lastIndexOf(' ') - 1));
         next = this.graph.reach(key, p.turn, fenFullmoves(p), fen);
         step = { san, previous: line };
-        played = addMove(target, uci, next.key, chapter, step);
+        played = this.graph.addMove(target, uci, next.key, chapter, step);
       }
       const below = this.walk(child, p, childCtx, next, chapter, step, mainline && i === 0);
       if (this.failure) return 0;

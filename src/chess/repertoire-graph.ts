@@ -9,6 +9,8 @@ export class RepertoireGraph {
   readonly positions = new Map<string, RepertoirePosition>();
   /** Keys of the chapters' starting positions, without repeats. */
   readonly roots: string[] = [];
+  /** By chapter index, the chapter list of the moves only that chapter plays. */
+  private readonly onlyChapter: (readonly number[])[] = [];
 
   /** The position under key, made when first met; fen and fullmoves are this occurrence's. */
   reach(key: string, turn: Color, fullmoves: number, fen: string): RepertoirePosition {
@@ -33,6 +35,39 @@ export class RepertoireGraph {
     }
   }
 
+  /**
+   * A move first played from `at` by a chapter line; step is the line's step for it. The moves only
+   * one chapter plays share that chapter's list (a study's moves mostly belong to one chapter), so a
+   * move's chapter list is replaced, never changed in place, when a second chapter plays it.
+   */
+  addMove(at: RepertoirePosition, uci: string, to: string, chapter: number, step: LineStep): RepertoireMove {
+    const move: RepertoireMove = {
+      san: step.san,
+      uci,
+      to,
+      chapters: (this.onlyChapter[chapter] ??= [chapter]),
+      lines: 0,
+      continuingLines: 0,
+      firstLine: new Map<number, LineStep>().set(chapter, step),
+    };
+    // An empty array grows to room for 17 on its first push; most positions hold one move.
+    if (at.moves.length === 0) at.moves = [move];
+    else at.moves.push(move);
+    return move;
+  }
+
+  /** One more chapter line passing through a known move: returns the line's step for it. */
+  enterMove(move: RepertoireMove, chapter: number, line: LineStep | undefined): LineStep {
+    const chapters = move.chapters;
+    if (chapters[chapters.length - 1] !== chapter) {
+      if (chapters === this.onlyChapter[chapters[0]]) move.chapters = [chapters[0], chapter];
+      else (chapters as number[]).push(chapter);
+    }
+    const step: LineStep = { san: move.san, previous: line };
+    if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
+    return step;
+  }
+
   /** A chapter's starting position, listed once among the roots. */
   root(key: string, turn: Color, fullmoves: number, fen: string): RepertoirePosition {
     const p = this.reach(key, turn, fullmoves, fen);
@@ -46,40 +81,6 @@ export const knownMove = (at: RepertoirePosition, uci: string): RepertoireMove |
   const moves = at.moves;
   for (let i = 0; i < moves.length; i++) if (moves[i].uci === uci) return moves[i];
   return undefined;
-};
-
-// Arrays start at their length: an empty one grows to room for 17 on its first push, and a study's
-// positions mostly hold one move played by one chapter.
-
-/** A move first played from `at` by a chapter line; step is the line's step for it. */
-export const addMove = (
-  at: RepertoirePosition,
-  uci: string,
-  to: string,
-  chapter: number,
-  step: LineStep,
-): RepertoireMove => {
-  const san = step.san;
-  const move: RepertoireMove = {
-    san,
-    uci,
-    to,
-    chapters: [chapter],
-    lines: 0,
-    continuingLines: 0,
-    firstLine: new Map<number, LineStep>().set(chapter, step),
-  };
-  if (at.moves.length === 0) at.moves = [move];
-  else at.moves.push(move);
-  return move;
-};
-/** One more chapter line passing through the move: returns the line's step for it. */
-export const enterMove = (move: RepertoireMove, chapter: number, line: LineStep | undefined): LineStep => {
-  const chapters = move.chapters;
-  if (chapters[chapters.length - 1] !== chapter) chapters.push(chapter);
-  const step: LineStep = { san: move.san, previous: line };
-  if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
-  return step;
 };
 
 /** Counts the lines below the move once its continuation is walked; returns the lines through it. */

@@ -13,7 +13,7 @@ import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
 import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 import { buildRepertoireFromText } from './repertoire-build.js';
-import { addMove, enterMove, knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
+import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -36,8 +36,8 @@ export interface RepertoireMove {
   uci: string;
   /** Key of the position after the move. */
   to: string;
-  /** Chapter indexes that play the move here, ascending. */
-  chapters: number[];
+  /** Chapter indexes that play the move here, ascending (shared between moves: never changed in place). */
+  chapters: readonly number[];
   /** Chapter lines (root-to-leaf paths) that play the move. */
   lines: number;
   /** Of those, the lines that go on after it; 0 means the move ends every line that plays it. */
@@ -98,8 +98,8 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
       const key = positionKey(data.fen);
       const next = graph.reach(key, turnOf(key), fullmovesOf(data.fen), data.fen);
       const known = knownMove(at, data.uci);
-      const step = known ? enterMove(known, chapter, line) : { san: data.san, previous: line };
-      const move = known ?? addMove(at, data.uci, key, chapter, step);
+      const step = known ? graph.enterMove(known, chapter, line) : { san: data.san, previous: line };
+      const move = known ?? graph.addMove(at, data.uci, key, chapter, step);
       leaves += leaveMove(move, visit(child, next, chapter, step));
     }
     return leaves;
