@@ -56,7 +56,13 @@ export const bookPositions = (rep: Repertoire): RepertoirePosition[] => {
 };
 
 /** The book's entry for one position. */
-export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => {
+export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => entryOf(rep, p, []);
+
+/**
+ * onlyChapter: by chapter index, the chapter names of the moves only that chapter plays, shared
+ * between the entries of one book (a study's moves mostly belong to one chapter).
+ */
+const entryOf = (rep: Repertoire, p: RepertoirePosition, onlyChapter: string[][]): BookEntry => {
   const moves: Record<string, BookMove> = {};
   // Most positions have one move: nothing to order.
   const sorted =
@@ -70,7 +76,10 @@ export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => 
       san: m.san,
       uci: m.uci,
       number_of_games: m.continuingLines,
-      chapters: m.chapters.map((c) => rep.chapters[c].name),
+      chapters:
+        m.chapters.length === 1
+          ? (onlyChapter[m.chapters[0]] ??= [rep.chapters[m.chapters[0]].name])
+          : m.chapters.map((c) => rep.chapters[c].name),
       // A line may end in the chapters yet go on by transposition: only a next position with no
       // repertoire moves is the end, as the game comparison sees it.
       end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
@@ -81,7 +90,8 @@ export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => 
 
 export const createOpeningBook = (rep: Repertoire): OpeningBook => {
   const book: OpeningBook = {};
-  for (const p of bookPositions(rep)) book[p.key] = bookEntry(rep, p);
+  const onlyChapter: string[][] = [];
+  for (const p of bookPositions(rep)) book[p.key] = entryOf(rep, p, onlyChapter);
   return book;
 };
 
