@@ -12,14 +12,23 @@ import {
   repertoireLines,
 } from '../../test/repertoire-reference.js';
 import type { ExcludeSymbol } from './exclude-symbols.js';
+import { bookPositions } from './opening-book.js';
+import { comparePositions } from './order.js';
 import { parseGames } from './pgn.js';
-import { buildRepertoire, buildRepertoireFromPgn, COLORS } from './repertoire.js';
+import { buildRepertoire, buildRepertoireFromPgn, COLORS, type Repertoire } from './repertoire.js';
 
 /** Same lines in the same order; a mismatch is shown as the first line that differs. */
 const expectSameLines = (actual: string[], expected: string[]) => {
   const at = actual.findIndex((line, i) => line !== expected[i]);
   if (at >= 0) expect(actual[at]).toBe(expected[at]);
   expect(actual.length).toBe(expected.length);
+};
+
+/** The book lists its positions in report order, as sorting them with comparePositions gives. */
+const expectSameOrder = (rep: Repertoire) => {
+  const expected = [...rep.positions.values()].filter((p) => p.moves.length > 0).sort(comparePositions);
+  expect(bookPositions(rep).map((p) => p.key)).toEqual(expected.map((p) => p.key));
+  expect(new Set(expected.map((p) => p.moveNumber)).size).toBeGreaterThan(10);
 };
 
 const ALL: ExcludeSymbol[] = ['?', '??', '!?', '?!'];
@@ -57,11 +66,13 @@ describe('the repertoire build against chessops', () => {
     expect(built.positions.size).toBeGreaterThan(95_000);
     expectSameLines(repertoireLines(built), repertoireLines(referenceBuild(reference, options)));
     expectSameLines(playedLines(parseGames(text).unwrap()), playedLines(reference));
+    expectSameOrder(built);
   });
 
   test('long random games written awkwardly (checks, disambiguation, castling, promotions, set-ups)', () => {
     const text = awkwardStudy(60, 7);
     expect(expectSameBuild(text, false)).toBeGreaterThan(10_000);
+    expectSameOrder(buildRepertoireFromPgn(text, { color: 'black' }).unwrap());
   });
 
   test('illegal moves: the same failure, or the same moves cut when lenient', () => {
