@@ -125,13 +125,19 @@ const makeCastlingFenFast = (pos: Position): string => {
   const black = rights.hi !== 0;
   if ((white && pos.board.kingOf('white') !== 4) || (black && pos.board.kingOf('black') !== 60))
     return makeCastlingFen(pos.board, rights);
-  let fen = '';
-  if (rights.lo & (1 << H1)) fen += 'K';
-  if (rights.lo & (1 << A1)) fen += 'Q';
-  if (rights.hi & (1 << (H8 - 32))) fen += 'k';
-  if (rights.hi & (1 << (A8 - 32))) fen += 'q';
-  return fen;
+  const mask =
+    (rights.lo & (1 << H1) ? 8 : 0) |
+    (rights.lo & (1 << A1) ? 4 : 0) |
+    (rights.hi & (1 << (H8 - 32)) ? 2 : 0) |
+    (rights.hi & (1 << (A8 - 32)) ? 1 : 0);
+  return CASTLING_BY_MASK[mask];
 };
+
+// The field for each set of standard rights (K, Q, k, q as bits 8, 4, 2, 1), made once.
+const CASTLING_BY_MASK: readonly string[] = Array.from(
+  { length: 16 },
+  (_, m) => (m & 8 ? 'K' : '') + (m & 4 ? 'Q' : '') + (m & 2 ? 'k' : '') + (m & 1 ? 'q' : '') || '-',
+);
 
 /**
  * The en-passant square when a capture there is legal, as toSetup keeps it, without toSetup's copy
