@@ -1,7 +1,8 @@
 // The app in a process of its own, for benches that measure the server alone: its CPU time and its
 // resident memory read from /proc, apart from the client's. Started by startBenchServer below; it
 // prints one JSON line with its URL and the cookies of `players` signed-in players, then serves until
-// killed. The extra route POST /api/bench/form-echo receives a form as a route does and answers its
+// killed; with BENCH_DATA_DIR its embedded database lives in that folder, as a shipped server's does
+// in DATA_DIR. The extra route POST /api/bench/form-echo receives a form as a route does and answers its
 // field lengths: the floor any route that takes the same form pays.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,8 +62,13 @@ if (process.env.BENCH_SERVER_CHILD) {
   const { openDatabase } = await import('../src/server/db/client.js');
   const { buildApp } = await import('../src/server/app.js');
   const { signInDirectly, testConfig } = await import('./../test/helper.js');
+  // BENCH_DATA_DIR: PGlite on files, as a server started with DATA_DIR keeps its data.
   const database = await openDatabase(
-    process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL } : { memory: true },
+    process.env.TEST_DATABASE_URL
+      ? { url: process.env.TEST_DATABASE_URL }
+      : process.env.BENCH_DATA_DIR
+        ? { dir: process.env.BENCH_DATA_DIR }
+        : { memory: true },
   );
   const app = await buildApp(testConfig(), { database });
   app.post('/api/bench/form-echo', { onRequest: app.requireUser }, async (request) => {
@@ -80,6 +86,16 @@ if (process.env.BENCH_SERVER_CHILD) {
       if ((request.query as { on?: string }).on === '1') await session.post('Profiler.start');
       else writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await session.post('Profiler.stop')).profile));
       return {};
+    });
+    // GET /api/bench/heap: the heap in use after a full collection, and the repertoire cache's figures.
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { repertoireCacheCounters } = await import('../src/server/openings/repertoire-cache.js');
+    app.get('/api/bench/heap', async () => {
+      collect();
+      return { heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576), ...repertoireCacheCounters() };
     });
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

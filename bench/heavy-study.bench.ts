@@ -1,10 +1,11 @@
 // One player stores a generated 4 MB study and then runs the consistency check and the opening book on
-// it, against a server in a process of its own, while another player's session check is polled every
-// 10 ms from a third process (bench/session-poller.mjs). Figures: the longest wait of that light
-// request meanwhile, and the server's peak resident memory (VmHWM) over the whole run.
+// it (the form sends the same text), against the server as shipped (bench/shipped-server.ts: dist, a
+// PGlite data folder, restarted once), while another player's session check is polled every 10 ms
+// from a third process (bench/session-poller.mjs). Figures: the longest wait of that light request
+// meanwhile, and the server's peak resident memory (VmHWM) over the whole run.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { startBenchServer } from './bench-server.js';
+import { startShippedServer } from './shipped-server.js';
 import { generateStudy } from './generated-study.js';
 
 const TARGET_BYTES = 4 * 1024 * 1024;
@@ -14,7 +15,7 @@ while (text.length < TARGET_BYTES) {
   chapters = Math.ceil((chapters * TARGET_BYTES) / text.length) + 1;
   text = generateStudy(chapters);
 }
-const server = await startBenchServer(2);
+const server = await startShippedServer(2);
 try {
   const [heavy, other] = server.players;
   const before = server.memory();

@@ -82,3 +82,30 @@ test('the opening tool opens without the coverage result of Manage Openings', as
   // Nothing to say yet: the status box takes no room.
   await expect(page.locator('.status-box')).toHaveClass(/is-empty/);
 });
+
+test('the opening tool compares a game that names neither player with the colour chosen, without asking again', async ({
+  page,
+}) => {
+  await signUp(page, newUser('toolcolour'));
+  await page.goto('/opening_tool');
+  await page.getByLabel('Or upload a PGN opening file').setInputFiles({
+    name: 'najdorf.pgn',
+    mimeType: 'application/x-chess-pgn',
+    buffer: Buffer.from('1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 *'),
+  });
+  await page.getByRole('group', { name: 'Colour' }).getByLabel('Black').check();
+  // Neither tag is one of the player's names.
+  await page.getByLabel("Or paste a game's PGN").fill('[White "alice"]\n[Black "bob"]\n\n1. e4 c5 2. Nf3 e6 3. d4 *');
+  await expect(page.getByRole('group', { name: 'Your colour in this game' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  const results = page.getByLabel('Results area');
+  await expect(results).toContainText('You left the repertoire at move 2 on your move: you played 2... e6');
+  await expect(results).not.toContainText('colour in this game');
+  await expect(results).not.toContainText('Note: you had');
+
+  // The other colour chosen: the same game is judged from White's side.
+  await page.getByRole('group', { name: 'Colour' }).getByLabel('White').check();
+  await page.getByRole('button', { name: 'Run Comparison' }).click();
+  await expect(results).toContainText('Your opponent left the repertoire at move 2: they played 2... e6');
+  await expect(results).not.toContainText('colour in this game');
+});

@@ -19,19 +19,20 @@ async function saveViewport(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}-${theme}-${page.viewportSize()?.width ?? 0}.png` });
 }
 
-/** Answers the next confirm() and hands back its question. */
-function nextDialog(page: Page, accept: boolean): Promise<string> {
-  return new Promise((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    }),
-  );
+/** Counts the browser's own dialogs (alert, confirm, beforeunload): the app asks in its own. */
+function countBrowserDialogs(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.on('dialog', (dialog) => {
+    seen.count++;
+    void dialog.dismiss();
+  });
+  return seen;
 }
 
 test('the card editor: no blank cards, click-to-move with targets shown, Escape asks before losing a prompt', async ({
   page,
 }) => {
+  const browserDialogs = countBrowserDialogs(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, newUser('polisheditor'));
   await page.goto('/manage_cards');
@@ -78,17 +79,37 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // A typed prompt is not dropped by Escape without asking; dismissing keeps it.
+  // A typed prompt is not dropped by Escape without asking, in the app's own dialog; 'Keep editing'
+  // (or Escape again) keeps it.
   await editor.getByLabel('Prompt', { exact: true }).fill('What now?');
-  let question = nextDialog(page, false);
   await page.keyboard.press('Escape');
-  expect(await question).toMatch(/^Discard this card\?/);
+  const question = page.getByRole('dialog', { name: 'Discard this card?' });
+  await expect(question).toContainText('What you typed and played will be lost.');
+  for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+    await page.setViewportSize(size);
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await saveViewport(page, 'nothing-lost-discard-question');
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
   await expect(editor).toBeVisible();
   await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue('What now?');
-  question = nextDialog(page, true);
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(editor.getByLabel('Prompt', { exact: true })).toHaveValue('What now?');
+  // Cancel asks the same; 'Discard' closes the editor and nothing is saved.
   await editor.getByRole('button', { name: 'Cancel' }).click();
-  await question;
+  await question.getByRole('button', { name: 'Discard' }).click();
   await expect(editor).toBeHidden();
+  await expect(question).toBeHidden();
+  const cards = await page.request.get('/api/get-cards');
+  expect((await cards.json()).api_data).toEqual([]);
+  expect(browserDialogs.count).toBe(0);
 });
 
 /** Saves cards over the API, as the editor would, with the session's XSRF token. */
@@ -136,6 +157,7 @@ test('Card Review: the answer can be played on the prompt board before revealing
 });
 
 test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked names how many', async ({ page }) => {
+  const browserDialogs = countBrowserDialogs(page);
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('polishedit'));
   await seedCards(page, ['First card', 'Second card']);
@@ -146,18 +168,32 @@ test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked n
   await panel.getByLabel('Question', { exact: true }).fill('Changed, not saved');
   await expect(panel.getByText('Unsaved changes')).toBeVisible();
 
-  // Leaving by the navigation asks; staying keeps the edit.
-  let question = nextDialog(page, false);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();
-  expect(await question).toBe('Discard the changes to this card? They are not saved yet.');
+  // Leaving by the navigation asks in the app's dialog; 'Keep editing' stays with the edit.
+  const cardReviewLink = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Card Review', exact: true });
+  await cardReviewLink.click();
+  const question = page.getByRole('dialog', { name: 'Discard the changes to this card?' });
+  await expect(question).toContainText('They are not saved yet.');
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
   await expect(page).toHaveURL(/\/manage_cards$/);
   await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Changed, not saved');
 
   // Another card in the list asks too.
-  question = nextDialog(page, false);
   await list.getByRole('listitem').nth(1).getByRole('button').click();
-  await question;
+  await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(panel.getByLabel('Question', { exact: true })).toHaveValue('Changed, not saved');
+
+  // 'Discard' leaves by the link, and the edit is gone.
+  await cardReviewLink.click();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/review_cards$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/manage_cards$/);
+  await list.getByRole('listitem').first().getByRole('button').click();
+  await expect(panel.getByLabel('Question', { exact: true })).toHaveValue(/^(First|Second) card$/);
+  await panel.getByLabel('Question', { exact: true }).fill('Changed and saved');
   await panel.getByRole('button', { name: 'Save Changes' }).click();
   await expect(panel.getByText('Changes saved')).toBeVisible();
 
@@ -174,6 +210,7 @@ test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked n
   // With nothing unsaved, leaving asks nothing.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Card Review', exact: true }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
+  expect(browserDialogs.count).toBe(0);
 });
 
 async function openLichessPicker(page: Page, username: string) {
@@ -298,7 +335,6 @@ test('the opening tool: its username is its own, the game is compared by the pla
   await page
     .getByLabel('PGN game file')
     .setInputFiles({ name: 'empty.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from('') });
-  await page.getByRole('group', { name: 'Your colour in this game' }).getByLabel('White').check();
   await page.getByRole('button', { name: 'Run Comparison' }).click();
   await expect(results).toHaveText('The file empty.pgn is empty');
 });

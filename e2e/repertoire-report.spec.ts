@@ -128,6 +128,29 @@ test('recent Lichess games not saved link to Lichess at the move, or open in gam
   await expect(link).toHaveAttribute('href', /^https:\/\/lichess\.org\/\w+#\d+$/);
   await expect(link).toHaveAttribute('target', '_blank');
 
+  // The game's link and 'Open in game review' are two things, visibly apart: a separator between
+  // them, and a gap wider than a word space when they share a line.
+  const game = row.getByRole('list').last().getByRole('listitem').first();
+  await expect(game.getByRole('link')).toHaveCount(1);
+  const open = game.getByRole('button', { name: 'Open in game review' });
+  await expect(open).toHaveCount(1);
+  const [linkText, openText, rowText] = await Promise.all([link.innerText(), open.innerText(), game.innerText()]);
+  const between = rowText.slice(rowText.indexOf(linkText) + linkText.length, rowText.indexOf(openText));
+  expect(between.trim()).toMatch(/^[·|•–—]$/);
+  const linkBox = (await link.boundingBox())!;
+  const openBox = (await open.boundingBox())!;
+  if (Math.abs(linkBox.y - openBox.y) < linkBox.height / 2) {
+    const spaceWidth = await game.evaluate((li) => {
+      const probe = document.createElement('span');
+      probe.textContent = '\u00a0';
+      li.append(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return width;
+    });
+    expect(openBox.x - (linkBox.x + linkBox.width)).toBeGreaterThan(spaceWidth * 2);
+  }
+
   // Open in game review: the game is saved as a review and opened at the move.
   await row.getByRole('list').last().getByRole('button', { name: 'Open in game review' }).first().click();
   await expect(page).toHaveURL(/\/game_review\?review=\d+&ply=\d+$/);

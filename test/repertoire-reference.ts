@@ -118,13 +118,15 @@ export function referenceBuild(games: readonly ReferenceGame[], options: Reperto
           chapters: [],
           lines: 0,
           continuingLines: 0,
-          firstLine: new Map(),
+          firstLine: [],
         };
         at.moves.push(move);
       }
-      if (!move.chapters.includes(chapter)) move.chapters = [...move.chapters, chapter];
       const step: LineStep = { san: data.san, previous: line };
-      if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
+      if (!move.chapters.includes(chapter)) {
+        move.chapters = [...move.chapters, chapter];
+        move.firstLine = [...move.firstLine, step];
+      }
       const below = visit(child, next, chapter, step);
       move.lines += Math.max(below, 1);
       if (below > 0) move.continuingLines += below;
@@ -159,7 +161,8 @@ export const repertoireLines = (rep: Repertoire): string[] => [
         m.chapters,
         m.lines,
         m.continuingLines,
-        [...m.firstLine].map(([c, step]) => [c, lineSans(step)]),
+        m.chapters.map((c, i) => [c, lineSans(m.firstLine[i])]),
+        m.firstLine.length,
       ]),
     ]),
   ),

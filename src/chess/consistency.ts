@@ -52,7 +52,9 @@ export interface ConsistencyResult {
 const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string => {
   let best: [number, string] | undefined;
   for (const m of moves) {
-    for (const [chapter, step] of m.firstLine) {
+    for (let i = 0; i < m.chapters.length; i++) {
+      const chapter = m.chapters[i];
+      const step = m.firstLine[i];
       const start = rep.chapters[chapter].startFen;
       const sans = lineSans(step).slice(0, -1);
       const rank = (start === INITIAL_FEN ? 0 : 10_000) + sans.length;
@@ -71,10 +73,14 @@ const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string
  */
 export type ConsistencyMemo = WeakMap<RepertoirePosition, ConsistencyPosition>;
 
-/** The positions the check lists (the player to move, more than one move), in report order. */
+/** A position the check lists: the player to move, with more than one repertoire move. */
+export const isInconsistent = (rep: Repertoire, p: RepertoirePosition): boolean =>
+  p.turn === rep.color && p.moves.length > 1;
+
+/** The positions the check lists, in report order. */
 export const inconsistentPositions = (rep: Repertoire): RepertoirePosition[] => {
   const candidates = [];
-  for (const p of rep.positions.values()) if (p.turn === rep.color && p.moves.length > 1) candidates.push(p);
+  for (const p of rep.positions.values()) if (isInconsistent(rep, p)) candidates.push(p);
   return candidates.sort(comparePositions);
 };
 
@@ -85,7 +91,7 @@ export const consistencyPosition = (rep: Repertoire, p: RepertoirePosition): Con
     .map((m) => ({
       san: m.san,
       uci: m.uci,
-      chapters: m.chapters.map((c) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine.get(c)) })),
+      chapters: m.chapters.map((c, i) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine[i]) })),
     }));
   return { fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves };
 };

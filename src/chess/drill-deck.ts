@@ -81,6 +81,7 @@ export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
     queue.push(root);
   }
   const deck: DrillDeckItem[] = [];
+  const playing = chapterLists(rep);
   let next = 0;
   const visit = (key: string) => {
     const position = rep.positions.get(key);
@@ -95,7 +96,7 @@ export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
         moveNumber: position.moveNumber,
         answers: position.moves.map((m) => ({ uci: m.uci, san: m.san })),
         ord: deck.length,
-        chapters: chaptersPlaying(rep, position.moves),
+        chapters: playing(position.moves),
       });
     }
     for (const move of position.moves) {
@@ -132,11 +133,20 @@ export const drillDeckBuilder = (rep: Repertoire): DrillDeckBuilder => {
   };
 };
 
-/** Chapters that play any of the moves, in study order. */
-const chaptersPlaying = (rep: Repertoire, moves: readonly RepertoireMove[]): DrillChapterRef[] => {
-  if (moves.length === 1) return moves[0].chapters.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' }));
-  const indexes = [...new Set(moves.flatMap((m) => m.chapters))].sort((a, b) => a - b);
-  return indexes.map((index) => ({ index, name: rep.chapters[index]?.name ?? '' }));
+/**
+ * The chapters that play any of the moves, in study order. Items share their lists (read only): one
+ * reference per chapter, one list per chapter list of a single move (a repertoire shares those).
+ */
+const chapterLists = (rep: Repertoire) => {
+  const refs: DrillChapterRef[] = [];
+  const ref = (index: number) => (refs[index] ??= { index, name: rep.chapters[index]?.name ?? '' });
+  const lists = new WeakMap<readonly number[], DrillChapterRef[]>();
+  return (moves: readonly RepertoireMove[]): DrillChapterRef[] => {
+    if (moves.length > 1) return [...new Set(moves.flatMap((m) => m.chapters))].sort((a, b) => a - b).map(ref);
+    let list = lists.get(moves[0].chapters);
+    if (!list) lists.set(moves[0].chapters, (list = moves[0].chapters.map(ref)));
+    return list;
+  };
 };
 
 const positionKeyOf = (fen: string): string => fen.trim().split(/\s+/).slice(0, 4).join(' ');

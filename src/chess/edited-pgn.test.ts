@@ -96,7 +96,7 @@ describe('edited repertoire as PGN', () => {
     const text = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
     const base = buildRepertoireFromPgn(text, { color: 'black', lenient: true }).unwrap();
     const lines = [...base.positions.values()].flatMap((p) =>
-      p.moves.flatMap((m) => [...m.firstLine.values()].map((step) => sansOf(step))),
+      p.moves.flatMap((m) => m.firstLine.map((step) => sansOf(step))),
     );
     const edits: RepertoireEdit[] = [];
     lines.forEach((sans, i) => {

@@ -35,16 +35,18 @@ export interface BookEntry {
 /** Keyed by position key (FEN without move counters), in report order. */
 export type OpeningBook = Record<string, BookEntry>;
 
+/** A position the book lists: one with repertoire moves. */
+export const isInBook = (p: RepertoirePosition): boolean => p.moves.length > 0;
+
 /**
- * The positions the book lists (those with repertoire moves), in report order (comparePositions):
- * grouped by move number and side to move, then each group's keys sorted by the engine's own string
- * order. A comparison function over long keys that share their first ranks cost the book more per
- * position the larger the repertoire.
+ * The positions the book lists, in report order (comparePositions): grouped by move number and side to
+ * move, then each group's keys sorted by the engine's own string order. A comparison function over long
+ * keys that share their first ranks cost the book more per position the larger the repertoire.
  */
 export const bookPositions = (rep: Repertoire): RepertoirePosition[] => {
   const groups: string[][] = [];
   for (const p of rep.positions.values())
-    if (p.moves.length > 0) (groups[p.moveNumber * 2 + (p.turn === 'white' ? 0 : 1)] ??= []).push(p.key);
+    if (isInBook(p)) (groups[p.moveNumber * 2 + (p.turn === 'white' ? 0 : 1)] ??= []).push(p.key);
   const sorted: RepertoirePosition[] = [];
   for (const keys of groups) {
     if (keys === undefined) continue;

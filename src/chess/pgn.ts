@@ -335,6 +335,55 @@ export const parseGames = (text: string, options: ReplayOptions = {}): Result<Pl
   return failure ? Result.err(failure) : Result.ok(played);
 };
 
+/** Text handed to the parser at a time when games are read one by one. */
+const STEP_CHARS = 64 * 1024;
+
+/**
+ * parseGames one game at a time: each game is parsed, played and yielded before the next is read, so
+ * a large study never has every game's tree in memory at once, and the caller can pause between games.
+ * Returns the first error met (in text order), or undefined once every game has been yielded.
+ */
+export function* playGamesInSteps(
+  text: string,
+  options: ReplayOptions = {},
+): Generator<PlayedGame, PgnParseError | undefined> {
+  const brackets = findBracketFault(text);
+  if (brackets) return new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`);
+  const ready: { game: PgnGame; failed: boolean }[] = [];
+  let count = 0;
+  const parser = new PgnParser(
+    (game, err) => {
+      const index = count++;
+      ready.push({ game: Object.assign(game, { index, name: gameName(game.headers, index) }), failed: !!err });
+    },
+    emptyHeaders,
+    PARSE_BUDGET,
+  );
+  for (let at = 0; at < text.length || at === 0; at += STEP_CHARS) {
+    const last = at + STEP_CHARS >= text.length;
+    parser.parse(text.slice(at, at + STEP_CHARS), last ? undefined : { stream: true });
+    while (ready.length > 0) {
+      const { game, failed } = ready.shift()!;
+      const label = gameLabel(game.index, game.name);
+      if (failed)
+        return new PgnParseError(
+          'too_complex',
+          `${label} is too large or deeply nested to read`,
+          game.index,
+          game.name,
+        );
+      if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0))
+        return new PgnParseError('not_pgn', `${label}: no PGN tags or moves found`, game.index, game.name);
+      const played = replay(game, options, true);
+      if (played.isErr) return played.error;
+      yield played.value;
+    }
+    if (last) break;
+  }
+  if (count === 0) return new PgnParseError('empty', 'The PGN text is empty');
+  return undefined;
+}
+
 /**
  * The raw text of each game of a multi-game PGN (an export, a study), each ending in one newline. A
  * game starts at a tag line after a blank line; blank lines inside a game's tag section, inside a

@@ -48,6 +48,7 @@ export const buildRepertoireFromText = (
   });
   if (failure) return Result.err(failure);
   const name = options.name ?? (firstHeaders && findStudyName(firstHeaders)) ?? 'Opening';
+  builder.graph.finish();
   const { positions, roots } = builder.graph;
   return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
 };

@@ -109,7 +109,7 @@ export const applyEdits = (
           chapters: [additions],
           lines: 1,
           continuingLines: last ? 0 : 1,
-          firstLine: new Map([[additions, m.step]]),
+          firstLine: [m.step],
         });
         if (inDegree) inDegree.set(m.toKey, (inDegree.get(m.toKey) ?? 0) + 1);
       }

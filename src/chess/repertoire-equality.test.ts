@@ -15,7 +15,23 @@ import type { ExcludeSymbol } from './exclude-symbols.js';
 import { bookPositions } from './opening-book.js';
 import { comparePositions } from './order.js';
 import { parseGames } from './pgn.js';
-import { buildRepertoire, buildRepertoireFromPgn, COLORS, type Repertoire } from './repertoire.js';
+import {
+  buildRepertoire,
+  buildRepertoireFromPgn,
+  buildRepertoireSteps,
+  COLORS,
+  type Repertoire,
+  type RepertoireOptions,
+} from './repertoire.js';
+
+/** buildRepertoireSteps run to its end. */
+const stepped = (text: string, options: RepertoireOptions): Repertoire => {
+  const steps = buildRepertoireSteps(text, options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value.unwrap();
+  }
+};
 
 /** Same lines in the same order; a mismatch is shown as the first line that differs. */
 const expectSameLines = (actual: string[], expected: string[]) => {
@@ -47,6 +63,7 @@ const expectSameBuild = (text: string, lenient: boolean) => {
       const expected = repertoireLines(referenceBuild(reference, options));
       expectSameLines(repertoireLines(built), expected);
       expectSameLines(repertoireLines(buildRepertoire(games.value, options)), expected);
+      expectSameLines(repertoireLines(stepped(text, options)), expected);
       positions += built.positions.size;
     }
   return positions;

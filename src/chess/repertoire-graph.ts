@@ -1,7 +1,7 @@
 /**
- * The position graph a repertoire is merged into, one chapter line at a time: positions by key with
- * the FEN of their earliest occurrence, and the moves between them with the chapters and lines that
- * play them. Both ways of building a repertoire (from played games, or straight from PGN text) share it.
+ * The position graph the one-pass build merges a study into, one chapter line at a time: positions by
+ * key with the FEN of their earliest occurrence, and the moves between them with the chapters and lines
+ * that play them (as buildRepertoire merges played games).
  */
 import type { Color, LineStep, RepertoireMove, RepertoirePosition } from './repertoire.js';
 
@@ -10,7 +10,9 @@ export class RepertoireGraph {
   /** Keys of the chapters' starting positions, without repeats. */
   readonly roots: string[] = [];
   /** By chapter index, the chapter list of the moves only that chapter plays. */
-  private readonly onlyChapter: (readonly number[])[] = [];
+  private readonly onlyChapter: number[][] = [];
+  /** Positions and moves whose arrays grew past one entry: trimmed to their length by finish. */
+  private readonly grown: (RepertoirePosition | RepertoireMove)[] = [];
 
   /** The position under key, made when first met; fen and fullmoves are this occurrence's. */
   reach(key: string, turn: Color, fullmoves: number, fen: string): RepertoirePosition {
@@ -37,8 +39,8 @@ export class RepertoireGraph {
 
   /**
    * A move first played from `at` by a chapter line; step is the line's step for it. The moves only
-   * one chapter plays share that chapter's list (a study's moves mostly belong to one chapter), so a
-   * move's chapter list is replaced, never changed in place, when a second chapter plays it.
+   * one chapter plays share that chapter's list (a study's moves mostly belong to one chapter): it is
+   * replaced, never changed in place, when a second chapter plays the move.
    */
   addMove(at: RepertoirePosition, uci: string, to: string, chapter: number, step: LineStep): RepertoireMove {
     const move: RepertoireMove = {
@@ -48,24 +50,43 @@ export class RepertoireGraph {
       chapters: (this.onlyChapter[chapter] ??= [chapter]),
       lines: 0,
       continuingLines: 0,
-      firstLine: new Map<number, LineStep>().set(chapter, step),
+      firstLine: [step],
     };
-    // An empty array grows to room for 17 on its first push; most positions hold one move.
+    // Arrays made at their length: a study has about one move per position and one chapter per move.
     if (at.moves.length === 0) at.moves = [move];
-    else at.moves.push(move);
+    else {
+      if (at.moves.length === 1) this.grown.push(at);
+      at.moves.push(move);
+    }
     return move;
   }
 
   /** One more chapter line passing through a known move: returns the line's step for it. */
   enterMove(move: RepertoireMove, chapter: number, line: LineStep | undefined): LineStep {
-    const chapters = move.chapters;
-    if (chapters[chapters.length - 1] !== chapter) {
-      if (chapters === this.onlyChapter[chapters[0]]) move.chapters = [chapters[0], chapter];
-      else (chapters as number[]).push(chapter);
-    }
     const step: LineStep = { san: move.san, previous: line };
-    if (!move.firstLine.has(chapter)) move.firstLine.set(chapter, step);
+    const chapters = move.chapters;
+    // Chapters are merged in order: a chapter not yet through the move comes after all that are.
+    if (chapters[chapters.length - 1] !== chapter) {
+      if (chapters.length === 1) {
+        // The one-chapter list is shared by the chapter's moves: copied before it grows.
+        move.chapters = [chapters[0], chapter];
+        this.grown.push(move);
+      } else chapters.push(chapter);
+      move.firstLine.push(step);
+    }
     return step;
+  }
+
+  /** Trims the arrays that grew (a push leaves room for more) to their length. */
+  finish(): void {
+    for (const item of this.grown) {
+      if ('moves' in item) item.moves = item.moves.slice();
+      else {
+        item.chapters = item.chapters.slice();
+        item.firstLine = item.firstLine.slice();
+      }
+    }
+    this.grown.length = 0;
   }
 
   /** A chapter's starting position, listed once among the roots. */

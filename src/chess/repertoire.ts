@@ -11,9 +11,8 @@ import type { Node } from 'chessops/pgn';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 import { buildRepertoireFromText } from './repertoire-build.js';
-import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
+import { findStudyName, playGamesInSteps, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -36,14 +35,14 @@ export interface RepertoireMove {
   uci: string;
   /** Key of the position after the move. */
   to: string;
-  /** Chapter indexes that play the move here, ascending (shared between moves: never changed in place). */
-  chapters: readonly number[];
+  /** Chapter indexes that play the move here, ascending. */
+  chapters: number[];
   /** Chapter lines (root-to-leaf paths) that play the move. */
   lines: number;
   /** Of those, the lines that go on after it; 0 means the move ends every line that plays it. */
   continuingLines: number;
-  /** The first line of each chapter that plays the move, ending with it. */
-  firstLine: Map<number, LineStep>;
+  /** The first line of each of `chapters` (in the same order) that plays the move, ending with it. */
+  firstLine: LineStep[];
 }
 
 export interface RepertoirePosition {
@@ -75,14 +74,34 @@ export interface RepertoireOptions {
   lenient?: boolean;
 }
 
-export const buildRepertoire = (games: readonly PlayedGame[], options: RepertoireOptions): Repertoire => {
+const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
+
+/** Merges games into one repertoire, a game at a time, in chapter order. */
+const repertoireMerger = (options: RepertoireOptions) => {
   const excluded = [...(options.excludeSymbols ?? [])];
   const nags = excludedNags(excluded);
   const isExcluded = (m: PlayedMove) => m.nags !== undefined && m.nags.some((n) => nags.has(n));
-  const graph = new RepertoireGraph();
+  const positions = new Map<string, RepertoirePosition>();
+  const roots: string[] = [];
   const chapters: RepertoireChapter[] = [];
-  const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
-  const turnOf = (key: string): Color => (key.includes(' w ') ? 'white' : 'black');
+  /** The chapter being merged, as a list: shared by every move that only it plays. */
+  let only: number[] = [];
+  /** Positions and moves whose arrays grew past one entry: trimmed to their length at the end. */
+  const grown: (RepertoirePosition | RepertoireMove)[] = [];
+
+  const touch = (key: string, fen: string): RepertoirePosition => {
+    const moveNumber = fullmovesOf(fen);
+    let p = positions.get(key);
+    if (!p) {
+      p = { key, fen, turn: key.includes(' w ') ? 'white' : 'black', moveNumber, moves: [] };
+      positions.set(key, p);
+    } else if (moveNumber < p.moveNumber || (moveNumber === p.moveNumber && fen < p.fen)) {
+      // The earliest occurrence wins, and ties break on the text so chapter order never matters.
+      p.moveNumber = moveNumber;
+      p.fen = fen;
+    }
+    return p;
+  };
 
   // Returns the number of chapter lines (leaves) below the node.
   const visit = (
@@ -96,28 +115,101 @@ export const buildRepertoire = (games: readonly PlayedGame[], options: Repertoir
       const data = child.data;
       if (isExcluded(data)) continue;
       const key = positionKey(data.fen);
-      const next = graph.reach(key, turnOf(key), fullmovesOf(data.fen), data.fen);
-      const known = knownMove(at, data.uci);
-      const step = known ? graph.enterMove(known, chapter, line) : { san: data.san, previous: line };
-      const move = known ?? graph.addMove(at, data.uci, key, chapter, step);
-      leaves += leaveMove(move, visit(child, next, chapter, step));
+      const next = touch(key, data.fen);
+      const step: LineStep = { san: data.san, previous: line };
+      let move = at.moves.find((m) => m.uci === data.uci);
+      // Arrays made at their length: a study has about one move per position and one chapter per move.
+      if (!move) {
+        move = {
+          san: data.san,
+          uci: data.uci,
+          to: key,
+          chapters: only,
+          lines: 0,
+          continuingLines: 0,
+          firstLine: [step],
+        };
+        if (at.moves.length === 0) at.moves = [move];
+        else {
+          if (at.moves.length === 1) grown.push(at);
+          at.moves.push(move);
+        }
+      } else if (move.chapters[move.chapters.length - 1] !== chapter) {
+        if (move.chapters.length === 1) {
+          // The one-chapter list is shared by the chapter's moves: copied before it grows.
+          move.chapters = [move.chapters[0], chapter];
+          grown.push(move);
+        } else move.chapters.push(chapter);
+        move.firstLine.push(step);
+      }
+      const below = visit(child, next, chapter, step);
+      const lines = below === 0 ? 1 : below;
+      move.lines += lines;
+      if (below > 0) move.continuingLines += lines;
+      leaves += lines;
     }
     return leaves;
   };
 
-  games.forEach((game, index) => {
-    chapters.push({ index, name: game.name, startFen: game.startFen });
-    const key = positionKey(game.startFen);
-    visit(game.moves, graph.root(key, turnOf(key), fullmovesOf(game.startFen), game.startFen), index, undefined);
-  });
-
-  const name = options.name ?? (games[0] && findStudyName(games[0].headers)) ?? 'Opening';
-  return { name, color: options.color, excluded, chapters, positions: graph.positions, roots: graph.roots };
+  let first: PlayedGame | undefined;
+  return {
+    add(game: PlayedGame): void {
+      first ??= game;
+      const index = chapters.length;
+      only = [index];
+      chapters.push({ index, name: game.name, startFen: game.startFen });
+      const key = positionKey(game.startFen);
+      const root = touch(key, game.startFen);
+      if (!roots.includes(key)) roots.push(key);
+      visit(game.moves, root, index, undefined);
+    },
+    finish(): Repertoire {
+      for (const item of grown) {
+        if ('moves' in item) item.moves = item.moves.slice();
+        else {
+          item.chapters = item.chapters.slice();
+          item.firstLine = item.firstLine.slice();
+        }
+        only = [];
+      }
+      grown.length = 0;
+      const name = options.name ?? (first && findStudyName(first.headers)) ?? 'Opening';
+      return { name, color: options.color, excluded, chapters, positions, roots };
+    },
+  };
 };
 
-/** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
+export const buildRepertoire = (games: Iterable<PlayedGame>, options: RepertoireOptions): Repertoire => {
+  const merger = repertoireMerger(options);
+  for (const game of games) merger.add(game);
+  return merger.finish();
+};
+
+/**
+ * Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. One pass
+ * (repertoire-build.ts): the same result and failures as parseGames then buildRepertoire.
+ */
 export const buildRepertoireFromPgn = (text: string, options: RepertoireOptions): Result<Repertoire, PgnParseError> =>
   buildRepertoireFromText(text, options);
+
+/**
+ * The same repertoire built a game at a time: parsed, played and merged, then a pause (a yield) before
+ * the next game, so a caller can let other work run and only one game's moves are held besides the
+ * repertoire. Errors are those of buildRepertoireFromPgn; with more than one fault, the first in the text.
+ */
+export function* buildRepertoireSteps(
+  text: string,
+  options: RepertoireOptions,
+): Generator<void, Result<Repertoire, PgnParseError>> {
+  const merger = repertoireMerger(options);
+  const games = playGamesInSteps(text, { lenient: options.lenient });
+  for (;;) {
+    const next = games.next();
+    if (next.done) return next.value ? Result.err(next.value) : Result.ok(merger.finish());
+    merger.add(next.value);
+    yield;
+  }
+}
 
 /** SAN moves from a line's start to its last step. */
 export const lineSans = (step: LineStep | undefined): string[] => {

@@ -13,6 +13,10 @@
 //    "studies":{"white":{...},"black":null},"game_reviews":[{..., "mistakes":[...]}],"cards":[...],
 //    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...]}
 // No password hash, token or session is ever part of it.
+//
+// The import's body is read as it streams in (an export runs to 100 MB): each row is checked with its
+// kind's schema below (exportedCard, exportedGameReview, ...) as soon as it has arrived, so the
+// document is never held as one text nor validated in one piece that would stall the server.
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
@@ -199,6 +203,11 @@ export type ExportedDrillItem = z.infer<typeof exportedDrillItem>;
 export type ExportedDrillLog = z.infer<typeof exportedDrillLog>;
 export type ExportedUploadedStats = z.infer<typeof exportedUploadedStats>;
 
+/** POST /api/import's body: one JSON object, the document (rows checked as they stream in) or a form with it in `file`. */
+export const importBody = z.record(z.string(), z.unknown(), {
+  error: 'The file is not a Chess Prep export: expected a JSON object',
+});
+
 /** POST /api/import's answer: rows added per kind (a study counts when it was stored or replaced). */
 export const importCounts = z.object({
   game_reviews: z.number().int(),
@@ -211,6 +220,8 @@ export const importCounts = z.object({
   uploaded_stats: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
+/** POST /api/import's answer as sent. */
+export const importAnswer = z.object({ api_data: importCounts });
 
 /** POST /api/delete-account (a form). */
 export const deleteAccountRequest = z.object({ password: z.string({ error: 'password is required' }).max(1000) });

@@ -18,6 +18,9 @@ export const passwordSchema = z
   .min(1, 'Enter password')
   .max(256, 'Password is too long (at most 256 characters)');
 
+/** GET /api/confirm-email/:token, the link of the confirmation mail. */
+export const confirmEmailParams = z.object({ token: z.string() });
+
 export const registerBody = z.object({ email: emailSchema, username: usernameSchema, password: newPassword });
 export type RegisterBody = z.infer<typeof registerBody>;
 

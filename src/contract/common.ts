@@ -10,6 +10,9 @@ export type Color = z.infer<typeof color>;
 /** Every answer of a logged-in API call wraps its data so. */
 export const apiData = <T extends z.ZodType>(data: T) => z.object({ api_data: data });
 
+/** The body of a call that reads none (logout, disconnect): whatever is sent is ignored. */
+export const noBody = z.unknown();
+
 /** A bad request: 400 with a message a person can act on. */
 export const errorAnswer = z.object({ error: z.string() });
 

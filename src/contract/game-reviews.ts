@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { httpLink } from './http-link.js';
+import { apiData, errorAnswer } from './common.js';
 
 /**
  * The game review calls: reviews of played games with their mistakes. Field names are snake_case
@@ -190,6 +191,13 @@ export type GameReview = z.infer<typeof gameReview>;
 
 /** POST /api/delete-game-review's answer. */
 export const deletedAnswer = z.object({ deleted: z.enum(['game_review', 'mistake']), id: z.number().int() });
+
+/** The answers of the review calls as sent: 200 with the data, 404 {error} for an id not the caller's. */
+export const reviewListAnswer = { 200: apiData(z.array(gameReview)) };
+export const reviewAnswer = { 200: apiData(gameReview), 404: errorAnswer };
+export const mistakeAnswer = { 200: apiData(mistake), 404: errorAnswer };
+export const mistakeListAnswer = { 200: apiData(z.array(mistake)), 404: errorAnswer };
+export const deleteAnswer = { 200: apiData(deletedAnswer), 404: errorAnswer };
 
 function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as never;

@@ -12,8 +12,6 @@ import { formBody, formField } from './common.js';
 const commaList = z.union([z.string(), z.array(z.string())]).optional();
 export const statsQuery = z.object({ speeds: commaList, ratings: commaList });
 
-export const updateStatsForm = formBody({ stats: formField.optional() });
-
 export const statsMove = z.object({
   uci: z.string().max(10),
   san: z.string().max(10),
@@ -49,7 +47,29 @@ export interface StatsRecord {
   moves: z.infer<typeof statsMove>[];
 }
 
-export interface UpdateStatsAnswer {
-  api_result: 'general_sql_success';
-  stored: number;
-}
+/** The first value of a form field as text ('' when absent). */
+const fieldText = (value: z.infer<typeof formField> | undefined): string => {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined) return '';
+  return typeof first === 'string' ? first : new TextDecoder().decode(first);
+};
+
+/** The `stats` field: the records as JSON text (or an uploaded JSON file). */
+const statsField = formField
+  .optional()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(fieldText(value)) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'stats must be a JSON array of stat records' });
+      return z.NEVER;
+    }
+  })
+  .pipe(statsUpload);
+
+/** POST /api/update_stats: a form whose `stats` field holds the records (urlencoded or multipart). */
+export const updateStatsForm = formBody({ stats: statsField });
+
+/** POST /api/update_stats's answer: how many records were stored. */
+export const updateStatsAnswer = z.object({ api_result: z.literal('general_sql_success'), stored: z.number().int() });
+export type UpdateStatsAnswer = z.infer<typeof updateStatsAnswer>;

@@ -3,7 +3,7 @@ import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
@@ -39,6 +39,8 @@ export interface BuildOptions {
   database?: Database;
   /** Where log lines go when config.logger is on (tests read them); standard output otherwise. */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (the test that every route declares its schema reads them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
@@ -86,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Route schemas are the zod modules of src/contract: requests are validated against them.
   app.setValidatorCompiler(validatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

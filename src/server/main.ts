@@ -33,6 +33,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port: config.port, host: config.host });
   warmRepertoireWorkers();
+  // The embedded database has no autovacuum to keep its planner's statistics: gathered once here.
+  if (database.kind === 'pglite') {
+    const { analyzeTables } = await import('./db/table-statistics.js');
+    void analyzeTables(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
+  }
 } catch (error) {
   app.log.error(error);
   process.exit(1);

@@ -1,7 +1,10 @@
 // The export document written piece by piece: rows are read in pages of PAGE by id, and each page
 // is serialized and handed on before the next is read, so a large account never sits in memory whole.
+// The event loop turns between pages: the embedded database answers a query without one, so a
+// chain of page reads would otherwise hold every other player until the whole export is written.
 import { and, asc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { nextTurn } from '../drill/drill-writer.js';
 import {
   cards,
   drillItems,
@@ -102,6 +105,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
     yield (first ? '' : ',') + rows.map((r) => JSON.stringify(toExportedCard(r))).join(',');
     first = false;
     lastCardId = rows.at(-1)!.id;
+    await nextTurn();
   }
   yield ']';
 
@@ -156,6 +160,7 @@ async function* list(
     if (rows.length === 0) break;
     yield (first ? '' : ',') + rows.map((r) => JSON.stringify(r.value)).join(',');
     after = rows.at(-1)!.key;
+    await nextTurn();
   }
   yield ']';
 }

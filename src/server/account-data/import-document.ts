@@ -16,7 +16,7 @@
 //                  where the account still has the default
 import { z } from 'zod';
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
-import type { StatsRecord } from '../openings/explorer-cache.js';
+import type { StatsRecord } from '../openings/position-stats-repository.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -53,34 +53,30 @@ export interface ImportDocument {
   uploadedStats: (StatsRecord & { updatedAt?: Date })[];
 }
 
-/** Rows added per kind (a study counts when it was stored or replaced). */
-export interface ImportCounts {
-  game_reviews: number;
-  mistakes: number;
-  cards: number;
-  review_logs: number;
-  studies: number;
-  drill: number;
-  drill_logs: number;
-  uploaded_stats: number;
-}
-
 /** Rows read between two turns of the event loop. */
 const ROWS_PER_TURN = 500;
 
-/** Reads an export document; throws BadRequestError naming the first bad row. */
+/**
+ * Reads an export document; throws BadRequestError naming the first bad row. The document's row
+ * lists are emptied as they are read (the rows come back parsed).
+ */
 export async function parseImportDocument(body: unknown): Promise<ImportDocument> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
   }
-  const nul = findNulCharacter(body, '');
-  if (nul !== undefined)
-    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
+  // NUL characters: the lists' rows are looked through one by one as they are read (parseRows).
+  for (const [key, value] of Object.entries(body)) {
+    if (!Array.isArray(value)) refuseNul(value, key);
+  }
   const envelope = exportEnvelope.safeParse(body);
   if (!envelope.success) {
     throw new BadRequestError(`The file is not a Chess Prep export: ${describe(envelope.error)}`);
   }
   const doc = envelope.data;
+  // The lists of the body itself (the envelope's are copies of them), emptied as their rows are read.
+  const lists = body as Partial<
+    Record<'game_reviews' | 'cards' | 'review_logs' | 'drill' | 'uploaded_stats', unknown[]>
+  >;
   const user = doc.user === undefined ? undefined : parseRow(exportedUser, doc.user, 'user');
   const settings = doc.settings === undefined ? undefined : parseRow(exportedSettings, doc.settings, 'settings');
   const study = async (color: 'white' | 'black') => {
@@ -106,8 +102,8 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
   };
   const whiteStudy = await study('white');
   const blackStudy = await study('black');
-  const gameReviews = await parseRows(exportedGameReview, doc.game_reviews, 'game_reviews');
-  const cardRows = await parseRows(exportedCard, doc.cards, 'cards');
+  const gameReviews = await parseRows(exportedGameReview, lists.game_reviews, 'game_reviews');
+  const cardRows = await parseRows(exportedCard, lists.cards, 'cards');
   const future = cardRows.findIndex((card) => isLastReviewInFuture(card));
   if (future >= 0)
     throw new BadRequestError(`Bad row cards[${future}] (id ${cardRows[future].id}): last_review is in the future`);
@@ -117,9 +113,9 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     studies: { white: whiteStudy, black: blackStudy },
     gameReviews,
     cards: cardRows,
-    reviewLogs: await parseRows(exportedReviewLog, doc.review_logs, 'review_logs'),
-    drill: await parseRows(exportedDrillItem, doc.drill, 'drill'),
-    uploadedStats: await parseUploadedStats(doc.uploaded_stats),
+    reviewLogs: await parseRows(exportedReviewLog, lists.review_logs, 'review_logs'),
+    drill: await parseRows(exportedDrillItem, lists.drill, 'drill'),
+    uploadedStats: await parseUploadedStats(lists.uploaded_stats),
   };
 }
 
@@ -138,6 +134,13 @@ async function parseUploadedStats(rows: unknown[] | undefined) {
     }
   }
   return records;
+}
+
+/** A row holding U+0000 anywhere is refused, naming where. */
+function refuseNul(row: unknown, where: string): void {
+  const nul = findNulCharacter(row, where);
+  if (nul !== undefined)
+    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
 }
 
 /** Path of the first string holding U+0000 (PostgreSQL text and jsonb refuse it), e.g. 'cards[2].prompt'. */
@@ -159,7 +162,10 @@ function findNulCharacter(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Each row with its schema, letting other requests run between batches of rows. */
+/**
+ * Each row with its schema, letting other requests run between batches of rows. Each raw row is let
+ * go of (its place in `rows` emptied) once read, so a large import holds its rows once, not twice.
+ */
 async function parseRows<T extends z.ZodType>(
   schema: T,
   rows: unknown[] | undefined,
@@ -168,7 +174,9 @@ async function parseRows<T extends z.ZodType>(
   const parsed: z.infer<T>[] = [];
   for (const [index, row] of (rows ?? []).entries()) {
     if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
+    refuseNul(row, `${kind}[${index}]`);
     parsed.push(parseRow(schema, row, `${kind}[${index}]`));
+    rows![index] = undefined;
   }
   return parsed;
 }

@@ -1,13 +1,15 @@
 // What an import needs to know of the account before writing (so it writes only what is missing),
 // and the writing of drill items and uploaded statistics. See import-writer.ts.
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { cards, drillItems, drillLogs, gameReviews, reviewLogs, userPositionStats } from '../db/schema.js';
+import { nextTurn } from '../drill/drill-writer.js';
 import type { ExportedDrillItem } from './export-format.js';
-import type { ImportCounts, ImportDocument } from './import-document.js';
+import type { ImportCounts } from '@contract/account-data.js';
+import type { ImportDocument } from './import-document.js';
 
-const CHUNK = 500;
+const CHUNK = 100;
 
 /** Runs one bounded write: after a turn of the event loop, in the import's transaction or a batch's own. */
 export type Step = <T>(write: (db: Db) => Promise<T>) => Promise<T>;
@@ -28,33 +30,102 @@ export const reviewKey = (link: string | null, pgnMd5: string, played: Date | nu
 const drillKey = (color: string, positionKey: string) => `${color}|${positionKey}`;
 const statsKey = (fen: string, speeds: string, ratings: string) => `${fen}|${speeds}|${ratings}`;
 
+/** Keys read per query: an account of 100,000 cards is read in pages, with other requests between. */
+export const KEY_PAGE = 5_000;
+
+/** Reads rows in pages (keyset: each page after the last row of the one before), a turn of the event loop between pages. */
+async function readPaged<R, K>(
+  read: (after: K | undefined) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  each: (row: R) => void,
+): Promise<void> {
+  let after: K | undefined;
+  for (;;) {
+    const rows = await read(after);
+    for (const row of rows) each(row);
+    if (rows.length < KEY_PAGE) return;
+    after = keyOf(rows[rows.length - 1]);
+    await nextTurn();
+  }
+}
+
 export async function readAccountKeys(db: Db, userId: number): Promise<AccountKeys> {
-  const [cardRows, reviewRows, logRows, drillRows, statsRows] = await Promise.all([
-    db.select({ id: cards.id }).from(cards).where(eq(cards.userId, userId)),
-    db
-      .select({ link: gameReviews.link, pgnMd5: sql<string>`md5(${gameReviews.pgn})`, played: gameReviews.datePlayed })
-      .from(gameReviews)
-      .where(eq(gameReviews.userId, userId)),
-    db
-      .select({ cardId: reviewLogs.cardId, review: reviewLogs.review, rating: reviewLogs.rating })
-      .from(reviewLogs)
-      .where(eq(reviewLogs.userId, userId)),
-    db
-      .select({ color: drillItems.color, positionKey: drillItems.positionKey })
-      .from(drillItems)
-      .where(eq(drillItems.userId, userId)),
-    db
-      .select({ fen: userPositionStats.fen, speeds: userPositionStats.speeds, ratings: userPositionStats.ratings })
-      .from(userPositionStats)
-      .where(eq(userPositionStats.userId, userId)),
-  ]);
-  return {
-    cardIds: new Set(cardRows.map((r) => r.id)),
-    reviews: new Set(reviewRows.map((r) => reviewKey(r.link, r.pgnMd5, r.played))),
-    reviewLogs: new Set(logRows.map((r) => `${r.cardId}|${r.review.getTime()}|${r.rating}`)),
-    drill: new Set(drillRows.map((r) => drillKey(r.color, r.positionKey))),
-    stats: new Set(statsRows.map((r) => statsKey(r.fen, r.speeds, r.ratings))),
+  const keys: AccountKeys = {
+    cardIds: new Set(),
+    reviews: new Set(),
+    reviewLogs: new Set(),
+    drill: new Set(),
+    stats: new Set(),
   };
+  await readPaged(
+    (after: string | undefined) =>
+      db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.userId, userId), after === undefined ? undefined : gt(cards.id, after)))
+        .orderBy(asc(cards.id))
+        .limit(KEY_PAGE),
+    (r) => r.id,
+    (r) => keys.cardIds.add(r.id),
+  );
+  await readPaged(
+    (after: number | undefined) =>
+      db
+        .select({
+          id: gameReviews.id,
+          link: gameReviews.link,
+          pgnMd5: sql<string>`md5(${gameReviews.pgn})`,
+          played: gameReviews.datePlayed,
+        })
+        .from(gameReviews)
+        .where(and(eq(gameReviews.userId, userId), after === undefined ? undefined : gt(gameReviews.id, after)))
+        .orderBy(asc(gameReviews.id))
+        .limit(KEY_PAGE),
+    (r) => r.id,
+    (r) => keys.reviews.add(reviewKey(r.link, r.pgnMd5, r.played)),
+  );
+  await readPaged(
+    (after: number | undefined) =>
+      db
+        .select({ id: reviewLogs.id, cardId: reviewLogs.cardId, review: reviewLogs.review, rating: reviewLogs.rating })
+        .from(reviewLogs)
+        .where(and(eq(reviewLogs.userId, userId), after === undefined ? undefined : gt(reviewLogs.id, after)))
+        .orderBy(asc(reviewLogs.id))
+        .limit(KEY_PAGE),
+    (r) => r.id,
+    (r) => keys.reviewLogs.add(`${r.cardId}|${r.review.getTime()}|${r.rating}`),
+  );
+  await readPaged(
+    (after: number | undefined) =>
+      db
+        .select({ id: drillItems.id, color: drillItems.color, positionKey: drillItems.positionKey })
+        .from(drillItems)
+        .where(and(eq(drillItems.userId, userId), after === undefined ? undefined : gt(drillItems.id, after)))
+        .orderBy(asc(drillItems.id))
+        .limit(KEY_PAGE),
+    (r) => r.id,
+    (r) => keys.drill.add(drillKey(r.color, r.positionKey)),
+  );
+  const stats = userPositionStats;
+  await readPaged(
+    (after: { fen: string; speeds: string; ratings: string } | undefined) =>
+      db
+        .select({ fen: stats.fen, speeds: stats.speeds, ratings: stats.ratings })
+        .from(stats)
+        .where(
+          and(
+            eq(stats.userId, userId),
+            after === undefined
+              ? undefined
+              : sql`(${stats.fen}, ${stats.speeds}, ${stats.ratings}) > (${after.fen}, ${after.speeds}, ${after.ratings})`,
+          ),
+        )
+        .orderBy(asc(stats.fen), asc(stats.speeds), asc(stats.ratings))
+        .limit(KEY_PAGE),
+    (r) => r,
+    (r) => keys.stats.add(statsKey(r.fen, r.speeds, r.ratings)),
+  );
+  return keys;
 }
 
 /** New drill items, each with its logs in the same batch. */

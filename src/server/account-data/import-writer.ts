@@ -12,10 +12,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
+import { analyzeTables, GROWING_TABLES, type GrowingTable } from '../db/table-statistics.js';
 import { cards, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
 import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import type { ImportCounts, ImportDocument } from './import-document.js';
+import type { ImportCounts } from '@contract/account-data.js';
+import type { ImportDocument } from './import-document.js';
 import {
   insertDrillItems,
   insertUploadedStats,
@@ -25,7 +27,7 @@ import {
   type Step,
 } from './import-rows.js';
 
-const CHUNK = 500;
+const CHUNK = 100;
 /** users.drill_new_per_day's column default. */
 const DEFAULT_DRILL_NEW_PER_DAY = 20;
 
@@ -65,8 +67,24 @@ export async function writeImport(target: ImportTarget, userId: number, doc: Imp
     await before();
     return target.db.transaction((tx) => write(tx as unknown as Db));
   };
-  return deckTurn(userId, () => writeAll(target.db, step, userId, doc));
+  const counts = await deckTurn(userId, () => writeAll(target.db, step, userId, doc));
+  // The embedded database gathers no statistics by itself: tables that grew get them now.
+  const grown = GROWING_TABLES.filter((table) => counts[COUNT_OF[table]] >= ANALYZE_AFTER_ROWS);
+  if (!target.stopping()) await analyzeTables(target.db, grown);
+  return counts;
 }
+
+/** Rows added to a table after which its statistics are gathered again (embedded database). */
+const ANALYZE_AFTER_ROWS = 1_000;
+const COUNT_OF: Record<GrowingTable, keyof ImportCounts> = {
+  cards: 'cards',
+  review_logs: 'review_logs',
+  game_reviews: 'game_reviews',
+  mistakes: 'mistakes',
+  drill_items: 'drill',
+  drill_logs: 'drill_logs',
+  user_position_stats: 'uploaded_stats',
+};
 
 async function writeAll(db: Db, step: Step, userId: number, doc: ImportDocument): Promise<ImportCounts> {
   const keys = await readAccountKeys(db, userId);

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import type { PublicUser } from '../plugins/session.js';
@@ -64,6 +64,20 @@ function uniqueViolation(error: unknown): string | undefined {
     if (e.code === '23505') return String(e.constraint_name ?? e.constraint ?? '');
   }
   return undefined;
+}
+
+/** The player's password hash; undefined when the account is gone. */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash;
+}
+
+/** Fills the player's Lichess username from their connected account when they had not given one. */
+export async function fillLichessUsername(db: Db, userId: number, name: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ usernameLichess: name })
+    .where(and(eq(users.id, userId), isNull(users.usernameLichess)));
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {

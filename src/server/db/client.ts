@@ -23,23 +23,30 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * PostgreSQL's own buffer pool inside PGlite's WebAssembly memory, which is never given back: 128 MB by
+ * default, most of the server's memory at rest. The data folder's files are cached by the system
+ * besides, so a smaller pool costs little.
+ */
+const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+
 /** Where to keep data: a PostgreSQL URL, a PGlite folder, or PGlite in memory. */
 export type DatabaseTarget = { url: string } | { dir: string } | { memory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
-  if (!('dir' in target)) return wrapPglite(new PGlite());
+  if (!('dir' in target)) return wrapPglite(new PGlite(PGLITE_OPTIONS));
   const dataDir = join(target.dir, 'pglite');
   mkdirSync(dataDir, { recursive: true });
   const unlock = lockDataDir(target.dir);
   try {
     const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
-    let database = await wrapPglite(new PGlite(dataDir));
+    let database = await wrapPglite(new PGlite(dataDir, PGLITE_OPTIONS));
     if (fresh) {
       // Creating the cluster grows PGlite's memory to some 800 MiB, which WebAssembly never gives
       // back; a new instance on the files just written starts at about half that.
       await database.close();
-      database = await wrapPglite(new PGlite(dataDir));
+      database = await wrapPglite(new PGlite(dataDir, PGLITE_OPTIONS));
     }
     return { ...database, close: () => database.close().finally(unlock) };
   } catch (error) {

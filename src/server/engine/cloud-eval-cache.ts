@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { positionKey } from '../../chess/index.js';
-import { cloudEvals } from '../db/schema.js';
 import type { CloudEvalBody } from '../sites/lichess.js';
+import { findCloudEval, saveCloudEval } from './cloud-evals-repository.js';
 
 /**
  * Lichess's cloud evaluations through a cache shared by all players, keyed by position (move counters
@@ -14,22 +13,15 @@ const NONE_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export async function cloudEvalOf(app: FastifyInstance, fen: string, multiPv: number): Promise<CloudEvalBody | null> {
   const key = positionKey(fen);
-  const [cached] = await app.db
-    .select()
-    .from(cloudEvals)
-    .where(and(eq(cloudEvals.fen, key), eq(cloudEvals.multiPv, multiPv)));
+  const cached = await findCloudEval(app.db, key, multiPv);
   if (cached && (cached.answer !== null || Date.now() - cached.fetchedAt.getTime() < NONE_KEPT_MS)) {
-    return cached.answer as CloudEvalBody | null;
+    return cached.answer;
   }
   const fetch = app.sites.lichess.fetchCloudEval;
   if (!fetch) return null;
   const result = await fetch(fen, multiPv);
   if (result.kind === 'failed') return null;
   const answer = result.kind === 'found' ? result.value : null;
-  const values = { answer, fetchedAt: new Date() };
-  await app.db
-    .insert(cloudEvals)
-    .values({ fen: key, multiPv, ...values })
-    .onConflictDoUpdate({ target: [cloudEvals.fen, cloudEvals.multiPv], set: values });
+  await saveCloudEval(app.db, key, multiPv, answer);
   return answer;
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { positionReach, type Color } from '../../chess/index.js';
 import type { OwnMove } from '@contract/engine.js';
 import { deckSource, readDrillStudy } from '../drill/drill-source.js';
-import { latestRun } from '../openings/coverage-runs.js';
-import { readCachedStats } from '../openings/explorer-cache.js';
+import { latestRun } from '../openings/coverage-runs-repository.js';
+import { readCachedStats } from '../openings/position-stats-repository.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
 
 /**

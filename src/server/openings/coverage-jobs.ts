@@ -13,7 +13,7 @@ import {
   saveRunProgress,
   stopRunRows,
   type RunProgress,
-} from './coverage-runs.js';
+} from './coverage-runs-repository.js';
 import { SORRY_PREFIX } from './opening-input.js';
 import type { StatsFilter } from './stats-key.js';
 

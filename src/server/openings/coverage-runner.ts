@@ -13,7 +13,8 @@ import {
 import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
-import { fetchStats, isFresh, readCachedStatsWithAge } from './explorer-cache.js';
+import { fetchStats, isFresh } from './explorer-cache.js';
+import { readCachedStatsWithAge } from './position-stats-repository.js';
 import { LoopTurn, settleSteps } from '../loop-turn.js';
 import { SORRY_PREFIX } from './opening-input.js';
 import type { StatsFilter } from './stats-key.js';

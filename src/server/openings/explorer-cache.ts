@@ -1,116 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { positionStats } from '../db/schema.js';
 import type { ExplorerClient } from '../sites/explorer.js';
-import { explorerFen, statsFen, type StatsFilter } from './stats-key.js';
+import { readCachedStatsWithAge, storeStats, type CachedStats, type StatsRecord } from './position-stats-repository.js';
+import { explorerFen, type StatsFilter } from './stats-key.js';
 
 /**
- * Explorer statistics through the shared position_stats cache: what is cached is read in one query,
- * the rest is fetched one position at a time (the sites queue keeps calls to the explorer serial
- * across all users) and stored as soon as it arrives, so work done before a failure is kept.
- * Answers older than 30 days count as cached but are refreshed when a check reaches them.
+ * Explorer statistics through the shared position_stats cache (position-stats-repository.ts): what is
+ * cached is read in one query, the rest is fetched one position at a time (the sites queue keeps calls
+ * to the explorer serial across all users) and stored as soon as it arrives, so work done before a
+ * failure is kept. Answers older than 30 days count as cached but are refreshed when a check reaches them.
  */
 
-export interface StatsMove {
-  uci: string;
-  san: string;
-  white: number;
-  draws: number;
-  black: number;
-  averageRating?: number;
-}
-
-/** The spec's Stats record; fen is the position without move counters. */
-export interface StatsRecord {
-  fen: string;
-  speeds: string;
-  ratings: string;
-  white: number;
-  draws: number;
-  black: number;
-  moves: StatsMove[];
-}
-
-export async function readCachedStats(
-  db: Db,
-  fens: readonly string[],
-  filter: StatsFilter,
-): Promise<Map<string, StatsRecord>> {
-  const found = new Map<string, StatsRecord>();
-  const keys = [...new Set(fens.map(statsFen))];
-  // Chunks keep the parameter list well under PostgreSQL's limit on large repertoires.
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await db
-      .select()
-      .from(positionStats)
-      .where(
-        and(
-          eq(positionStats.speeds, filter.speeds),
-          eq(positionStats.ratings, filter.ratings),
-          inArray(positionStats.fen, keys.slice(i, i + 1000)),
-        ),
-      );
-    for (const row of rows) found.set(row.fen, toRecord(row));
-  }
-  return found;
-}
-
-export async function listCachedStats(db: Db, filter: StatsFilter, limit = 5000): Promise<StatsRecord[]> {
-  const rows = await db
-    .select()
-    .from(positionStats)
-    .where(and(eq(positionStats.speeds, filter.speeds), eq(positionStats.ratings, filter.ratings)))
-    .limit(limit);
-  return rows.map(toRecord);
-}
-
-export async function storeStats(db: Db, records: readonly StatsRecord[]): Promise<void> {
-  for (const record of records) {
-    const values = {
-      white: record.white,
-      draws: record.draws,
-      black: record.black,
-      moves: record.moves,
-      fetchedAt: new Date(),
-    };
-    await db
-      .insert(positionStats)
-      .values({ fen: statsFen(record.fen), speeds: record.speeds, ratings: record.ratings, ...values })
-      .onConflictDoUpdate({ target: [positionStats.fen, positionStats.speeds, positionStats.ratings], set: values });
-  }
-}
+// The drill's line reads the cache through here.
+export { readCachedStats } from './position-stats-repository.js';
 
 /** Explorer answers older than this are fetched again when a check needs them. */
 export const STATS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface CachedStats {
-  record: StatsRecord;
-  fetchedAt: Date;
-}
-
-/** Cached statistics with the time each was fetched, keyed by position. */
-export async function readCachedStatsWithAge(
-  db: Db,
-  fens: readonly string[],
-  filter: StatsFilter,
-): Promise<Map<string, CachedStats>> {
-  const found = new Map<string, CachedStats>();
-  const keys = [...new Set(fens.map(statsFen))];
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await db
-      .select()
-      .from(positionStats)
-      .where(
-        and(
-          eq(positionStats.speeds, filter.speeds),
-          eq(positionStats.ratings, filter.ratings),
-          inArray(positionStats.fen, keys.slice(i, i + 1000)),
-        ),
-      );
-    for (const row of rows) found.set(row.fen, { record: toRecord(row), fetchedAt: row.fetchedAt });
-  }
-  return found;
-}
 
 export const isFresh = (cached: CachedStats, now: Date): boolean =>
   now.getTime() - cached.fetchedAt.getTime() < STATS_MAX_AGE_MS;
@@ -156,16 +60,4 @@ export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter
   })().finally(() => pending.delete(id));
   pending.set(id, work);
   return work;
-}
-
-function toRecord(row: typeof positionStats.$inferSelect): StatsRecord {
-  return {
-    fen: row.fen,
-    speeds: row.speeds,
-    ratings: row.ratings,
-    white: row.white,
-    draws: row.draws,
-    black: row.black,
-    moves: Array.isArray(row.moves) ? (row.moves as StatsMove[]) : [],
-  };
 }

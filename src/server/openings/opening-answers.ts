@@ -3,17 +3,27 @@
 // answer is never held as one string. The bytes are those of JSON.stringify of the same answer.
 import {
   bookEntry,
-  bookPositions,
   memoConsistencyPosition,
   type ConsistencyMemo,
   consistencyReportBlock,
   consistencyReportHead,
-  inconsistentPositions,
+  inReportOrder,
+  isInBook,
+  isInconsistent,
   type Repertoire,
+  type RepertoirePosition,
 } from '../../chess/index.js';
-import { LoopTurn } from '../loop-turn.js';
+import { LoopTurn, settleSteps } from '../loop-turn.js';
 import { CompressedJsonWriter, jsonStringPiece } from './prepared-answer.js';
 import { answerFor, type PreparedAnswer } from './repertoire-cache.js';
+
+function* matching(rep: Repertoire, keep: (p: RepertoirePosition) => boolean) {
+  for (const p of rep.positions.values()) if (keep(p)) yield p;
+}
+
+/** Positions of the repertoire that pass `keep`, in report order, sorted in steps that give the event loop back. */
+const ordered = (rep: Repertoire, keep: (p: RepertoirePosition) => boolean, turn: LoopTurn) =>
+  settleSteps(inReportOrder(matching(rep, keep)), turn);
 
 /** Positions already worked out: an edited repertoire shares its untouched positions with the one before. */
 const consistencyMemo: ConsistencyMemo = new WeakMap();
@@ -23,7 +33,7 @@ export const consistencyAnswer = (rep: Repertoire): Promise<PreparedAnswer> =>
   answerFor(rep, 'consistency', async () => {
     const turn = new LoopTurn();
     const out = new CompressedJsonWriter();
-    const listed = inconsistentPositions(rep);
+    const listed = await ordered(rep, (p) => isInconsistent(rep, p), turn);
     // Two passes over the positions (text, then the list), so neither is held whole.
     await out.write(`{"results":"${jsonStringPiece(consistencyReportHead(rep.name, listed.length))}`);
     for (const p of listed) {
@@ -54,7 +64,7 @@ export const openingBookAnswer = (rep: Repertoire, asText = false): Promise<Prep
     const piece = asText ? jsonStringPiece : (text: string) => text;
     await out.write(asText ? '{"book":"{' : '{"book":{');
     let first = true;
-    for (const p of bookPositions(rep)) {
+    for (const p of await ordered(rep, isInBook, turn)) {
       await turn.yieldIfDue();
       await out.write(piece(`${first ? '' : ','}${JSON.stringify(p.key)}:${JSON.stringify(bookEntry(rep, p))}`));
       first = false;

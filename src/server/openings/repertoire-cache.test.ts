@@ -9,12 +9,15 @@ import { readFixture } from '../../../test/fixtures.js';
 import {
   clearRepertoireCache,
   repertoireCacheCounters,
+  answerFor,
   repertoireFor,
+  STEPS_THRESHOLD_CHARS,
   UnreadablePgnError,
   warmRepertoireWorkers,
   WORKER_THRESHOLD_CHARS,
 } from './repertoire-cache.js';
 import { playRandomGame } from './random-game.js';
+import { generateStudy } from '../../../bench/generated-study.js';
 import { ONE_MESSAGE_POSITIONS, POSITIONS_PER_PART } from './repertoire-transfer.js';
 
 const deep = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
@@ -102,5 +105,36 @@ describe('repertoireFor', () => {
     await expect(repertoireFor('1. e4 e5 2. Nf6', { color: 'white' })).rejects.toThrow(
       'The opening PGN could not be read: Game 1 "Game 1": illegal move 2. Nf6',
     );
+  });
+  it('builds a text past the steps threshold on the server thread, game by game, with the same result', async () => {
+    const text = generateStudy(260);
+    expect(text.length).toBeGreaterThan(STEPS_THRESHOLD_CHARS);
+    const before = repertoireCacheCounters().builds;
+    const rep = await repertoireFor(text, { color: 'black' });
+    expect(repertoireCacheCounters().builds).toBe(before + 1);
+    expect(rep).toEqual(fresh(text, { color: 'black' }));
+  });
+
+  it('builds a text once for every name it is asked under, each name a view with its own answers', async () => {
+    await clearRepertoireCache();
+    const before = repertoireCacheCounters().builds;
+    const plain = await repertoireFor(deep, { color: 'white', lenient: true });
+    const titled = await repertoireFor(deep, { color: 'white', lenient: true, name: 'My title' });
+    const again = await repertoireFor(deep, { color: 'white', lenient: true, name: 'My title' });
+    expect(repertoireCacheCounters().builds).toBe(before + 1);
+    expect(titled.name).toBe('My title');
+    expect(plain.name).toBe(fresh(deep, { color: 'white', lenient: true }).name);
+    expect(titled.positions).toBe(plain.positions);
+    expect(again).toBe(titled);
+    // The same text with CRLF line ends, as a form sends it, is the same study.
+    expect(await repertoireFor(deep.replace(/\n/g, '\r\n'), { color: 'white', lenient: true })).toBe(plain);
+    expect(titled).toEqual(fresh(deep, { color: 'white', lenient: true, name: 'My title' }));
+
+    const answer = (text: string) => async () => ({ br: Buffer.from(text), length: text.length });
+    const a = await answerFor(plain, 'kind', answer('plain'));
+    const b = await answerFor(titled, 'kind', answer('titled'));
+    expect(a.br.toString()).toBe('plain');
+    expect(b.br.toString()).toBe('titled');
+    expect((await answerFor(titled, 'kind', answer('other'))).br.toString()).toBe('titled');
   });
 });

@@ -1,19 +1,32 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
+import {
+  buildRepertoireFromPgn,
+  buildRepertoireSteps,
+  type Repertoire,
+  type RepertoireOptions,
+} from '../../chess/index.js';
+import { settleSteps } from '../loop-turn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { RepertoirePool, type BuildOutcome } from './repertoire-pool.js';
 
 /** Texts at least this long are built on a worker thread; shorter ones take a few ms in place. */
 export const WORKER_THRESHOLD_CHARS = 32 * 1024;
 /**
+ * Texts at least this long (some 25,000 positions) are built on the server's thread a game at a time,
+ * giving the event loop back between games. Taking such a repertoire in from a worker costs the event
+ * loop more than building it (a 4 MB study: some 5 s of copying against 2 s of building) and holds
+ * two copies of it at once, with every game's parse tree besides.
+ */
+export const STEPS_THRESHOLD_CHARS = 256 * 1024;
+/**
  * Memory bound of the cache in bytes: repertoires (estimated from their positions) and the answers
  * kept with them. A repertoire larger than the bound by itself is used by the calls waiting for it
  * and then dropped.
  */
 export const MAX_CACHED_BYTES = (Number(process.env.REPERTOIRE_CACHE_MIB) || 256) * 1024 * 1024;
-/** Heap a repertoire takes per position, measured on generated studies of 20,000 and 100,000 positions. */
-export const BYTES_PER_POSITION = 1_000;
+/** Heap a repertoire takes per position: 500 bytes at 20,000 positions, less at 100,000 and 430,000 (generated studies). */
+export const BYTES_PER_POSITION = 500;
 
 /** An answer computed once per cached repertoire (consistency, book): its JSON, brotli-compressed. */
 export interface PreparedAnswer {
@@ -36,15 +49,28 @@ const cache = new LRUCache<string, Entry>({ maxSize: MAX_CACHED_BYTES, sizeCalcu
 const looseAnswers = new WeakMap<Repertoire, Map<string, Promise<PreparedAnswer>>>();
 /** The cache key of each cached repertoire, to find its entry from the object. */
 const keyOf = new WeakMap<Repertoire, string>();
+/**
+ * Repertoires built here that the cache let go (too large for it, or least recently used) but that a
+ * reader may still hold (a player's edited repertoire, a drill deck): found again rather than rebuilt
+ * while they live, so one study is never in memory twice.
+ */
+const released = new Map<string, WeakRef<Repertoire>>();
+const forget = new FinalizationRegistry<string>((key) => {
+  if (released.get(key)?.deref() === undefined) released.delete(key);
+});
+/** The same repertoire under other names (a study's title, a form's name), its positions shared. */
+const viewsOf = new WeakMap<Repertoire, Map<string, Repertoire>>();
+/** Each view keeps the repertoire it shows alive, so the views are found again with it. */
+const baseOf = new WeakMap<Repertoire, Repertoire>();
 let pool: RepertoirePool | undefined;
-const counters = { hits: 0, builds: 0 };
+const counters = { hits: 0, builds: 0, workerBuilds: 0 };
 
+/** The name is not part of the key: a repertoire is built once and shown under each name asked for. */
 const cacheKey = (text: string, options: RepertoireOptions): string =>
   JSON.stringify([
     createHash('sha256').update(text).digest('base64'),
     options.color,
     [...(options.excludeSymbols ?? [])].sort(),
-    options.name ?? null,
     options.lenient ?? false,
   ]);
 
@@ -70,9 +96,16 @@ async function build(text: string, options: RepertoireOptions): Promise<Repertoi
     if (built.isErr) throw unreadable(built.error.message);
     return built.value;
   }
+  if (text.length >= STEPS_THRESHOLD_CHARS) {
+    const built = await settleSteps(buildRepertoireSteps(text, options));
+    if (built.isErr) throw unreadable(built.error.message);
+    return built.value;
+  }
   pool ??= new RepertoirePool();
   const plain = { ...options, excludeSymbols: options.excludeSymbols ? [...options.excludeSymbols] : undefined };
-  return settle(await pool.build(text, plain));
+  const outcome = await pool.build(text, plain);
+  if ('value' in outcome) counters.workerBuilds++;
+  return settle(outcome);
 }
 
 /**
@@ -84,13 +117,19 @@ async function build(text: string, options: RepertoireOptions): Promise<Repertoi
  * cached object and must not change it. Large texts are parsed on a worker thread, so other requests
  * are answered meanwhile; calls for the same text while it is being built wait for that one build.
  */
-export function repertoireFor(text: string, options: RepertoireOptions): Promise<Repertoire> {
-  const key = cacheKey(text, options);
+export function repertoireFor(given: string, options: RepertoireOptions): Promise<Repertoire> {
+  // A form sends its text with CRLF line ends: the same study, read the same, built once.
+  const text = given.includes('\r') ? given.replace(/\r\n?/g, '\n') : given;
+  const { name, ...unnamed } = options;
+  const key = cacheKey(text, unnamed);
   const hit = cache.get(key);
-  if (hit) {
-    counters.hits++;
-    return hit.built;
-  }
+  if (hit) counters.hits++;
+  const entry = hit ?? revived(key) ?? newEntry(key, text, unnamed);
+  if (name === undefined) return entry.built;
+  return entry.built.then((rep) => namedAs(key, rep, name));
+}
+
+function newEntry(key: string, text: string, options: RepertoireOptions): Entry {
   const entry: Entry = {
     built: build(text, options),
     repertoireBytes: text.length,
@@ -101,6 +140,10 @@ export function repertoireFor(text: string, options: RepertoireOptions): Promise
   entry.built.then(
     (rep) => {
       keyOf.set(rep, key);
+      // Its answers stay with it when the cache lets it go.
+      if (!looseAnswers.has(rep)) looseAnswers.set(rep, entry.answers);
+      released.set(key, new WeakRef(rep));
+      forget.register(rep, key);
       if (cache.peek(key) !== entry) return;
       entry.repertoireBytes = rep.positions.size * BYTES_PER_POSITION;
       // Setting again re-measures it: over the bound, it is dropped (callers already hold it).
@@ -111,7 +154,37 @@ export function repertoireFor(text: string, options: RepertoireOptions): Promise
       if (cache.peek(key) === entry) cache.delete(key);
     },
   );
-  return entry.built;
+  return entry;
+}
+
+/** A repertoire let go by the cache but still held by a reader: back in the cache if it fits. */
+function revived(key: string): Entry | undefined {
+  const rep = released.get(key)?.deref();
+  if (!rep) return undefined;
+  counters.hits++;
+  const entry: Entry = {
+    built: Promise.resolve(rep),
+    repertoireBytes: rep.positions.size * BYTES_PER_POSITION,
+    answers: looseAnswers.get(rep) ?? new Map(),
+    answerBytes: 0,
+  };
+  cache.set(key, entry);
+  return entry;
+}
+
+/** The repertoire under another name: a view sharing everything else, one per name. */
+function namedAs(key: string, rep: Repertoire, name: string): Repertoire {
+  if (rep.name === name) return rep;
+  let views = viewsOf.get(rep);
+  if (!views) viewsOf.set(rep, (views = new Map()));
+  let view = views.get(name);
+  if (!view) {
+    view = { ...rep, name };
+    views.set(name, view);
+    keyOf.set(view, key);
+    baseOf.set(view, rep);
+  }
+  return view;
 }
 
 /**
@@ -122,22 +195,25 @@ export function repertoireFor(text: string, options: RepertoireOptions): Promise
 export function answerFor(rep: Repertoire, kind: string, make: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
   const key = keyOf.get(rep);
   const entry = key === undefined ? undefined : cache.peek(key);
-  let answers = entry?.answers ?? looseAnswers.get(rep);
+  const base = baseOf.get(rep) ?? rep;
+  let answers = entry?.answers ?? looseAnswers.get(base);
   if (!answers) {
     answers = new Map();
-    looseAnswers.set(rep, answers);
+    looseAnswers.set(base, answers);
   }
-  const kept = answers.get(kind);
+  // Answers carry the name: each view has its own.
+  const slot = `${kind}\u0000${rep.name}`;
+  const kept = answers.get(slot);
   if (kept) return kept;
   const made = make();
-  answers.set(kind, made);
+  answers.set(slot, made);
   made.then(
     (answer) => {
       if (!entry || key === undefined || cache.peek(key) !== entry) return;
       entry.answerBytes += answer.br.length;
       cache.set(key, entry, { noDisposeOnSet: true });
     },
-    () => answers.delete(kind),
+    () => answers.delete(slot),
   );
   return made;
 }
@@ -148,12 +224,13 @@ export function warmRepertoireWorkers(): void {
   pool.warm();
 }
 
-/** Cache figures for tests and benches: calls answered from the cache, and builds done. */
+/** Cache figures for tests and benches: calls answered from the cache, builds done, and those a worker thread did. */
 export const repertoireCacheCounters = (): Readonly<typeof counters> => ({ ...counters });
 
 /** Empties the cache and stops the worker threads (tests, shutdown). */
 export async function clearRepertoireCache(): Promise<void> {
   cache.clear();
+  released.clear();
   const closing = pool;
   pool = undefined;
   await closing?.close();

@@ -24,7 +24,7 @@ const allSteps = (rep: Repertoire): Set<LineStep> => {
   const steps = new Set<LineStep>();
   for (const position of rep.positions.values())
     for (const move of position.moves)
-      for (const first of move.firstLine.values())
+      for (const first of move.firstLine)
         for (let step: LineStep | undefined = first; step && !steps.has(step); step = step.previous) steps.add(step);
   return steps;
 };

@@ -15,7 +15,7 @@ export const POSITIONS_PER_PART = 4_000;
 export type RepertoireHead = Omit<Repertoire, 'positions'>;
 
 interface WireMove extends Omit<RepertoireMove, 'firstLine'> {
-  /** firstLine as [chapter, step id, chapter, step id, ...]. */
+  /** firstLine as step ids. */
   firstLine: number[];
 }
 
@@ -69,11 +69,10 @@ export class RepertoireSender {
       this.entries[this.sent] = undefined;
       part.positions.push({
         ...position,
-        moves: moves.map(({ firstLine, ...move }) => {
-          const pairs: number[] = [];
-          for (const [chapter, step] of firstLine) pairs.push(chapter, this.stepId(step, part));
-          return { ...move, firstLine: pairs };
-        }),
+        moves: moves.map(({ firstLine, ...move }) => ({
+          ...move,
+          firstLine: firstLine.map((step) => this.stepId(step, part)),
+        })),
       });
     }
     return part;
@@ -110,11 +109,10 @@ export class RepertoireReceiver {
     for (const { moves, ...position } of part.positions) {
       this.positions.set(position.key, {
         ...position,
-        moves: moves.map(({ firstLine, ...move }) => {
-          const lines = new Map<number, LineStep>();
-          for (let i = 0; i < firstLine.length; i += 2) lines.set(firstLine[i], this.steps[firstLine[i + 1]]);
-          return { ...move, firstLine: lines };
-        }),
+        moves: moves.map(({ firstLine, ...move }) => ({
+          ...move,
+          firstLine: firstLine.map((id) => this.steps[id]),
+        })),
       });
     }
   }

@@ -3,7 +3,7 @@ import { parseFen } from 'chessops/fen';
 import { z } from 'zod';
 import { validateFen } from '../../chess/fen.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import type { StatsRecord } from './explorer-cache.js';
+import type { StatsRecord } from './position-stats-repository.js';
 import { explorerFen, parseStatsFilter, statsFen } from './stats-key.js';
 
 /**

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteAccountRequest } from '@contract/account-data.js';
+import { deleteAccountRequest, importAnswer, importBody } from '@contract/account-data.js';
 import { ankiDeckChunks } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
@@ -12,15 +11,17 @@ import { IMPORT_LIMIT_BYTES, readImportJson } from '../account-data/import-json-
 import { writeImport } from '../account-data/import-writer.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { isPasswordCorrect } from '../accounts/passwords.js';
+import { findPasswordHash } from '../accounts/users-repository.js';
 import { revokeConnection } from '../lichess/lichess-revoke.js';
-import { users } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
+import { leaveNulCheckToRoute } from '../plugins/text-input.js';
+import { zodSerializer } from '../plugins/zod-serializer.js';
 
 /** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
-function uploadedJson(body: unknown): Promise<Record<string, unknown>> {
-  const file = (body as Record<string, unknown> | null)?.file;
+function uploadedJson(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const file = body.file;
   const bytes = Buffer.isBuffer(file) ? file : typeof file === 'string' ? Buffer.from(file, 'utf8') : undefined;
   if (bytes === undefined)
     throw new BadRequestError('Send the export as JSON, or as a multipart file field named file');
@@ -44,7 +45,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
 
   app.get('/export', auth, async (request, reply) => {
     const now = new Date();
-    const stream = Readable.from(exportChunks(app.db, request.user!.id, now));
+    // A byte stream, so the next page is read only once the client has taken the last.
+    const stream = Readable.from(exportChunks(app.db, request.user!.id, now), { objectMode: false });
     stream.on('error', (err) => request.log.error({ err }, 'export failed'));
     return reply
       .type('application/json; charset=utf-8')
@@ -57,9 +59,11 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Its own JSON reader: the session is checked first (onRequest), then the body is read as it
-  // arrives, row by row, each kind within its size limit (import-json-reader.ts).
-  await app.register(async (scoped) => {
+  // Its own JSON reader, because an export runs to 100 MB: the session is checked first (onRequest),
+  // then the body is read as it arrives, row by row, each kind within its size limit
+  // (import-json-reader.ts), and each row is checked with its contract schema (import-document.ts).
+  await app.register(async (instance) => {
+    const scoped = instance.withTypeProvider<ZodTypeProvider>();
     scoped.removeContentTypeParser('application/json');
     scoped.addContentTypeParser(
       'application/json',
@@ -68,10 +72,17 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
         if (Number(request.headers['content-length']) > IMPORT_LIMIT_BYTES) {
           throw new TooLargeError(`The import is larger than the ${sizeText(IMPORT_LIMIT_BYTES)} limit`);
         }
-        return readImportJson(payload);
+        // Checked for NUL characters row by row by parseImportDocument.
+        return leaveNulCheckToRoute(await readImportJson(payload));
       },
     );
-    scoped.post('/import', { onRequest: app.requireUser, bodyLimit: IMPORT_LIMIT_BYTES }, async (request) => {
+    const importOptions = {
+      onRequest: app.requireUser,
+      bodyLimit: IMPORT_LIMIT_BYTES,
+      schema: { body: importBody, response: { 200: importAnswer } },
+      serializerCompiler: zodSerializer,
+    };
+    scoped.post('/import', importOptions, async (request) => {
       const body = request.isMultipart() ? await uploadedJson(request.body) : request.body;
       const doc = await parseImportDocument(body);
       const userId = request.user!.id;
@@ -87,7 +98,9 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   });
 
   app.get('/export/anki.txt', auth, async (request, reply) => {
-    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id));
+    // A byte stream (not one of objects, which would read 16 pages ahead): the next page is read
+    // only once the client has taken the last, so a deck of any size holds about one page in memory.
+    const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id), { objectMode: false });
     stream.on('error', (err) => request.log.error({ err }, 'Anki export failed'));
     return reply
       .type('text/plain; charset=utf-8')
@@ -104,8 +117,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   app.post('/delete-account', deleteOptions, async (request, reply) => {
     const { password } = request.body;
     const userId = request.user!.id;
-    const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-    if (!row || !(await isPasswordCorrect(row.passwordHash, password))) return { api_result: 'bad_password' };
+    const hash = await findPasswordHash(app.db, userId);
+    if (hash === undefined || !(await isPasswordCorrect(hash, password))) return { api_result: 'bad_password' };
     // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
     const { connected, revoked } = await revokeConnection(app.db, app.config, userId);
     if (connected && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token');

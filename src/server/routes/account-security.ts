@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordRequest } from '../../contract/account-security.js';
+import { changePasswordRequest } from '@contract/account-security.js';
+import { noBody } from '@contract/common.js';
 import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
-import { setPasswordHash } from '../accounts/users-repository.js';
-import { users } from '../db/schema.js';
+import { findPasswordHash, setPasswordHash } from '../accounts/users-repository.js';
 
 /**
  * The Account page's security calls:
@@ -20,8 +19,8 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     { onRequest: [app.requireUser, app.limitCalls('login')], schema: { body: changePasswordRequest } },
     async (request) => {
       const userId = request.user!.id;
-      const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!row || !(await isPasswordCorrect(row.passwordHash, request.body.current_password))) {
+      const hash = await findPasswordHash(app.db, userId);
+      if (hash === undefined || !(await isPasswordCorrect(hash, request.body.current_password))) {
         return { api_result: 'bad_password' as const };
       }
       await setPasswordHash(app.db, userId, await hashPassword(request.body.new_password));
@@ -31,7 +30,7 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.post('/logout-everywhere', { onRequest: app.requireUser }, async (request, reply) => {
+  app.post('/logout-everywhere', { onRequest: app.requireUser, schema: { body: noBody } }, async (request, reply) => {
     const sessions = await app.endAllSessions(request, reply, request.user!.id);
     return { api_result: 'logged_out_everywhere', sessions };
   });

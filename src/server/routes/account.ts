@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBody, registerBody } from '@contract/account.js';
+import { confirmEmailParams, loginBody, registerBody } from '@contract/account.js';
+import { noBody } from '@contract/common.js';
 import { confirmationMail } from '../accounts/account-mails.js';
 import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
 import { hashPassword, isPasswordCorrect, verifyAgainstDummy } from '../accounts/passwords.js';
@@ -64,7 +65,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<{ Params: { token: string } }>('/confirm-email/:token', async (request, reply) => {
+  app.get('/confirm-email/:token', { schema: { params: confirmEmailParams } }, async (request, reply) => {
     const use = await useAuthToken(app.db, request.params.token, 'email_confirm');
     if (use.status !== 'ok') {
       // A link opened twice (say, from a second device) for an address that is confirmed says just that.
@@ -89,12 +90,13 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
     return { LoggedIn: true, user: { ...user, ...(await lichessConnectionState(app.db, user.id)) } };
   });
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { body: noBody } }, async (request, reply) => {
     await app.endSession(request, reply);
     return { api_result: 'successful_logout' };
   });
 
-  app.post('/check-if-logged-in', { schema: { response: { 200: sessionCheckAnswer } } }, async (request) => {
+  const sessionCheck = { body: noBody, response: { 200: sessionCheckAnswer } };
+  app.post('/check-if-logged-in', { schema: sessionCheck }, async (request) => {
     const user = await app.findSessionUser(request);
     return user ? { LoggedIn: true, user } : { LoggedIn: false, user: null };
   });

@@ -11,7 +11,7 @@ import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { playerScheduler } from '../today/player-scheduler.js';
 import { CardListCache } from './card-list-cache.js';
-import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from './cards-version.js';
+import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from '../cards/cards-version.js';
 
 /** Lists shorter than this (some 40 cards) are not kept in memory. */
 const KEPT_LIST_MIN_LENGTH = 16 * 1024;

@@ -14,7 +14,7 @@ import {
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
-import { DIED_MESSAGE, SHUTDOWN_MESSAGE } from '../openings/coverage-runs.js';
+import { DIED_MESSAGE, SHUTDOWN_MESSAGE } from '../openings/coverage-runs-repository.js';
 
 type Event = { event: string; data: Json };
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { coverageCheckForm, coverageColorQuery, coverageStopRequest } from '@contract/coverage.js';
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
-import { latestRun } from '../openings/coverage-runs.js';
+import { latestRun } from '../openings/coverage-runs-repository.js';
 import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';

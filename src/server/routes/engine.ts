@@ -19,13 +19,13 @@ import {
   type PlyEvaluation,
 } from '../../chess/index.js';
 import { cloudEvalOf } from '../engine/cloud-eval-cache.js';
-import { findAnalysis, pendingReviews, storeAnalysis } from '../engine/game-analysis-store.js';
+import { findAnalysis, pendingReviews, storeAnalysis } from '../engine/game-analyses-repository.js';
 import { ownRepertoireMoves } from '../engine/own-moves.js';
 import { fetchStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { playerSites } from '../sites/player-sites.js';
-import { findReview } from './game-review-store.js';
+import { findReview } from '../game-reviews/game-reviews-repository.js';
 
 /**
  * The engine's calls. The engine itself runs in the browser; the server proxies and caches Lichess's

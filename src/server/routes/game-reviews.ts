@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  deleteAnswer,
   deleteGameReviewRequest,
   getMistakesRequest,
+  mistakeAnswer,
+  mistakeListAnswer,
+  reviewAnswer,
+  reviewListAnswer,
   upsertGameReviewRequest,
   upsertMistakeRequest,
 } from '@contract/game-reviews.js';
 import { parseGames } from '../../chess/pgn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { zodSerializer } from '../plugins/zod-serializer.js';
 import {
   deleteMistake,
   deleteReview,
@@ -17,9 +23,9 @@ import {
   listMistakes,
   listReviews,
   updateMistake,
+  reviewValuesOf,
   updateReview,
-  type ReviewValues,
-} from './game-review-store.js';
+} from '../game-reviews/game-reviews-repository.js';
 
 /**
  * The review calls (src/contract/game-reviews.ts). Every call reads and changes only the caller's rows: another user's
@@ -34,79 +40,83 @@ import {
 export async function gameReviewRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
-  const auth = { onRequest: app.requireUser };
+  const auth = { onRequest: app.requireUser, serializerCompiler: zodSerializer };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
-  app.get('/get-game-reviews', auth, async (request) => ({ api_data: await listReviews(app.db, userId(request)) }));
+  const listSchema = { response: reviewListAnswer };
+  app.get('/get-game-reviews', { ...auth, schema: listSchema }, async (request) => ({
+    api_data: await listReviews(app.db, userId(request)),
+  }));
 
-  app.post('/upsert-game-review', { ...auth, schema: { body: upsertGameReviewRequest } }, async (request, reply) => {
-    const input = request.body;
-    if (input.pgn !== undefined) checkPgn(input.pgn);
-    const values: ReviewValues = {
-      username: input.username,
-      opponentName: input.opponent_name,
-      heroColor: input.hero_color,
-      datePlayed: input.date_time_played,
-      site: input.site,
-      link: input.link === '' ? null : input.link,
-      pgn: input.pgn,
-      notes: input.notes,
-      timeControl: input.time_control,
-      heroElo: input.hero_elo,
-      opponentElo: input.opponent_elo,
-      result: input.result,
-      howResolved: input.how_resolved,
-    };
-    for (const key of Object.keys(values) as (keyof ReviewValues)[]) if (values[key] === undefined) delete values[key];
-    if (input.kind === 'insert') {
-      return {
-        api_data: await insertReview(app.db, userId(request), {
-          ...values,
-          pgn: input.pgn,
-          heroColor: input.hero_color,
-        }),
+  app.post(
+    '/upsert-game-review',
+    { ...auth, schema: { body: upsertGameReviewRequest, response: reviewAnswer } },
+    async (request, reply) => {
+      const input = request.body;
+      if (input.pgn !== undefined) checkPgn(input.pgn);
+      const values = reviewValuesOf(input);
+      if (input.kind === 'insert') {
+        return {
+          api_data: await insertReview(app.db, userId(request), {
+            ...values,
+            pgn: input.pgn,
+            heroColor: input.hero_color,
+          }),
+        };
+      }
+      const updated = await updateReview(app.db, userId(request), input.id, values);
+      return updated ? { api_data: updated } : notFound(reply, 'No such game review');
+    },
+  );
+
+  app.post(
+    '/upsert-mistake',
+    { ...auth, schema: { body: upsertMistakeRequest, response: mistakeAnswer } },
+    async (request, reply) => {
+      const input = request.body;
+      const review = await findReview(app.db, userId(request), input.game_review_id);
+      if (!review) return notFound(reply, 'No such game review');
+      const values = {
+        ply: input.ply,
+        fen: input.fen === '' ? null : input.fen,
+        move: input.move,
+        betterMove: input.better_move,
+        notes: input.notes,
       };
-    }
-    const updated = await updateReview(app.db, userId(request), input.id, values);
-    return updated ? { api_data: updated } : notFound(reply, 'No such game review');
-  });
+      if (input.id === undefined)
+        return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
+      const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
+      return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
+    },
+  );
 
-  app.post('/upsert-mistake', { ...auth, schema: { body: upsertMistakeRequest } }, async (request, reply) => {
-    const input = request.body;
-    const review = await findReview(app.db, userId(request), input.game_review_id);
-    if (!review) return notFound(reply, 'No such game review');
-    const values = {
-      ply: input.ply,
-      fen: input.fen === '' ? null : input.fen,
-      move: input.move,
-      betterMove: input.better_move,
-      notes: input.notes,
-    };
-    if (input.id === undefined)
-      return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
-    const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
-    return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
-  });
+  app.post(
+    '/get-mistakes',
+    { ...auth, schema: { body: getMistakesRequest, response: mistakeListAnswer } },
+    async (request, reply) => {
+      const { game_review_id } = request.body;
+      const review = await findReview(app.db, userId(request), game_review_id);
+      if (!review) return notFound(reply, 'No such game review');
+      return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
+    },
+  );
 
-  app.post('/get-mistakes', { ...auth, schema: { body: getMistakesRequest } }, async (request, reply) => {
-    const { game_review_id } = request.body;
-    const review = await findReview(app.db, userId(request), game_review_id);
-    if (!review) return notFound(reply, 'No such game review');
-    return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
-  });
-
-  app.post('/delete-game-review', { ...auth, schema: { body: deleteGameReviewRequest } }, async (request, reply) => {
-    const input = request.body;
-    if (input.game_review_id !== undefined) {
-      const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
-      return deleted
-        ? { api_data: { deleted: 'game_review', id: input.game_review_id } }
-        : notFound(reply, 'No such game review');
-    }
-    const id = input.mistake_id!;
-    const deleted = await deleteMistake(app.db, userId(request), id);
-    return deleted ? { api_data: { deleted: 'mistake', id } } : notFound(reply, 'No such mistake');
-  });
+  app.post(
+    '/delete-game-review',
+    { ...auth, schema: { body: deleteGameReviewRequest, response: deleteAnswer } },
+    async (request, reply) => {
+      const input = request.body;
+      if (input.game_review_id !== undefined) {
+        const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
+        return deleted
+          ? { api_data: { deleted: 'game_review' as const, id: input.game_review_id } }
+          : notFound(reply, 'No such game review');
+      }
+      const id = input.mistake_id!;
+      const deleted = await deleteMistake(app.db, userId(request), id);
+      return deleted ? { api_data: { deleted: 'mistake' as const, id } } : notFound(reply, 'No such mistake');
+    },
+  );
 }
 
 function notFound(reply: FastifyReply, error: string) {

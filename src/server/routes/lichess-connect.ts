@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noBody } from '@contract/common.js';
 import { callbackQuery } from '@contract/lichess-connect.js';
-import { users } from '../db/schema.js';
+import { fillLichessUsername } from '../accounts/users-repository.js';
 import { OAUTH_STATE_MS, saveConnection, saveOAuthState, takeOAuthState } from '../lichess/lichess-connections.js';
 import { exchangeCode, fetchAccountName, startAuthorization } from '../lichess/lichess-oauth.js';
 import { lichessOAuthSettings, revokeConnection } from '../lichess/lichess-revoke.js';
@@ -64,10 +64,7 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
       const name = await fetchAccountName(settings, token);
       await saveConnection(app.db, config.sessionSecret, user.id, name, token);
       // The Lichess name fills the player's Lichess username when they had not given one.
-      await app.db
-        .update(users)
-        .set({ usernameLichess: name })
-        .where(and(eq(users.id, user.id), isNull(users.usernameLichess)));
+      await fillLichessUsername(app.db, user.id, name);
       app.forgetCachedUser(user.id);
       return reply.redirect(`${RESULT_PAGE}connected`, 302);
     } catch (error) {
@@ -77,7 +74,7 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
     }
   });
 
-  app.post('/lichess/disconnect', { preHandler: app.requireUser }, async (request) => {
+  app.post('/lichess/disconnect', { preHandler: app.requireUser, schema: { body: noBody } }, async (request) => {
     const userId = request.user!.id;
     const { connected, revoked } = await revokeConnection(app.db, config, userId);
     if (connected && !revoked)

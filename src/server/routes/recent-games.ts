@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js';
 import type { GameSite } from '../../chess/game-record.js';
 import { toRecords } from '../sites/game-records.js';
-import { savedLinks } from './game-review-store.js';
+import { savedLinks } from '../game-reviews/game-reviews-repository.js';
 import { siteBusy } from '../sites/site-busy.js';
 
 /**

@@ -1,4 +1,3 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,7 +8,7 @@ import {
 } from '@contract/repertoire-report.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { COLORS, createReportBuilder, type Color, type ReportGame, type ReportRepertoires } from '../../chess/index.js';
-import { gameReviews } from '../db/schema.js';
+import { listReviewGames } from '../game-reviews/game-reviews-repository.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { playerSites } from '../sites/player-sites.js';
 import { toRecords } from '../sites/game-records.js';
@@ -84,20 +83,7 @@ const colorOf = (hero: string): Color => (hero === 'Black' ? 'black' : 'white');
 
 /** The player's own saved reviews, newest played first. */
 async function savedReviews(app: FastifyInstance, userId: number): Promise<ReportGame<ReportGameRef>[]> {
-  const rows = await app.db
-    .select({
-      id: gameReviews.id,
-      pgn: gameReviews.pgn,
-      heroColor: gameReviews.heroColor,
-      result: gameReviews.result,
-      link: gameReviews.link,
-      datePlayed: gameReviews.datePlayed,
-      opponentName: gameReviews.opponentName,
-      site: gameReviews.site,
-    })
-    .from(gameReviews)
-    .where(eq(gameReviews.userId, userId))
-    .orderBy(sql`${gameReviews.datePlayed} desc nulls last`, desc(gameReviews.id));
+  const rows = await listReviewGames(app.db, userId);
   return rows.map((row) => ({
     pgn: row.pgn,
     color: colorOf(row.heroColor),

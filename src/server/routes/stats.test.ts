@@ -204,6 +204,14 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     expect(bad.status).toBe(400);
     const badUpload = new FormData();
     badUpload.append('stats', 'not json');
-    expect((await client.postMultipart('/api/update_stats', badUpload)).status).toBe(400);
+    const refused = await client.postMultipart('/api/update_stats', badUpload);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('stats must be a JSON array of stat records');
+    const badRecord = new FormData();
+    badRecord.append('stats', JSON.stringify([{ fen, white: -1, draws: 0, black: 0, moves: '[]' }]));
+    const named = await client.postMultipart('/api/update_stats', badRecord);
+    expect(named.status).toBe(400);
+    expect(named.body.error).toMatch(/stats\.0\.white/);
+    expect(await client.get('/api/get_stats?speeds=ultraBullet&ratings=1000')).toMatchObject({ body: got.body });
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statsQuery, statsUpload, updateStatsForm } from '@contract/stats.js';
-import { BadRequestError } from '../plugins/error-handler.js';
-import { listCachedStats, type StatsRecord } from '../openings/explorer-cache.js';
-import { listPlayerStats, overlayPlayerStats, storePlayerStats } from '../openings/player-stats.js';
-import { fieldText } from '../openings/multipart-fields.js';
+import { statsQuery, updateStatsAnswer, updateStatsForm } from '@contract/stats.js';
+import { listCachedStats, type StatsRecord } from '../openings/position-stats-repository.js';
+import { overlayPlayerStats } from '../openings/player-stats.js';
+import { listPlayerStats, storePlayerStats } from '../openings/player-stats-repository.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
+import { zodSerializer } from '../plugins/zod-serializer.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
 
 /**
@@ -29,17 +29,11 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     return overlayPlayerStats(shared, own);
   });
 
-  app.post('/update_stats', { ...auth, schema: { body: updateStatsForm } }, async (request) => {
-    const raw = fieldText(request.body, 'stats');
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw new BadRequestError('stats must be a JSON array of stat records');
-    }
-    const input = statsUpload.parse(json);
-    const records: StatsRecord[] = input.map(parseStatsUpload);
+  const updateSchema = { body: updateStatsForm, response: { 200: updateStatsAnswer } };
+  app.post('/update_stats', { ...auth, schema: updateSchema, serializerCompiler: zodSerializer }, async (request) => {
+    // The contract read the field's JSON; each record's position and filters are checked here.
+    const records: StatsRecord[] = request.body.stats.map(parseStatsUpload);
     await storePlayerStats(app.db, request.user!.id, records);
-    return { api_result: 'general_sql_success', stored: records.length };
+    return { api_result: 'general_sql_success' as const, stored: records.length };
   });
 }

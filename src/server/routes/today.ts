@@ -2,12 +2,11 @@
 // Counts are in the player's time zone, sent by the browser as ?tz= (UTC without it).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noBody } from '@contract/common.js';
 import { tzQuery } from '@contract/today.js';
-import { eq } from 'drizzle-orm';
-import { playerSchedulers } from '../db/schema.js';
 import { playerTimeZone } from '../today/day-bounds.js';
 import { runningChecks } from '../today/new-games.js';
-import { optimiseSchedule, schedulerState } from '../today/optimise-schedule.js';
+import { optimiseSchedule, resetScheduler, schedulerState } from '../today/optimise-schedule.js';
 import { progressFigures } from '../today/progress-figures.js';
 import { todayFigures } from '../today/today-figures.js';
 
@@ -35,7 +34,7 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
 
   routes.get('/scheduler', async (request) => ({ api_data: await schedulerState(app.db, request.user!.id) }));
 
-  routes.post('/scheduler/optimise', async (request, reply) => {
+  routes.post('/scheduler/optimise', { schema: { body: noBody } }, async (request, reply) => {
     const userId = request.user!.id;
     if (optimising.has(userId)) return reply.code(409).send({ error: 'Your schedule is already being optimised' });
     optimising.add(userId);
@@ -48,9 +47,9 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  routes.post('/scheduler/reset', async (request) => {
+  routes.post('/scheduler/reset', { schema: { body: noBody } }, async (request) => {
     const userId = request.user!.id;
-    await app.db.delete(playerSchedulers).where(eq(playerSchedulers.userId, userId));
+    await resetScheduler(app.db, userId);
     return { api_data: await schedulerState(app.db, userId) };
   });
 }

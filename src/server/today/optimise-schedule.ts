@@ -24,6 +24,11 @@ export async function readReviewEvents(db: Db, userId: number): Promise<ReviewEv
   );
 }
 
+/** Back to the default weights: the fitted ones are dropped. */
+export async function resetScheduler(db: Db, userId: number): Promise<void> {
+  await db.delete(playerSchedulers).where(eq(playerSchedulers.userId, userId));
+}
+
 export async function schedulerState(db: Db, userId: number): Promise<SchedulerAnswer> {
   const [counted] = rowsOf<{ n: number }>(
     await db.execute(sql`

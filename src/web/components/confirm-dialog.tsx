@@ -8,12 +8,21 @@ export type ConfirmDialogProps = {
   detail?: ReactNode;
   /** The label of the button that goes ahead, e.g. 'Delete'. */
   confirmLabel: string;
+  /** The label of the button that keeps things as they are; 'Cancel' unless given. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** The app's own yes/no question in place of the browser's confirm(): styled, keyboard-reachable, Escape cancels. */
-export function ConfirmDialog({ question, detail, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+/** The app's own yes/no question, never the browser's built-in one: styled, keyboard-reachable, Escape cancels. */
+export function ConfirmDialog({
+  question,
+  detail,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={question !== undefined}
@@ -22,7 +31,7 @@ export function ConfirmDialog({ question, detail, confirmLabel, onConfirm, onCan
       footer={
         <>
           <button type="button" className="button" onClick={onCancel} autoFocus>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="button button-primary" onClick={onConfirm}>
             {confirmLabel}

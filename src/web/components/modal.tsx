@@ -20,6 +20,9 @@ export type ModalProps = {
   closeOnBackdrop?: boolean;
 };
 
+/** Open dialogs, latest last: keys go to the top one only (a question asked over an editor). */
+const openDialogs: object[] = [];
+
 /** An accessible modal dialog: focus moves in and is kept inside, Escape closes, focus returns on close. */
 export function Modal({ open, onClose, title, children, footer, size = 'normal', closeOnBackdrop = true }: ModalProps) {
   const [mounted, setMounted] = useState(open);
@@ -47,7 +50,10 @@ export function Modal({ open, onClose, title, children, footer, size = 'normal',
     const node = panel.current;
     const first = node?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button:not(.modal-close)');
     (first ?? node)?.focus();
+    const self = {};
+    openDialogs.push(self);
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== self) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -59,6 +65,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'normal',
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
+      openDialogs.splice(openDialogs.indexOf(self), 1);
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       previous?.focus?.();

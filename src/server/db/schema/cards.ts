@@ -34,8 +34,13 @@ export const cards = pgTable(
     /** The card as get-cards sends it, written by the database on every change (trigger cards_list_json). */
     listJson: text('list_json'),
   },
-  // In get-cards' order (due, then id), so the list is read without a sort.
-  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('cards_due_idx').on(t.userId, t.due, t.id)],
+  // cards_due_idx: in get-cards' order (due, then id), so the list is read without a sort.
+  // cards_created_idx: in the order cards were made, so the Anki deck's pages are found without one.
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('cards_due_idx').on(t.userId, t.due, t.id),
+    index('cards_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 /** Every review ever scored; kept when the card is deleted. */

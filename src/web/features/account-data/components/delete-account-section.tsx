@@ -18,7 +18,7 @@ export function DeleteAccountSection() {
     setConfirming(true);
   }
 
-  async function confirm() {
+  async function deleteForGood() {
     try {
       const answer = await remove.mutateAsync(password);
       if (answer.api_result === 'bad_password') {
@@ -62,7 +62,7 @@ export function DeleteAccountSection() {
             <button type="button" className="button" onClick={() => setConfirming(false)}>
               Cancel
             </button>
-            <button type="button" className="button button-danger" onClick={confirm} disabled={remove.isPending}>
+            <button type="button" className="button button-danger" onClick={deleteForGood} disabled={remove.isPending}>
               Delete for good
             </button>
           </>

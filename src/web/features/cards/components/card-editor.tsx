@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { confirmDiscard } from '../../../lib/unsaved-guard';
 import type { Card } from '../../../../chess/scheduling-types';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/api-client';
+import { useDiscardQuestion } from '../../../lib/unsaved-guard';
 import { newCardId, useUpsertCards } from '../api/upsert-cards';
 import { type CardEditorInitial, initialDraft, isBlankDraft, isDraftChanged, toCardDraft } from '../card-draft';
 import { CardFields } from './card-fields';
@@ -19,6 +19,8 @@ export type CardEditorProps = {
   open?: boolean;
 };
 
+const DISCARD_CARD = { question: 'Discard this card?', detail: 'What you typed and played will be lost.' };
+
 /** The full-screen card editor: Prompt and Answer, two playable boards, '->', Cancel and 'Make Card'. */
 export function CardEditor({ initial, onClose, onSaved, open = true }: CardEditorProps) {
   const [start] = useState(() => initialDraft(initial));
@@ -26,10 +28,8 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
   const [id] = useState(newCardId);
   const save = useUpsertCards();
   const blank = isBlankDraft(state);
-  const cancel = () => {
-    if (confirmDiscard(isDraftChanged(state, start), 'Discard this card? What you typed and played will be lost.'))
-      onClose();
-  };
+  const discard = useDiscardQuestion(DISCARD_CARD);
+  const cancel = () => discard.ask(isDraftChanged(state, start), onClose);
 
   const makeCard = () => {
     save.mutate([toCardDraft(state, id)], {
@@ -42,32 +42,40 @@ export function CardEditor({ initial, onClose, onSaved, open = true }: CardEdito
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={cancel}
-      title="Make Card"
-      size="full"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          {save.isError && (
-            <p className="form-message is-error editor-message" role="alert">
-              The card was not saved: {errorText(save.error)}
-            </p>
-          )}
-          {blank && (
-            <p className="muted editor-message">Type a prompt or play a move on the prompt board to make a card.</p>
-          )}
-          <button type="button" className="button" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={save.isPending || blank} onClick={makeCard}>
-            {save.isPending ? 'Saving…' : 'Make Card'}
-          </button>
-        </>
-      }
-    >
-      <CardFields state={state} onChange={setState} promptLabel="Prompt" boardId="card-editor" />
-    </Modal>
+    <>
+      <Modal
+        open={open}
+        onClose={cancel}
+        title="Make Card"
+        size="full"
+        closeOnBackdrop={false}
+        footer={
+          <>
+            {save.isError && (
+              <p className="form-message is-error editor-message" role="alert">
+                The card was not saved: {errorText(save.error)}
+              </p>
+            )}
+            {blank && (
+              <p className="muted editor-message">Type a prompt or play a move on the prompt board to make a card.</p>
+            )}
+            <button type="button" className="button" onClick={cancel}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={save.isPending || blank}
+              onClick={makeCard}
+            >
+              {save.isPending ? 'Saving…' : 'Make Card'}
+            </button>
+          </>
+        }
+      >
+        <CardFields state={state} onChange={setState} promptLabel="Prompt" boardId="card-editor" />
+      </Modal>
+      {discard.dialog}
+    </>
   );
 }

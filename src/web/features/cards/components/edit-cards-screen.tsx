@@ -4,7 +4,7 @@ import { START_FEN } from '../../../components/board';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { confirmDiscard, useUnsavedGuard } from '../../../lib/unsaved-guard';
+import { useDiscardQuestion, useUnsavedGuard, type DiscardWords } from '../../../lib/unsaved-guard';
 import { useCards } from '../api/get-cards';
 import { useDeleteCards } from '../api/delete-cards';
 import { useNow } from '../use-now';
@@ -13,7 +13,7 @@ import { CardEditor } from './card-editor';
 import { CardList } from './card-list';
 import '../cards.css';
 
-const UNSAVED_CARD = 'Discard the changes to this card? They are not saved yet.';
+const UNSAVED_CARD: DiscardWords = { question: 'Discard the changes to this card?', detail: 'They are not saved yet.' };
 
 /** Edit Cards: the 'SP Cards:' list, 'Create New Card', 'Delete Checked', and the selected card's editor. */
 export function EditCardsScreen() {
@@ -27,11 +27,14 @@ export function EditCardsScreen() {
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [dirty, setDirty] = useState(false);
-  useUnsavedGuard(dirty, UNSAVED_CARD);
+  const leaving = useUnsavedGuard(dirty, UNSAVED_CARD);
+  const discard = useDiscardQuestion(UNSAVED_CARD);
   const select = (id: string | undefined) => {
-    if (id === selectedId || !confirmDiscard(dirty, UNSAVED_CARD)) return;
-    setDirty(false);
-    setSelectedId(id);
+    if (id === selectedId) return;
+    discard.ask(dirty, () => {
+      setDirty(false);
+      setSelectedId(id);
+    });
   };
 
   const list = cards.data ?? [];
@@ -129,6 +132,8 @@ export function EditCardsScreen() {
           onSaved={(card) => select(card.id)}
         />
       )}
+      {leaving}
+      {discard.dialog}
     </section>
   );
 }

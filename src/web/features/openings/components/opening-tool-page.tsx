@@ -42,8 +42,6 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
   const [gameFile, setGameFile] = useState<File>();
   const [pasted, setPasted] = useState('');
   const [pickerUsername, setPickerUsername] = useState(user.username_lichess ?? user.username_chess_dot_com ?? '');
-  // The player's colour in a pasted or uploaded game whose tags do not name them.
-  const [gameColor, setGameColor] = useState<Color>();
   const gameFileInput = useRef<HTMLInputElement>(null);
   const [filters, setFilters] = useState<Filters>(defaultFilters);
   const [results, setResults] = useState('');
@@ -58,18 +56,17 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
   };
 
   // A game file or pasted text comes first; a retrieved-game pick is the other source. The colour is
-  // the player's in that game: the pick says so, a PGN says so when its tags name the player.
+  // the player's in that game: the pick says so, a PGN says so when its tags name the player;
+  // otherwise it is the colour chosen for the opening (never asked a second time).
   const game = async (): Promise<{ text: string; name?: string; color?: Color } | undefined> => {
     const names = [pickerUsername, user.username_lichess, user.username_chess_dot_com, user.username];
     const fromFile = await readChosenFile(gameFile);
-    if (fromFile)
-      return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) ?? gameColor };
-    if (pasted.trim() !== '') return { text: pasted, color: heroColorFromPgn(pasted, names) ?? gameColor };
+    if (fromFile) return { text: fromFile, name: gameFile?.name, color: heroColorFromPgn(fromFile, names) };
+    if (pasted.trim() !== '') return { text: pasted, color: heroColorFromPgn(pasted, names) };
     if (picked)
       return { text: picked.pgn, name: gameTitle(picked), color: picked.hero_color === 'Black' ? 'black' : 'white' };
     return undefined;
   };
-  const ownGame = gameFile !== undefined || pasted.trim() !== '';
 
   const runConsistency = async () => {
     coverage.reset();
@@ -106,7 +103,6 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
       status.show('');
       return;
     }
-    // A game that does not say whose it is is the player's with the colour chosen for the opening.
     const heroColor = gameInput!.color ?? color;
     const run = status.begin();
     try {
@@ -213,14 +209,6 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
                 }}
               />
             </div>
-            {ownGame && (
-              <ColorField
-                name="tool-game-color"
-                legend="Your colour in this game"
-                value={gameColor}
-                onChange={setGameColor}
-              />
-            )}
             {/* The spec spells the label so; the accessible name is spelt right. */}
             <button
               type="button"

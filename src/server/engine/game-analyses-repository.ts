@@ -2,11 +2,11 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameAnalyses, gameReviews, mistakes } from '../db/schema.js';
 import type { EngineMistake, PlyEvaluation } from '../../chess/index.js';
-import { toMistake } from '../routes/game-review-store.js';
+import { toMistake } from '../game-reviews/game-reviews-repository.js';
 import type { Mistake } from '@contract/game-reviews.js';
 
 /**
- * A review's stored engine analysis and the Mistakes made from it. Storing replaces the analysis and
+ * The SQL of game_analyses: a review's stored engine analysis and the Mistakes made from it. Storing replaces the analysis and
  * every engine-made Mistake of the review at once; a hand-marked Mistake (kind null) stays and keeps
  * its ply to itself.
  */

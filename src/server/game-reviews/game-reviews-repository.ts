@@ -1,9 +1,10 @@
+// The SQL of the review calls, the report and the engine's analysis: game reviews and their mistakes.
+// Every function is limited to one user's rows: another player's id reads as an id that does not exist.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameReviews, mistakes } from '../db/schema.js';
-import type { GameReview, Mistake } from '@contract/game-reviews.js';
-
-/** Database access for game reviews and mistakes; every function is limited to one user's rows. */
+import type { GameReview, Mistake, upsertGameReviewRequest } from '@contract/game-reviews.js';
+import type { z } from 'zod';
 
 type ReviewRow = typeof gameReviews.$inferSelect;
 type MistakeRow = typeof mistakes.$inferSelect;
@@ -11,6 +12,27 @@ export type ReviewValues = Partial<Omit<typeof gameReviews.$inferInsert, 'id' | 
 export type MistakeValues = Partial<
   Pick<typeof mistakes.$inferInsert, 'ply' | 'fen' | 'move' | 'betterMove' | 'notes'>
 >;
+
+/** The columns an upsert-game-review sets: the fields it was sent ('' clears the link). */
+export function reviewValuesOf(input: z.output<typeof upsertGameReviewRequest>): ReviewValues {
+  const values: ReviewValues = {
+    username: input.username,
+    opponentName: input.opponent_name,
+    heroColor: input.hero_color,
+    datePlayed: input.date_time_played,
+    site: input.site,
+    link: input.link === '' ? null : input.link,
+    pgn: input.pgn,
+    notes: input.notes,
+    timeControl: input.time_control,
+    heroElo: input.hero_elo,
+    opponentElo: input.opponent_elo,
+    result: input.result,
+    howResolved: input.how_resolved,
+  };
+  for (const key of Object.keys(values) as (keyof ReviewValues)[]) if (values[key] === undefined) delete values[key];
+  return values;
+}
 
 export function toMistake(row: MistakeRow): Mistake {
   return {
@@ -125,6 +147,24 @@ export async function deleteReview(db: Db, userId: number, id: number): Promise<
     .where(and(eq(gameReviews.id, id), eq(gameReviews.userId, userId)))
     .returning({ id: gameReviews.id });
   return rows.length > 0;
+}
+
+/** What the repertoire report reads of each saved review, newest played first. */
+export async function listReviewGames(db: Db, userId: number) {
+  return db
+    .select({
+      id: gameReviews.id,
+      pgn: gameReviews.pgn,
+      heroColor: gameReviews.heroColor,
+      result: gameReviews.result,
+      link: gameReviews.link,
+      datePlayed: gameReviews.datePlayed,
+      opponentName: gameReviews.opponentName,
+      site: gameReviews.site,
+    })
+    .from(gameReviews)
+    .where(eq(gameReviews.userId, userId))
+    .orderBy(sql`${gameReviews.datePlayed} desc nulls last`, desc(gameReviews.id));
 }
 
 /** Links of every review the user saved (to leave those games out of recent games). */

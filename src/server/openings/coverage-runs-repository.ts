@@ -5,7 +5,7 @@ import { coverageRuns } from '../db/schema.js';
 import type { StatsFilter } from './stats-key.js';
 
 /**
- * The coverage_runs rows: a player's latest check per colour, running or ended, so that any tab
+ * The SQL of the coverage_runs rows: a player's latest check per colour, running or ended, so that any tab
  * (or another app process) can show it. A running row's heartbeat is refreshed by the process
  * doing the work; a row whose heartbeat has gone quiet belongs to a process that died.
  */

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+/** The words of a question about typed work, e.g. 'Discard this card?' and what goes with it. */
+export type DiscardWords = { question: string; detail?: string };
+
+const KEEP = 'Keep editing';
+const DISCARD = 'Discard';
+
+/**
+ * Asks in the app's own dialog before throwing typed work away. `ask(dirty, proceed)` calls
+ * `proceed` at once when there is nothing to lose, else after the player picks 'Discard';
+ * 'Keep editing' (or Escape) leaves everything as it was. Render `dialog` once.
+ */
+export function useDiscardQuestion(words: DiscardWords): {
+  ask: (dirty: boolean, proceed: () => void) => void;
+  dialog: ReactNode;
+} {
+  const [pending, setPending] = useState<{ proceed: () => void }>();
+  const ask = useCallback((dirty: boolean, proceed: () => void) => {
+    if (dirty) setPending({ proceed });
+    else proceed();
+  }, []);
+  const dialog = (
+    <ConfirmDialog
+      question={pending ? words.question : undefined}
+      detail={words.detail}
+      confirmLabel={DISCARD}
+      cancelLabel={KEEP}
+      onCancel={() => setPending(undefined)}
+      onConfirm={() => {
+        setPending(undefined);
+        pending?.proceed();
+      }}
+    />
+  );
+  return { ask, dialog };
+}
+
+/**
+ * While `dirty`, leaving the screen inside the app (a link, back) asks first in the app's dialog,
+ * through React Router's blocker; render the returned dialog. A reload or closing the tab asks
+ * through `beforeunload`, whose question browsers only show in their own words.
+ */
+export function useUnsavedGuard(dirty: boolean, words: DiscardWords): ReactNode {
+  const blocker = useBlocker(dirty);
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  return (
+    <ConfirmDialog
+      question={blocker.state === 'blocked' ? words.question : undefined}
+      detail={words.detail}
+      confirmLabel={DISCARD}
+      cancelLabel={KEEP}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+    />
+  );
+}

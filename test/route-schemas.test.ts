@@ -1,0 +1,63 @@
+// Every route declares the schema of what it reads (src/contract): a method that carries a body
+// declares its body (`noBody` for a call that reads none), a path with parameters its params, a
+// handler that reads the query string its querystring. Checked on the routes as the app registers them.
+import Fastify, { type RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/server/app.js';
+import type { Database } from '../src/server/db/client.js';
+import { openTestDatabase, testConfig } from './helper.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a route reads without declaring it: "POST /api/x: body", one line each. */
+function undeclared(routes: readonly RouteOptions[]): string[] {
+  const found: string[] = [];
+  for (const route of routes) {
+    // Fastify adds a HEAD route for each GET, with the GET's schema.
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    if (methods.length === 0) continue;
+    const schema = route.schema ?? {};
+    const handler = String(route.handler);
+    const missing: string[] = [];
+    if (methods.some((m) => BODY_METHODS.has(m)) && !schema.body) missing.push('body');
+    if (route.url.includes(':') && !schema.params) missing.push('params');
+    if (/\.query\b/.test(handler) && !schema.querystring) missing.push('querystring');
+    if (/\.params\b/.test(handler) && !schema.params && !missing.includes('params')) missing.push('params');
+    for (const part of missing) found.push(`${methods.join(',')} ${route.url}: ${part}`);
+  }
+  return found;
+}
+
+describe('route schemas', () => {
+  let database: Database;
+  const routes: RouteOptions[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const app = await buildApp(testConfig(), { database, onRoute: (route) => void routes.push(route) });
+    await app.close();
+  });
+  afterAll(() => database.close());
+
+  test('every API route declares the schema of what it reads', () => {
+    const api = routes.filter((r) => r.url.startsWith('/api/'));
+    expect(api.length).toBeGreaterThan(60);
+    expect(undeclared(api)).toEqual([]);
+  });
+
+  test('a route reading a body, a query or parameters it did not declare is caught', async () => {
+    const seen: RouteOptions[] = [];
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.addHook('onRoute', (route) => void seen.push(route));
+    app.post('/plain', async (request) => request.body);
+    app.get('/search', async (request) => request.query);
+    app.get('/item/:id', async () => 'item');
+    app.post('/declared', { schema: { body: z.object({ a: z.string() }) } }, async (request) => request.body);
+    await app.ready();
+    expect(undeclared(seen)).toEqual(['POST /plain: body', 'GET /search: querystring', 'GET /item/:id: params']);
+    await app.close();
+  });
+});
