@@ -125,13 +125,19 @@ const makeCastlingFenFast = (pos: Position): string => {
   const black = rights.hi !== 0;
   if ((white && pos.board.kingOf('white') !== 4) || (black && pos.board.kingOf('black') !== 60))
     return makeCastlingFen(pos.board, rights);
-  let fen = '';
-  if (rights.lo & (1 << H1)) fen += 'K';
-  if (rights.lo & (1 << A1)) fen += 'Q';
-  if (rights.hi & (1 << (H8 - 32))) fen += 'k';
-  if (rights.hi & (1 << (A8 - 32))) fen += 'q';
-  return fen;
+  const mask =
+    (rights.lo & (1 << H1) ? 8 : 0) |
+    (rights.lo & (1 << A1) ? 4 : 0) |
+    (rights.hi & (1 << (H8 - 32)) ? 2 : 0) |
+    (rights.hi & (1 << (A8 - 32)) ? 1 : 0);
+  return CASTLING_BY_MASK[mask];
 };
+
+// The field for each set of standard rights (K, Q, k, q as bits 8, 4, 2, 1), made once.
+const CASTLING_BY_MASK: readonly string[] = Array.from(
+  { length: 16 },
+  (_, m) => (m & 8 ? 'K' : '') + (m & 4 ? 'Q' : '') + (m & 2 ? 'k' : '') + (m & 1 ? 'q' : '') || '-',
+);
 
 /**
  * The en-passant square when a capture there is legal, as toSetup keeps it, without toSetup's copy
@@ -147,17 +153,25 @@ const findLegalEpSquare = (pos: Position, known?: Context): number | undefined =
   return undefined;
 };
 
-/** Full FEN of a standard-chess position, identical to makeFen(pos.toSetup()); ctx is pos.ctx() when known. */
-export const makeFenFast = (pos: Position, ctx?: Context): string => {
+/** Writes the four fields of the position key (placement, turn, castling, en passant); returns their length. */
+const writeKeyCodes = (pos: Position, ctx?: Context): number => {
   const ep = findLegalEpSquare(pos, ctx);
-  // toSetup caps the clock at 150 (the seventy-five-move rule), makeFen at 9999.
-  const halfmoves = Math.max(0, Math.min(pos.halfmoves, 150));
-  const fullmoves = Math.max(1, Math.min(pos.fullmoves, 9999));
   let n = writeBoardCodes(pos.board, 0);
   n = writeText(pos.turn[0], n);
   n = writeText(makeCastlingFenFast(pos), n);
-  n = writeText(ep === undefined ? '-' : makeSquare(ep), n);
-  n = writeNumber(halfmoves, n);
-  n = writeNumber(fullmoves, n);
+  return writeText(ep === undefined ? '-' : makeSquare(ep), n);
+};
+
+// toSetup caps the clock at 150 (the seventy-five-move rule), makeFen the move number at 9999.
+/** The half-move clock as the FEN writes it. */
+export const fenHalfmoves = (pos: Position): number => Math.max(0, Math.min(pos.halfmoves, 150));
+/** The move number as the FEN writes it. */
+export const fenFullmoves = (pos: Position): number => Math.max(1, Math.min(pos.fullmoves, 9999));
+
+/** Full FEN of a standard-chess position, identical to makeFen(pos.toSetup()); ctx is pos.ctx() when known. */
+export const makeFenFast = (pos: Position, ctx?: Context): string => {
+  let n = writeKeyCodes(pos, ctx);
+  n = writeNumber(fenHalfmoves(pos), n);
+  n = writeNumber(fenFullmoves(pos), n);
   return takeCodes(n);
 };

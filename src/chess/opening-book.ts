@@ -8,7 +8,6 @@
  *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
  *        total_games: 3, lowest_move_number: 1 }
  */
-import { comparePositions } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 export const END_OF_LINE = 'end of line';
@@ -39,14 +38,39 @@ export type OpeningBook = Record<string, BookEntry>;
 /** A position the book lists: one with repertoire moves. */
 export const isInBook = (p: RepertoirePosition): boolean => p.moves.length > 0;
 
-/** The positions the book lists, in report order. */
-export const bookPositions = (rep: Repertoire): RepertoirePosition[] =>
-  [...rep.positions.values()].filter(isInBook).sort(comparePositions);
+/**
+ * The positions the book lists, in report order (comparePositions): grouped by move number and side to
+ * move, then each group's keys sorted by the engine's own string order. A comparison function over long
+ * keys that share their first ranks cost the book more per position the larger the repertoire.
+ */
+export const bookPositions = (rep: Repertoire): RepertoirePosition[] => {
+  const groups: string[][] = [];
+  for (const p of rep.positions.values())
+    if (isInBook(p)) (groups[p.moveNumber * 2 + (p.turn === 'white' ? 0 : 1)] ??= []).push(p.key);
+  const sorted: RepertoirePosition[] = [];
+  for (const keys of groups) {
+    if (keys === undefined) continue;
+    // Keys are unique, and the default sort compares strings as < does.
+    keys.sort();
+    for (const key of keys) sorted.push(rep.positions.get(key)!);
+  }
+  return sorted;
+};
 
 /** The book's entry for one position. */
-export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => {
+export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => entryOf(rep, p, []);
+
+/**
+ * onlyChapter: by chapter index, the chapter names of the moves only that chapter plays, shared
+ * between the entries of one book (a study's moves mostly belong to one chapter).
+ */
+const entryOf = (rep: Repertoire, p: RepertoirePosition, onlyChapter: string[][]): BookEntry => {
   const moves: Record<string, BookMove> = {};
-  const sorted = [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
+  // Most positions have one move: nothing to order.
+  const sorted =
+    p.moves.length === 1
+      ? p.moves
+      : [...p.moves].sort((a, b) => b.continuingLines - a.continuingLines || (a.san < b.san ? -1 : 1));
   let total = 0;
   for (const m of sorted) {
     total += m.lines;
@@ -54,7 +78,10 @@ export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => 
       san: m.san,
       uci: m.uci,
       number_of_games: m.continuingLines,
-      chapters: m.chapters.map((c) => rep.chapters[c].name),
+      chapters:
+        m.chapters.length === 1
+          ? (onlyChapter[m.chapters[0]] ??= [rep.chapters[m.chapters[0]].name])
+          : m.chapters.map((c) => rep.chapters[c].name),
       // A line may end in the chapters yet go on by transposition: only a next position with no
       // repertoire moves is the end, as the game comparison sees it.
       end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
@@ -65,7 +92,8 @@ export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => 
 
 export const createOpeningBook = (rep: Repertoire): OpeningBook => {
   const book: OpeningBook = {};
-  for (const p of bookPositions(rep)) book[p.key] = bookEntry(rep, p);
+  const onlyChapter: string[][] = [];
+  for (const p of bookPositions(rep)) book[p.key] = entryOf(rep, p, onlyChapter);
   return book;
 };
 

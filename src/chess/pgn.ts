@@ -10,6 +10,7 @@
  */
 import { Result } from '@badrap/result';
 import type { Context, Position } from 'chessops/chess';
+import type { Move } from 'chessops/types';
 import {
   ChildNode,
   emptyHeaders,
@@ -133,56 +134,61 @@ const hasContent = (game: Game<PgnNodeData>) =>
 
 /** Splits text into games without checking moves. Fails only on text with no PGN in it. */
 export const parsePgn = (text: string): Result<PgnGame[], PgnParseError> => {
-  const brackets = findBracketFault(text);
-  if (brackets) return Result.err(new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`));
   const games: PgnGame[] = [];
-  let budgetError = false;
+  const failure = readGames(text, (game) => {
+    games.push(game);
+    return undefined;
+  });
+  return failure ? Result.err(failure) : Result.ok(games);
+};
+
+/**
+ * Hands each game to `use` as soon as it is read, so a large text's parse trees are short-lived, until
+ * `use` returns a failure. Fails as parsePgn does (unbalanced brackets, a game too large, no game,
+ * a game with no tags or moves) before any failure of `use`, which is returned otherwise.
+ */
+export const readGames = (
+  text: string,
+  use: (game: PgnGame) => PgnParseError | undefined,
+): PgnParseError | undefined => {
+  const brackets = findBracketFault(text);
+  if (brackets) return new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`);
+  let count = 0;
+  let tooLarge: PgnGame | undefined;
+  let notPgn: PgnParseError | undefined;
+  let failure: PgnParseError | undefined;
   const parser = new PgnParser(
-    (game, err) => {
-      if (err) budgetError = true;
-      const index = games.length;
-      games.push(Object.assign(game, { index, name: gameName(game.headers, index) }));
+    (parsed, err) => {
+      const index = count++;
+      const game = Object.assign(parsed, { index, name: gameName(parsed.headers, index) });
+      if (err) tooLarge = game;
+      else if (notPgn) return;
+      else if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0))
+        notPgn = new PgnParseError(
+          'not_pgn',
+          `${gameLabel(game.index, game.name)}: no PGN tags or moves found`,
+          game.index,
+          game.name,
+        );
+      else if (!failure) failure = use(game);
     },
     emptyHeaders,
     PARSE_BUDGET,
   );
   parser.parse(text);
-  if (budgetError) {
-    const last = games[games.length - 1];
-    return Result.err(
-      new PgnParseError(
-        'too_complex',
-        `${gameLabel(last.index, last.name)} is too large or deeply nested to read`,
-        last.index,
-        last.name,
-      ),
+  if (tooLarge)
+    return new PgnParseError(
+      'too_complex',
+      `${gameLabel(tooLarge.index, tooLarge.name)} is too large or deeply nested to read`,
+      tooLarge.index,
+      tooLarge.name,
     );
-  }
-  if (games.length === 0) return Result.err(new PgnParseError('empty', 'The PGN text is empty'));
-  for (const game of games) {
-    if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0)) {
-      return Result.err(
-        new PgnParseError(
-          'not_pgn',
-          `${gameLabel(game.index, game.name)}: no PGN tags or moves found`,
-          game.index,
-          game.name,
-        ),
-      );
-    }
-  }
-  return Result.ok(games);
+  if (count === 0) return new PgnParseError('empty', 'The PGN text is empty');
+  return notPgn ?? failure;
 };
 
-/** Plays every move of every variation; the game itself is left as it was. */
-export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<PlayedGame, PgnParseError> =>
-  replay(game, options, false);
-
-/**
- * inPlace: the game's own nodes become the played ones (their data replaced, illegal moves cut), which
- * spares a second tree of a whole study; for games no one else holds.
- */
-const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result<PlayedGame, PgnParseError> => {
+/** The game's starting position (standard chess only), or the error naming the game. */
+export const startOf = (game: PgnGame): Result<Position, PgnParseError> => {
   const label = gameLabel(game.index, game.name);
   const variant = game.headers.get('Variant');
   if (variant && parseVariant(variant) !== 'chess')
@@ -199,16 +205,34 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
         game.name,
       ),
     );
+  return Result.ok(start.value);
+};
+
+/** The error for a move that cannot be played; mainline when the move is on the game's main line. */
+export const illegalMoveError = (game: PgnGame, pos: Position, san: string, mainline: boolean): PgnParseError => {
+  const move = moveLabel(pos.fullmoves, pos.turn, san);
+  const where = mainline ? '' : ' (in a variation)';
+  const label = gameLabel(game.index, game.name);
+  return new PgnParseError('illegal_move', `${label}: illegal move ${move}${where}`, game.index, game.name, move);
+};
+
+/** Plays every move of every variation; the game itself is left as it was. */
+export const replayGame = (game: PgnGame, options: ReplayOptions = {}): Result<PlayedGame, PgnParseError> =>
+  replay(game, options, false);
+
+/**
+ * inPlace: the game's own nodes become the played ones (their data replaced, illegal moves cut), which
+ * spares a second tree of a whole study; for games no one else holds.
+ */
+const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result<PlayedGame, PgnParseError> => {
+  const start = startOf(game);
+  if (start.isErr) return Result.err(start.error);
   const pos = start.value;
   const startFen = makeFenFast(pos);
   const root = inPlace ? (game.moves as unknown as Node<PlayedMove>) : new Node<PlayedMove>();
   const failures: Failure[] = [];
   playChildren(game.moves, inPlace ? undefined : root, pos, pos.ctx(), 0, true, failures, options.lenient ?? false);
-  const warnings = failures.map((failure) => {
-    const move = moveLabel(failure.pos.fullmoves, failure.pos.turn, failure.san);
-    const where = failure.mainline ? '' : ' (in a variation)';
-    return new PgnParseError('illegal_move', `${label}: illegal move ${move}${where}`, game.index, game.name, move);
-  });
+  const warnings = failures.map((failure) => illegalMoveError(game, failure.pos, failure.san, failure.mainline));
   if (warnings.length > 0 && !options.lenient) return Result.err(warnings[0]);
   return Result.ok({
     index: game.index,
@@ -226,6 +250,10 @@ const UCI_BY_SQUARES: readonly string[] = Array.from(
   { length: 64 * 64 },
   (_, i) => makeSquare(i >> 6) + makeSquare(i & 63),
 );
+
+/** makeUci(move), the common move's text made once. */
+export const uciOf = (move: Move): string =>
+  'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
 
 interface Failure {
   pos: Position;
@@ -265,8 +293,7 @@ function playChildren(
       if (lenient) continue;
       return false;
     }
-    const uci =
-      'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
+    const uci = uciOf(move);
     const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san, after) : '--';
     const childCtx = 'from' in move ? after.ctx! : p.ctx();
     // Written out rather than spread: one object shape for every move keeps the replay fast.
@@ -297,16 +324,15 @@ function playChildren(
 
 /** parsePgn then replayGame on every game; the first illegal move fails the whole text. */
 export const parseGames = (text: string, options: ReplayOptions = {}): Result<PlayedGame[], PgnParseError> => {
-  const parsed = parsePgn(text);
-  if (parsed.isErr) return Result.err(parsed.error);
   const played: PlayedGame[] = [];
-  for (const game of parsed.value) {
-    // The parsed games are this call's own: played in place.
+  // The games read are this call's own: played in place.
+  const failure = readGames(text, (game) => {
     const result = replay(game, options, true);
-    if (result.isErr) return Result.err(result.error);
+    if (result.isErr) return result.error;
     played.push(result.value);
-  }
-  return Result.ok(played);
+    return undefined;
+  });
+  return failure ? Result.err(failure) : Result.ok(played);
 };
 
 /** Text handed to the parser at a time when games are read one by one. */
@@ -358,38 +384,7 @@ export function* playGamesInSteps(
   return undefined;
 }
 
-/**
- * The raw text of each game of a multi-game PGN (an export, a study), each ending in one newline. A
- * game starts at a tag line after a blank line; blank lines inside a game's tag section, inside a
- * comment or between its tags and moves do not split it. CRLF line ends and a byte order mark are read.
- *
- *   splitPgn('[Event "a"]\n\n1. e4 *\n\n\n[Event "b"]\n\n1. d4 *\n') // two games
- */
-export const splitPgn = (text: string): string[] => {
-  const chunks = text
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n(?=[ \t]*\[[A-Za-z0-9])/);
-  const games: string[] = [];
-  let pending = '';
-  for (const chunk of chunks) {
-    const joined = pending ? `${pending}\n\n${chunk}` : chunk;
-    const headersOnly = joined.split('\n').every((line) => line.trim() === '' || line.trimStart().startsWith('['));
-    if (headersOnly) pending = joined;
-    else {
-      pending = '';
-      if (joined.trim() !== '') games.push(`${joined.trim()}\n`);
-    }
-  }
-  if (pending.trim() !== '') games.push(`${pending.trim()}\n`);
-  return games;
-};
-
-/** True when the text starts like PGN: a tag pair, a move number or a result, maybe after comments. */
-export function looksLikePgn(text: string): boolean {
-  const start = /^\s*(?:\{[^}]*\}\s*)*(\[[A-Za-z0-9_]+\s+"|\d+\s*\.|\*|1-0|0-1|1\/2-1\/2)/;
-  return start.test(text.replace(/^\uFEFF/, ''));
-}
+export { looksLikePgn, splitPgn } from './pgn-split.js';
 
 /** The mainline moves of a played game, in order. */
 export const mainlineMoves = (game: { moves: Node<PlayedMove> }): PlayedMove[] => [...game.moves.mainline()];

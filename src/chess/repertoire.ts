@@ -11,14 +11,8 @@ import type { Node } from 'chessops/pgn';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import {
-  findStudyName,
-  parseGames,
-  playGamesInSteps,
-  type PgnParseError,
-  type PlayedGame,
-  type PlayedMove,
-} from './pgn.js';
+import { buildRepertoireFromText } from './repertoire-build.js';
+import { findStudyName, playGamesInSteps, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -191,9 +185,12 @@ export const buildRepertoire = (games: Iterable<PlayedGame>, options: Repertoire
   return merger.finish();
 };
 
-/** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
+/**
+ * Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. One pass
+ * (repertoire-build.ts): the same result and failures as parseGames then buildRepertoire.
+ */
 export const buildRepertoireFromPgn = (text: string, options: RepertoireOptions): Result<Repertoire, PgnParseError> =>
-  parseGames(text, { lenient: options.lenient }).map((games) => buildRepertoire(games, options));
+  buildRepertoireFromText(text, options);
 
 /**
  * The same repertoire built a game at a time: parsed, played and merged, then a pause (a yield) before

@@ -121,6 +121,27 @@ describe('parseSanFast', () => {
     expect(found).toEqual([]);
   });
 
+  it('agrees with chessops on every piece move to every square, with pinned pieces, checks and own pieces in the way', () => {
+    const positions = [
+      // The e-file rook pins the knight on e4 to its king.
+      fromFen('4r1k1/3p4/8/1B6/4N3/2N5/8/4K2R w K - 0 1'),
+      // White in check from the bishop on b4: only blocks, captures and king moves.
+      fromFen('4k3/8/8/8/1b6/2N5/3Q4/R3K2R w KQ - 0 1'),
+      // Two rooks and two knights that reach the same squares, one rook pinned by the queen on a5.
+      fromFen('4k3/8/8/q7/8/2N1N3/1R6/R3K2R b KQ - 0 1'),
+      fromFen('4k3/8/8/q7/8/2N1N3/1R6/R3K2R w KQ - 0 1'),
+      fromFen('r3k2r/pPpp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1'),
+    ];
+    const texts: string[] = [];
+    for (const letter of 'NBRQK')
+      for (let square = 0; square < 64; square++) {
+        const to = makeSquare(square);
+        texts.push(`${letter}${to}`, `${letter}x${to}`);
+        for (const from of 'abcdefgh12345678') texts.push(`${letter}${from}${to}`);
+      }
+    expect(positions.flatMap((pos) => disagreements(pos, texts))).toEqual([]);
+  });
+
   it('refuses an ambiguous move, a pawn reaching the last rank unpromoted and a move no piece can make', () => {
     // Knights on b1 and f3 both reach d2; the a-pawn stands on a7.
     const pos = fromFen('4k3/P7/8/8/8/5N2/8/1N2K3 w - - 0 1');

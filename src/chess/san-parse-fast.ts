@@ -55,11 +55,21 @@ export const parseSanFast = (pos: Position, san: string, ctx: Context): Move | u
   if (rank >= 0) candidates = candidates.intersect(SquareSet.fromRank(rank));
   const reach = attacks({ color: opposite(pos.turn), role }, to, pos.board.occupied);
   candidates = candidates.intersect(role === 'pawn' ? reach.union(SquareSet.fromFile(toFile)) : reach);
+  // A knight, bishop, rook or queen that reaches `to` may go there when its side is not in check, it
+  // is not pinned and `to` holds no piece of its own side: what dests would say, without making them.
+  const free = role !== 'pawn' && role !== 'king' && ctx.checkers.isEmpty() && !pos.board[pos.turn].has(to);
   let from: number | undefined;
-  for (const candidate of candidates) {
-    if (pos.dests(candidate, ctx).has(to)) {
-      if (from !== undefined) return undefined; // ambiguous
-      from = candidate;
+  // The candidates' squares read bit by bit (the set's iterator is a generator).
+  for (let half = 0; half < 2; half++) {
+    let bits = half === 0 ? candidates.lo : candidates.hi;
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      const candidate = half * 32 + 31 - Math.clz32(bit);
+      if (free && !ctx.blockers.has(candidate) ? true : pos.dests(candidate, ctx).has(to)) {
+        if (from !== undefined) return undefined; // ambiguous
+        from = candidate;
+      }
     }
   }
   return from === undefined ? undefined : { from, to };

@@ -1,0 +1,155 @@
+/**
+ * A repertoire straight from PGN text, in one pass: each game is merged into the position graph while
+ * it is replayed, as soon as it is read, so no played copy of the study is ever held and each game's
+ * parse tree is short-lived. Gives exactly what parseGames then buildRepertoire give, failures included.
+ *
+ * A move a chapter already played from the same position needs no SAN, key or FEN made again (the
+ * position, and so the move's SAN and the position it leads to, are the same): only its counters are read.
+ */
+import { Result } from '@badrap/result';
+import type { Context, Position } from 'chessops/chess';
+import type { Node, PgnNodeData } from 'chessops/pgn';
+import { excludedNags } from './exclude-symbols.js';
+import { fenFullmoves, makeFenFast } from './fen-fast.js';
+import { positionKey } from './fen.js';
+import { findStudyName, illegalMoveError, readGames, startOf, uciOf, type PgnGame, type PgnParseError } from './pgn.js';
+import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
+import type {
+  LineStep,
+  Repertoire,
+  RepertoireChapter,
+  RepertoireMove,
+  RepertoireOptions,
+  RepertoirePosition,
+} from './repertoire.js';
+import { makeSanAndPlayFast, type AfterMove } from './san-fast.js';
+import { parseSanFast } from './san-parse-fast.js';
+
+// Filled by each move played: the context of the position it reached (builds never overlap).
+const after: AfterMove = {};
+
+/** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
+export const buildRepertoireFromText = (
+  text: string,
+  options: RepertoireOptions,
+): Result<Repertoire, PgnParseError> => {
+  const excluded = [...(options.excludeSymbols ?? [])];
+  const builder = new Builder(excludedNags(excluded), options.lenient ?? false);
+  const chapters: RepertoireChapter[] = [];
+  let firstHeaders: Map<string, string> | undefined;
+  const failure = readGames(text, (game) => {
+    const start = startOf(game);
+    if (start.isErr) return start.error;
+    firstHeaders ??= game.headers;
+    const failed = builder.chapter(game, start.value, chapters.length);
+    if (failed) return failed;
+    chapters.push({ index: chapters.length, name: game.name, startFen: builder.startFen });
+    return undefined;
+  });
+  if (failure) return Result.err(failure);
+  const name = options.name ?? (firstHeaders && findStudyName(firstHeaders)) ?? 'Opening';
+  builder.graph.finish();
+  const { positions, roots } = builder.graph;
+  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
+};
+
+class Builder {
+  readonly graph = new RepertoireGraph();
+  /** The last chapter's starting FEN. */
+  startFen = '';
+  private game: PgnGame | undefined;
+  private readonly sans = new Map<string, string>();
+  private failure: PgnParseError | undefined;
+
+  constructor(
+    private readonly nags: ReadonlySet<number>,
+    private readonly lenient: boolean,
+  ) {}
+
+  /** Merges one game as chapter `index`; returns its first illegal move's error unless lenient. */
+  chapter(game: PgnGame, pos: Position, index: number): PgnParseError | undefined {
+    this.game = game;
+    this.failure = undefined;
+    const ctx = pos.ctx();
+    this.startFen = makeFenFast(pos, ctx);
+    const root = this.graph.root(positionKey(this.startFen), pos.turn, fenFullmoves(pos), this.startFen);
+    this.walk(game.moves, pos, ctx, root, index, undefined, true);
+    return this.failure;
+  }
+
+  private isExcluded(data: PgnNodeData): boolean {
+    const nags = data.nags;
+    if (nags === undefined) return false;
+    for (let i = 0; i < nags.length; i++) if (this.nags.has(nags[i])) return true;
+    return false;
+  }
+
+  /**
+   * Plays `node`'s children from pos (ctx is pos.ctx()); `at` is pos in the graph, undefined below an
+   * excluded move, where moves are only checked. Returns the chapter lines (leaves) below the node.
+   */
+  private walk(
+    node: Node<PgnNodeData>,
+    pos: Position,
+    ctx: Context,
+    at: RepertoirePosition | undefined,
+    chapter: number,
+    line: LineStep | undefined,
+    mainline: boolean,
+  ): number {
+    const children = node.children;
+    const count = children.length;
+    let leaves = 0;
+    for (let i = 0; i < count; i++) {
+      // The last child may consume the position; the others need their own copy.
+      const p = i === count - 1 ? pos : pos.clone();
+      const child = children[i];
+      const data = child.data;
+      const move = parseSanFast(p, data.san, ctx);
+      if (!move || !('from' in move)) {
+        // Drops never parse in standard chess: their '--' is left to the replay that names it.
+        if (this.lenient) continue;
+        this.failure = illegalMoveError(this.game!, p, data.san, mainline && i === 0);
+        return 0;
+      }
+      const target = at === undefined || this.isExcluded(data) ? undefined : at;
+      if (target === undefined) {
+        p.play(move);
+        this.walk(child, p, p.ctx(), undefined, chapter, line, mainline && i === 0);
+        if (this.failure) return 0;
+        continue;
+      }
+      const uci = uciOf(move);
+      const known = knownMove(target, uci);
+      let childCtx: Context;
+      let next: RepertoirePosition;
+      let step: LineStep;
+      let played: RepertoireMove;
+      if (known !== undefined) {
+        p.play(move);
+        childCtx = p.ctx();
+        next = this.graph.positions.get(known.to)!;
+        const fullmoves = fenFullmoves(p);
+        if (fullmoves <= next.moveNumber) this.graph.meet(next, fullmoves, makeFenFast(p, childCtx));
+        step = this.graph.enterMove(known, chapter, line);
+        played = known;
+      } else {
+        const written = makeSanAndPlayFast(p, move, data.san, after);
+        // One string per distinct SAN: the text read is otherwise kept by every move and line step.
+        let san = this.sans.get(written);
+        if (san === undefined) this.sans.set(written, (san = written));
+        childCtx = after.ctx!;
+        const fen = makeFenFast(p, childCtx);
+        // The key is the FEN without its two counters: a slice shares the FEN's text.
+        const key = fen.slice(0, fen.lastIndexOf(' ', fen.lastIndexOf(' ') - 1));
+        next = this.graph.reach(key, p.turn, fenFullmoves(p), fen);
+        step = { san, previous: line };
+        played = this.graph.addMove(target, uci, next.key, chapter, step);
+      }
+      const below = this.walk(child, p, childCtx, next, chapter, step, mainline && i === 0);
+      if (this.failure) return 0;
+      leaves += leaveMove(played, below);
+    }
+    return leaves;
+  }
+}
