@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { FROM_STUDY_FIELD } from '@contract/repertoire.js';
 import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire, md5, readStudyMeta, withEdits } from '../repertoire/edited-repertoire.js';
 import { noStudyMessage } from '../repertoire/edits-store.js';
 import { repertoireFor } from './repertoire-cache.js';
+import { findStudyMd5 } from './studies-repository.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 
 /** The spec's text for a failed consistency, comparison or coverage run, followed by the error. */
@@ -41,7 +43,22 @@ export async function repertoireFromForm(body: FormBody, player?: FormPlayer): P
   const name = fieldText(body, 'opening_name').trim() || undefined;
   const base = await repertoireFor(text, { color, excludeSymbols, name });
   if (!player) return base;
+  // One small read settles most forms: a text that is not the stored study gets no edits.
+  const storedMd5 = await findStudyMd5(player.app.db, player.userId, color);
+  if (storedMd5 === undefined || (storedMd5 !== null && storedMd5 !== md5Of(text))) return base;
   const study = await readStudyMeta(player.app, player.userId, color);
-  if (!study || study.count === 0 || study.md5 !== md5(text)) return base;
+  if (!study || study.count === 0 || study.md5 !== md5Of(text)) return base;
   return withEdits(player.app, player.userId, color, base);
 }
+
+/** md5 of the texts forms sent lately, each worked out once (a repeated check sends the same text). */
+const md5s = new LRUCache<string, string>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (_, text) => Math.max(1, text.length),
+});
+
+const md5Of = (text: string): string => {
+  let hash = md5s.get(text);
+  if (hash === undefined) md5s.set(text, (hash = md5(text)));
+  return hash;
+};

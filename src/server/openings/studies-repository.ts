@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Study } from '@contract/studies.js';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
@@ -48,4 +48,17 @@ export async function saveStudy(db: Db, userId: number, color: Color, values: St
     .insert(studies)
     .values({ userId, color, ...values })
     .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+}
+
+/**
+ * The md5 of the player's study text of a colour (line ends as \n, kept by a trigger): undefined without
+ * a study text, null for a row written before the md5 was kept.
+ */
+export async function findStudyMd5(db: Db, userId: number, color: Color): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ md5: studies.textMd5, present: isNotNull(studies.studyText) })
+    .from(studies)
+    .where(and(eq(studies.userId, userId), eq(studies.color, color)))
+    .limit(1);
+  return row?.present ? row.md5 : undefined;
 }
