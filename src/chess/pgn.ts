@@ -336,17 +336,14 @@ export const parseGames = (text: string, options: ReplayOptions = {}): Result<Pl
 };
 
 /** Text handed to the parser at a time when games are read one by one. */
-const STEP_CHARS = 64 * 1024;
+const STEP_CHARS = 16 * 1024;
 
 /**
- * parseGames one game at a time: each game is parsed, played and yielded before the next is read, so
- * a large study never has every game's tree in memory at once, and the caller can pause between games.
- * Returns the first error met (in text order), or undefined once every game has been yielded.
+ * readGames one game at a time: the text is read in steps and each game yielded as soon as it is
+ * parsed, so a large study never has every game's tree in memory at once and the caller can pause
+ * between games. Returns the first error met in text order, or undefined once every game is yielded.
  */
-export function* playGamesInSteps(
-  text: string,
-  options: ReplayOptions = {},
-): Generator<PlayedGame, PgnParseError | undefined> {
+export function* readGamesInSteps(text: string): Generator<PgnGame, PgnParseError | undefined> {
   const brackets = findBracketFault(text);
   if (brackets) return new PgnParseError('brackets', `The PGN text is malformed at ${brackets.message}`);
   const ready: { game: PgnGame; failed: boolean }[] = [];
@@ -374,9 +371,7 @@ export function* playGamesInSteps(
         );
       if (!hasContent(game) || (game.headers.size === 0 && game.moves.children.length === 0))
         return new PgnParseError('not_pgn', `${label}: no PGN tags or moves found`, game.index, game.name);
-      const played = replay(game, options, true);
-      if (played.isErr) return played.error;
-      yield played.value;
+      yield game;
     }
     if (last) break;
   }

@@ -12,7 +12,16 @@ import type { Node, PgnNodeData } from 'chessops/pgn';
 import { excludedNags } from './exclude-symbols.js';
 import { fenFullmoves, makeFenFast } from './fen-fast.js';
 import { positionKey } from './fen.js';
-import { findStudyName, illegalMoveError, readGames, startOf, uciOf, type PgnGame, type PgnParseError } from './pgn.js';
+import {
+  findStudyName,
+  illegalMoveError,
+  readGames,
+  readGamesInSteps,
+  startOf,
+  uciOf,
+  type PgnGame,
+  type PgnParseError,
+} from './pgn.js';
 import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
 import type {
   LineStep,
@@ -52,6 +61,40 @@ export const buildRepertoireFromText = (
   const { positions, roots } = builder.graph;
   return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
 };
+
+/**
+ * buildRepertoireFromText a game at a time: a pause (a yield) after each game is merged, so a caller can
+ * let other work run. With more than one fault in the text, the first in text order is the one named.
+ */
+export function* buildRepertoireFromTextInSteps(
+  text: string,
+  options: RepertoireOptions,
+): Generator<void, Result<Repertoire, PgnParseError>> {
+  const excluded = [...(options.excludeSymbols ?? [])];
+  const builder = new Builder(excludedNags(excluded), options.lenient ?? false);
+  const chapters: RepertoireChapter[] = [];
+  let firstHeaders: Map<string, string> | undefined;
+  const games = readGamesInSteps(text);
+  for (;;) {
+    const next = games.next();
+    if (next.done) {
+      if (next.value) return Result.err(next.value);
+      break;
+    }
+    const game = next.value;
+    const start = startOf(game);
+    if (start.isErr) return Result.err(start.error);
+    firstHeaders ??= game.headers;
+    const failed = builder.chapter(game, start.value, chapters.length);
+    if (failed) return Result.err(failed);
+    chapters.push({ index: chapters.length, name: game.name, startFen: builder.startFen });
+    yield;
+  }
+  const name = options.name ?? (firstHeaders && findStudyName(firstHeaders)) ?? 'Opening';
+  builder.graph.finish();
+  const { positions, roots } = builder.graph;
+  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
+}
 
 class Builder {
   readonly graph = new RepertoireGraph();

@@ -11,8 +11,8 @@ import type { Node } from 'chessops/pgn';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import { buildRepertoireFromText } from './repertoire-build.js';
-import { findStudyName, playGamesInSteps, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
+import { buildRepertoireFromText, buildRepertoireFromTextInSteps } from './repertoire-build.js';
+import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 
 export const COLORS = ['white', 'black'] as const;
 export type Color = (typeof COLORS)[number];
@@ -201,14 +201,7 @@ export function* buildRepertoireSteps(
   text: string,
   options: RepertoireOptions,
 ): Generator<void, Result<Repertoire, PgnParseError>> {
-  const merger = repertoireMerger(options);
-  const games = playGamesInSteps(text, { lenient: options.lenient });
-  for (;;) {
-    const next = games.next();
-    if (next.done) return next.value ? Result.err(next.value) : Result.ok(merger.finish());
-    merger.add(next.value);
-    yield;
-  }
+  return yield* buildRepertoireFromTextInSteps(text, options);
 }
 
 /** SAN moves from a line's start to its last step. */
