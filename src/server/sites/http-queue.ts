@@ -3,7 +3,9 @@ import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from 
 /**
  * Serial HTTP GETs per host: one call at a time to each host, each with a timeout, our User-Agent,
  * and a pause of the whole host after a 429 (Lichess sends no Retry-After, so the pause is fixed).
- * Failures come back as results, never as exceptions.
+ * Failures come back as results, never as exceptions. Written here rather than taken from a queue
+ * library: those order calls but know nothing of pausing a whole host after a 429, of timing a call out
+ * by its wait in the queue, or of a host that just failed answering at once.
  *
  *   const queue = createHttpQueue({ rateLimitPauseMs: 60_000 });
  *   const res = await queue.get('https://lichess.org/api/study/by/someone');
