@@ -15,6 +15,7 @@ import type { Db } from '../db/client.js';
 import { analyzeTables, GROWING_TABLES, type GrowingTable } from '../db/table-statistics.js';
 import { cards, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
 import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
+import { forgetStudyMd5 } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import type { ImportCounts } from '@contract/account-data.js';
 import type { ImportDocument } from './import-document.js';
@@ -125,6 +126,7 @@ function checkReviewLogCards(doc: ImportDocument, keys: AccountKeys): void {
 
 /** Site names and settings where the account has none, and the studies that are newer. */
 async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promise<number> {
+  forgetStudyMd5(userId);
   if (doc.user?.username_lichess) {
     await tx
       .update(users)

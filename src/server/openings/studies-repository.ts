@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Study } from '@contract/studies.js';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
@@ -48,17 +49,35 @@ export async function saveStudy(db: Db, userId: number, color: Color, values: St
     .insert(studies)
     .values({ userId, color, ...values })
     .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
+  forgetStudyMd5(userId);
 }
 
 /**
  * The md5 of the player's study text of a colour (line ends as \n, kept by a trigger): undefined without
  * a study text, null for a row written before the md5 was kept.
+ *
+ * Kept per process for two seconds, as session lookups are, so a repeated form costs no query: this
+ * process's own writes of a study forget it at once (forgetStudyMd5); another process's show at most
+ * two seconds late.
  */
 export async function findStudyMd5(db: Db, userId: number, color: Color): Promise<string | null | undefined> {
+  const key = `${userId}:${color}`;
+  const kept = storedMd5s.get(key);
+  if (kept) return kept.md5;
   const [row] = await db
     .select({ md5: studies.textMd5, present: isNotNull(studies.studyText) })
     .from(studies)
     .where(and(eq(studies.userId, userId), eq(studies.color, color)))
     .limit(1);
-  return row?.present ? row.md5 : undefined;
+  const md5 = row?.present ? row.md5 : undefined;
+  storedMd5s.set(key, { md5 });
+  return md5;
+}
+
+const storedMd5s = new LRUCache<string, { md5: string | null | undefined }>({ max: 10_000, ttl: 2_000 });
+
+/** Forgets what findStudyMd5 keeps for the player (their study was written or removed here). */
+export function forgetStudyMd5(userId: number): void {
+  storedMd5s.delete(`${userId}:white`);
+  storedMd5s.delete(`${userId}:black`);
 }
