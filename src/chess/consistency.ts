@@ -5,7 +5,7 @@
  *   checkConsistency(rep).results
  *   -> 'Consistency Results for: My Sicilian\n\nMove 3, White to move after 1. e4 c5 2. Nf3 d6\n  d4: ...'
  */
-import { comparePositions } from './order.js';
+import { inReportOrder, itemsWhere, runSteps } from './order.js';
 import { INITIAL_FEN } from 'chessops/fen';
 import { makeLinePgn, makeLinePgnWithSetup } from './pgn-write.js';
 import {
@@ -78,11 +78,8 @@ export const isInconsistent = (rep: Repertoire, p: RepertoirePosition): boolean 
   p.turn === rep.color && p.moves.length > 1;
 
 /** The positions the check lists, in report order. */
-export const inconsistentPositions = (rep: Repertoire): RepertoirePosition[] => {
-  const candidates = [];
-  for (const p of rep.positions.values()) if (isInconsistent(rep, p)) candidates.push(p);
-  return candidates.sort(comparePositions);
-};
+export const inconsistentPositions = (rep: Repertoire): RepertoirePosition[] =>
+  runSteps(inReportOrder(itemsWhere(rep.positions.values(), (p) => isInconsistent(rep, p))));
 
 /** One listed position: its moves, most chapters first, each chapter with its line through the move. */
 export const consistencyPosition = (rep: Repertoire, p: RepertoirePosition): ConsistencyPosition => {

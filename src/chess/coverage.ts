@@ -10,7 +10,7 @@
 import { INITIAL_FEN } from 'chessops/fen';
 import { BinaryHeap } from './binary-heap.js';
 import { positionKey } from './fen.js';
-import { comparePositions } from './order.js';
+import { comparePositions, runSteps } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 /** Games the report scales reach to: 'reached in N of 10000 games'. */
@@ -260,8 +260,7 @@ export const coverageReport = (
   statsByFen: StatsByFen,
   options: CoverageOptions = {},
 ): CoverageReport => {
-  const steps = coverageReportSteps(rep, statsByFen, options);
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  return runSteps(coverageReportSteps(rep, statsByFen, options));
 };
 
 /**

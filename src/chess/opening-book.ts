@@ -8,6 +8,7 @@
  *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
  *        total_games: 3, lowest_move_number: 1 }
  */
+import { inReportOrder, itemsWhere, runSteps } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
 
 export const END_OF_LINE = 'end of line';
@@ -38,24 +39,9 @@ export type OpeningBook = Record<string, BookEntry>;
 /** A position the book lists: one with repertoire moves. */
 export const isInBook = (p: RepertoirePosition): boolean => p.moves.length > 0;
 
-/**
- * The positions the book lists, in report order (comparePositions): grouped by move number and side to
- * move, then each group's keys sorted by the engine's own string order. A comparison function over long
- * keys that share their first ranks cost the book more per position the larger the repertoire.
- */
-export const bookPositions = (rep: Repertoire): RepertoirePosition[] => {
-  const groups: string[][] = [];
-  for (const p of rep.positions.values())
-    if (isInBook(p)) (groups[p.moveNumber * 2 + (p.turn === 'white' ? 0 : 1)] ??= []).push(p.key);
-  const sorted: RepertoirePosition[] = [];
-  for (const keys of groups) {
-    if (keys === undefined) continue;
-    // Keys are unique, and the default sort compares strings as < does.
-    keys.sort();
-    for (const key of keys) sorted.push(rep.positions.get(key)!);
-  }
-  return sorted;
-};
+/** The positions the book lists, in report order. */
+export const bookPositions = (rep: Repertoire): RepertoirePosition[] =>
+  runSteps(inReportOrder(itemsWhere(rep.positions.values(), isInBook)));
 
 /** The book's entry for one position. */
 export const bookEntry = (rep: Repertoire, p: RepertoirePosition): BookEntry => entryOf(rep, p, []);

@@ -8,6 +8,7 @@ import {
   consistencyReportBlock,
   consistencyReportHead,
   inReportOrder,
+  itemsWhere,
   isInBook,
   isInconsistent,
   type Repertoire,
@@ -17,13 +18,9 @@ import { LoopTurn, settleSteps } from '../loop-turn.js';
 import { CompressedJsonWriter, jsonStringPiece } from './prepared-answer.js';
 import { answerFor, type PreparedAnswer } from './repertoire-cache.js';
 
-function* matching(rep: Repertoire, keep: (p: RepertoirePosition) => boolean) {
-  for (const p of rep.positions.values()) if (keep(p)) yield p;
-}
-
 /** Positions of the repertoire that pass `keep`, in report order, sorted in steps that give the event loop back. */
 const ordered = (rep: Repertoire, keep: (p: RepertoirePosition) => boolean, turn: LoopTurn) =>
-  settleSteps(inReportOrder(matching(rep, keep)), turn);
+  settleSteps(inReportOrder(itemsWhere(rep.positions.values(), keep)), turn);
 
 /** Positions already worked out: an edited repertoire shares its untouched positions with the one before. */
 const consistencyMemo: ConsistencyMemo = new WeakMap();
