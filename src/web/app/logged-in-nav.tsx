@@ -17,6 +17,7 @@ const LINKS = [
   { to: paths.drill, label: 'Drill' },
   { to: paths.repertoireReport, label: 'Games vs Repertoire' },
   { to: paths.prepare, label: 'Prepare' },
+  { to: paths.woodpecker, label: 'Woodpecker' },
   { to: paths.progress, label: 'Progress' },
 ] as const;
 

@@ -18,6 +18,7 @@ export const paths = {
   repertoire: '/repertoire',
   today: '/today',
   progress: '/progress',
+  woodpecker: '/woodpecker',
 } as const;
 
 /** The Repertoire screen of a colour, at a line (movetext from the start) when given. */

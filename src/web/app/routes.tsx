@@ -24,6 +24,7 @@ const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: 
 const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
 const TodayScreen = lazy(() => import('../features/today').then((m) => ({ default: m.TodayScreen })));
 const ProgressScreen = lazy(() => import('../features/progress').then((m) => ({ default: m.ProgressScreen })));
+const WoodpeckerScreen = lazy(() => import('../features/woodpecker').then((m) => ({ default: m.WoodpeckerScreen })));
 const AccountPage = lazy(() => import('../features/account-data').then((m) => ({ default: m.AccountPage })));
 
 // To give a screen its real page, replace the `element` of its route below.
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'prepare', element: <PreparePage /> },
+          { path: 'woodpecker', element: <WoodpeckerScreen /> },
           { path: 'welcome', element: <WelcomePage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'confirmed_success', element: <ConfirmedSuccessPage /> },

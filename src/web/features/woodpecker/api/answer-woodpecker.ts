@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WoodpeckerAttemptAnswer, WoodpeckerAttemptRequest } from '@contract/woodpecker';
+import { apiPostJson } from '../../../lib/api-client';
+import { getWoodpeckerSetQueryOptions } from './get-woodpecker-set';
+import { woodpeckerQueryKey } from './woodpecker-keys';
+
+/** Sends the move played at a position of the set's current cycle, with the time taken. */
+export async function answerWoodpecker(
+  setId: number,
+  input: WoodpeckerAttemptRequest,
+): Promise<WoodpeckerAttemptAnswer> {
+  return (await apiPostJson<{ api_data: WoodpeckerAttemptAnswer }>(`/api/woodpecker/sets/${setId}/attempts`, input))
+    .api_data;
+}
+
+export function useAnswerWoodpecker(setId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WoodpeckerAttemptRequest) => answerWoodpecker(setId, input),
+    onSuccess: (answer) => {
+      client.setQueryData(getWoodpeckerSetQueryOptions(setId).queryKey, answer.set);
+      void client.invalidateQueries({ queryKey: [...woodpeckerQueryKey, 'list'] });
+    },
+  });
+}

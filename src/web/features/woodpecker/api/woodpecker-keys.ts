@@ -1,0 +1,1 @@
+export const woodpeckerQueryKey = ['woodpecker'] as const;
