@@ -46,6 +46,38 @@ describe('architecture boundaries', () => {
     expect(await ruleIds('src/server/example.ts', code)).toContain('max-lines');
   });
 
+  test('a module-level cache in the server is an error', async () => {
+    for (const made of [
+      'new Map<string, number>()',
+      'new LRUCache<string, number>({ max: 10 })',
+      'new Set<string>()',
+    ]) {
+      const code = `import { LRUCache } from 'lru-cache';\nexport const cache = ${made};\nexport const x = LRUCache;\n`;
+      expect(await ruleIds('src/server/example.ts', code), made).toContain('no-restricted-syntax');
+    }
+  });
+
+  test('a map made inside a function, or a constant set of values, is fine in the server', async () => {
+    const code =
+      "const SAFE = new Set(['GET', 'HEAD']);\nexport function f(k: string) {\n  const seen = new Map<string, number>();\n  seen.set(k, 1);\n  return SAFE.has(k) ? seen : undefined;\n}\n";
+    expect(await ruleIds('src/server/example.ts', code)).toEqual([]);
+  });
+
+  test('a snake_case field in the chess core is an error', async () => {
+    for (const code of [
+      'export interface X {\n  move_number: number;\n}\n',
+      'export const x = { move_number: 1 };\n',
+      "export const x = { 'move_number': 1 };\n",
+    ]) {
+      expect(await ruleIds('src/chess/example.ts', code), code).toContain('no-restricted-syntax');
+    }
+  });
+
+  test('camelCase fields and UPPER_CASE constants are fine in the chess core', async () => {
+    const code = 'export const MAX_PLIES = 3;\nexport interface X {\n  moveNumber: number;\n}\n';
+    expect(await ruleIds('src/chess/example.ts', code)).toEqual([]);
+  });
+
   describe('module cycles', () => {
     const dir = join(root, 'src/server', `lint-cycle-${process.pid}`);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
