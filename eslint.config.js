@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, React hooks, and the architecture's boundaries
 // (docs/architecture.md): the chess core imports neither server nor web, the web never imports the
-// server (only the API contract), the contract imports no side, and no module cycles.
+// server (only the API contract), the contract imports no side, and no module cycles; no module-level
+// cache in the server and no snake_case field in the chess core.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
@@ -14,6 +15,43 @@ const serverImports = {
   message: 'Import the API contract (@contract/...), never server code.',
 };
 const webImports = { group: ['**/web', '**/web/**'], message: 'Only the web app imports web code.' };
+
+/** A new, empty Map/WeakMap/WeakSet/LRUCache (or an empty Set): a cache when made at module level. */
+const CACHE_CONSTRUCTORS =
+  'NewExpression[callee.name=/^(Map|WeakMap|WeakSet|LRUCache)$/], NewExpression[callee.name="Set"][arguments.length=0]';
+/** The server files that keep module-level caches today, until they move onto the app instance. */
+const MODULE_CACHES_TODAY = [
+  'src/server/db/data-dir-lock.ts',
+  'src/server/drill/drill-line-mode.ts',
+  'src/server/drill/drill-source.ts',
+  'src/server/drill/drill-writer.ts',
+  'src/server/openings/explorer-cache.ts',
+  'src/server/openings/opening-answers.ts',
+  'src/server/openings/opening-input.ts',
+  'src/server/openings/repertoire-cache.ts',
+  'src/server/openings/studies-repository.ts',
+  'src/server/plugins/text-input.ts',
+  'src/server/repertoire/edited-repertoire.ts',
+  'src/server/today/new-games.ts',
+  'src/server/today/player-scheduler.ts',
+  'src/server/today/today-figures.ts',
+];
+const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
+/** The chess files with snake_case (wire) fields today, until those shapes move to the contract. */
+const SNAKE_CASE_FIELDS_TODAY = [
+  'src/chess/compare-game.ts',
+  'src/chess/consistency.ts',
+  'src/chess/engine-mistakes.ts',
+  'src/chess/fen.ts',
+  'src/chess/game-record.ts',
+  'src/chess/opening-book.ts',
+  'src/chess/opponent-prep.ts',
+  'src/chess/repertoire-report.ts',
+  'src/chess/scheduling-parameters.ts',
+  'src/chess/scheduling-types.ts',
+  'src/chess/scheduling.ts',
+  'src/chess/training-figures.ts',
+];
 
 export default tseslint.config(
   {
@@ -83,6 +121,49 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] },
+  },
+  {
+    // State belongs to an app instance (a decorator or plugin), so two apps in one process share none.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', ...MODULE_CACHES_TODAY],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((at) => ({
+          selector: `${at} > VariableDeclarator > :matches(${CACHE_CONSTRUCTORS})`,
+          message: 'No cache at module level in the server: keep it on the app instance (a decorator or plugin).',
+        })),
+      ],
+    },
+  },
+  {
+    // The chess core speaks chess in camelCase; wire names (snake_case) belong to the contract and the
+    // server's mapping.
+    files: ['src/chess/**/*.ts'],
+    ignores: ['**/*.test.ts', ...SNAKE_CASE_FIELDS_TODAY],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Identifier.key[name', 'Literal.key[value'].map((key) => ({
+          selector: `:matches(Property, TSPropertySignature, PropertyDefinition) > ${key}=${SNAKE_CASE}]`,
+          message: 'No snake_case field in the chess core: wire names belong to the contract and the server.',
+        })),
+      ],
+    },
+  },
+  {
+    // Type-aware rules where the types come cheap: the chess core has its own small tsconfig. The
+    // server and the web are checked by tsc only until a type-aware run over them fits in lint's time.
+    files: ['src/chess/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
   },
   prettier,
 );

@@ -1,4 +1,4 @@
-// Time to schedule 100,000 card reviews with the spec's scheduler (median of several runs).
+// Time to schedule 100,000 card reviews with the app's scheduler (median of several runs).
 // Cards are reviewed when due, with a fixed mix of ratings, so every state and rating is exercised.
 import { type Card, type Grade, Rating, newCard, reviewCard } from '../src/chess/scheduling';
 

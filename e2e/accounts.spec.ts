@@ -62,7 +62,7 @@ test('a new player signs up, finds their way around, resets the password and sig
 
   await logOut(page);
 
-  // A wrong password is refused with the spec's message; the right one, by username, works.
+  // A wrong password is refused with the wrong-password message; the right one, by username, works.
   await page.getByLabel('Username or email').fill(user.username);
   await page.getByLabel('Password').fill('wrong password');
   await page.getByRole('button', { name: 'Sign In' }).click();

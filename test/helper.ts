@@ -9,6 +9,7 @@ import type { Config } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { sessions, users } from '../src/server/db/schema.js';
 import { SESSION_COOKIE } from '../src/server/plugins/session.js';
+import { openTemplateDatabase } from './pglite-template.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -23,7 +24,7 @@ export function openTestDatabase(kind: DatabaseKind): Promise<Database> {
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     return openDatabase({ url });
   }
-  return openDatabase({ memory: true });
+  return openTemplateDatabase();
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

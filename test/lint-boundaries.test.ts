@@ -8,12 +8,25 @@ import { afterAll, describe, expect, test } from 'vitest';
 const root = join(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
+let written = 0;
+/**
+ * Lints the code as a file at that place. It is written there for the time of the lint (as
+ * example-<pid>-<n>.ts): the type-aware rules read a file's types from its project, which looks on disk.
+ */
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result.messages.map((m) => m.ruleId ?? m.message);
+  written += 1;
+  const path = join(root, filePath.replace(/\.ts$/, `-${process.pid}-${written}.ts`));
+  writeFileSync(path, code);
+  try {
+    const [result] = await eslint.lintFiles([path]);
+    return result.messages.map((m) => m.ruleId ?? m.message);
+  } finally {
+    rmSync(path, { force: true });
+  }
 }
 
-describe('architecture boundaries', () => {
+// Linting resolves the import graph (no-cycle) and the chess core's types: slow on a busy machine.
+describe('architecture boundaries', { timeout: 120_000 }, () => {
   test('web code importing server code is an error', async () => {
     const code = "import type { Db } from '../../server/db/client';\nexport type X = Db;\n";
     expect(await ruleIds('src/web/features/example.ts', code)).toContain('no-restricted-imports');
@@ -44,6 +57,43 @@ describe('architecture boundaries', () => {
   test('a source file over 400 lines is an error', async () => {
     const code = Array.from({ length: 401 }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
     expect(await ruleIds('src/server/example.ts', code)).toContain('max-lines');
+  });
+
+  test('a module-level cache in the server is an error', async () => {
+    for (const made of [
+      'new Map<string, number>()',
+      'new LRUCache<string, number>({ max: 10 })',
+      'new Set<string>()',
+    ]) {
+      const code = `import { LRUCache } from 'lru-cache';\nexport const cache = ${made};\nexport const x = LRUCache;\n`;
+      expect(await ruleIds('src/server/example.ts', code), made).toContain('no-restricted-syntax');
+    }
+  });
+
+  test('a map made inside a function, or a constant set of values, is fine in the server', async () => {
+    const code =
+      "const SAFE = new Set(['GET', 'HEAD']);\nexport function f(k: string) {\n  const seen = new Map<string, number>();\n  seen.set(k, 1);\n  return SAFE.has(k) ? seen : undefined;\n}\n";
+    expect(await ruleIds('src/server/example.ts', code)).toEqual([]);
+  });
+
+  test('a snake_case field in the chess core is an error', async () => {
+    for (const code of [
+      'export interface X {\n  move_number: number;\n}\n',
+      'export const x = { move_number: 1 };\n',
+      "export const x = { 'move_number': 1 };\n",
+    ]) {
+      expect(await ruleIds('src/chess/example.ts', code), code).toContain('no-restricted-syntax');
+    }
+  });
+
+  test('camelCase fields and UPPER_CASE constants are fine in the chess core', async () => {
+    const code = 'export const MAX_PLIES = 3;\nexport interface X {\n  moveNumber: number;\n}\n';
+    expect(await ruleIds('src/chess/example.ts', code)).toEqual([]);
+  });
+
+  test('a promise left floating in the chess core is an error (a type-aware rule)', async () => {
+    const code = 'export async function f() {\n  return 1;\n}\nexport function g() {\n  f();\n}\n';
+    expect(await ruleIds('src/chess/example.ts', code)).toContain('@typescript-eslint/no-floating-promises');
   });
 
   describe('module cycles', () => {

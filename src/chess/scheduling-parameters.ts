@@ -1,4 +1,4 @@
-// Scheduler settings: the spec's FSRS parameters, validated once, turned into a ts-fsrs engine.
+// Scheduler settings: the app's FSRS parameters, validated once, turned into a ts-fsrs engine.
 // Example: makeScheduler({ maximumInterval: 1000 }).unwrap() is the review screen's scheduler.
 import { Result } from '@badrap/result';
 import { FSRS, default_w, fsrs, generatorParameters } from 'ts-fsrs';

@@ -2,7 +2,7 @@
 // Dates are ISO 8601 strings in UTC, e.g. due: '2024-03-01T12:00:00.000Z'; the scheduling
 // functions take the clock as a Date and return cards whose dates are such strings.
 
-/** Card state, numbered as ts-fsrs and the spec number them. */
+/** Card state, numbered as ts-fsrs numbers them (stored and sent as these numbers). */
 export const State = { New: 0, Learning: 1, Review: 2, Relearning: 3 } as const;
 export type State = (typeof State)[keyof typeof State];
 export const STATES: readonly State[] = [State.New, State.Learning, State.Review, State.Relearning];

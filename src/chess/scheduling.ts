@@ -151,7 +151,7 @@ function toSchedule(card: FsrsCard): CardSchedule {
     scheduled_days: card.scheduled_days,
     reps: card.reps,
     lapses: card.lapses,
-    state: card.state as CardSchedule['state'],
+    state: card.state,
   };
   if (card.last_review) schedule.last_review = card.last_review.toISOString();
   return schedule;
@@ -162,8 +162,8 @@ function fromItem<C extends CardSchedule>(card: C, item: RecordLogItem): Reviewe
   return {
     card: { ...card, ...toSchedule(item.card) },
     log: {
-      rating: log.rating as Rating,
-      state: log.state as CardSchedule['state'],
+      rating: log.rating,
+      state: log.state,
       due: log.due.toISOString(),
       stability: log.stability,
       difficulty: log.difficulty,

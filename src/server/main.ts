@@ -31,13 +31,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 try {
+  // Work for later requests waits until the first answer is sent (or 2 s): warming the workers reads a
+  // study on both cores, and ANALYZE holds the embedded database, both in the first answer's way.
+  let laterWork: (() => void) | undefined = () => {
+    laterWork = undefined;
+    warmRepertoireWorkers();
+    // The embedded database has no autovacuum to keep its planner's statistics: gathered once here.
+    if (database.kind === 'pglite') {
+      void import('./db/table-statistics.js')
+        .then(({ analyzeTables }) => analyzeTables(database.db))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
+    }
+  };
+  app.addHook('onResponse', async () => laterWork?.());
   await app.listen({ port: config.port, host: config.host });
-  warmRepertoireWorkers();
-  // The embedded database has no autovacuum to keep its planner's statistics: gathered once here.
-  if (database.kind === 'pglite') {
-    const { analyzeTables } = await import('./db/table-statistics.js');
-    void analyzeTables(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
-  }
+  setTimeout(() => laterWork?.(), 2_000).unref();
 } catch (error) {
   app.log.error(error);
   process.exit(1);

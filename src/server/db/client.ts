@@ -28,7 +28,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * default, most of the server's memory at rest. The data folder's files are cached by the system
  * besides, so a smaller pool costs little.
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+export const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
 
 /** Where to keep data: a PostgreSQL URL, a PGlite folder, or PGlite in memory. */
 export type DatabaseTarget = { url: string } | { dir: string } | { memory: true };

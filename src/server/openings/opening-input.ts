@@ -9,7 +9,7 @@ import { repertoireFor } from './repertoire-cache.js';
 import { findStudyMd5 } from './studies-repository.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 
-/** The spec's text for a failed consistency, comparison or coverage run, followed by the error. */
+/** The text shown for a failed consistency, comparison or coverage run, followed by the error. */
 export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it: ";
 export const NO_STUDY_TEXT = 'No study text';
 

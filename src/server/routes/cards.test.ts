@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('card calls on %s', (kind) => {
     expect((await client.postJson('/api/review-card', { id: 'a', rating: 3 })).status).toBe(401);
   });
 
-  test('a new card is stored as New, due now, and listed in the spec Card shape', async () => {
+  test('a new card is stored as New, due now, and listed in the Card shape', async () => {
     const { client, userId } = await signedIn();
     const before = Date.now();
     const saved = await client.postJson('/api/upsert-cards', [

@@ -48,7 +48,7 @@ test('while the explorer rests after a 429 the coverage stream says Lichess is b
 test('while Lichess rests after a 429, recent games and studies answer at once that it is busy, then work again', async () => {
   const { client } = await signedInClient(server);
   sites.setMode('lichess-games', 'rate429', { once: true });
-  // The first caller meets the 429 (and gets the spec's fallback, an empty list).
+  // The first caller meets the 429 (and gets the fallback, an empty list).
   const first = client.get('/api/recent-games?site=lichess&username=thibault');
   await new Promise((resolve) => setTimeout(resolve, 400));
 

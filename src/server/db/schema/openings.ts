@@ -83,7 +83,7 @@ export const repertoireEdits = pgTable(
   (t) => [index('repertoire_edits_user_color_idx').on(t.userId, t.color, t.id)],
 );
 
-/** Explorer statistics per position, shared by all users (the spec's Stats record). */
+/** Explorer statistics per position, shared by all users (the Stats record of get_stats and update_stats). */
 export const positionStats = pgTable(
   'position_stats',
   {

@@ -209,7 +209,7 @@ export function OpeningToolPage(actions: CoverageActions = {}) {
                 }}
               />
             </div>
-            {/* The spec spells the label so; the accessible name is spelt right. */}
+            {/* The label keeps its established spelling; the accessible name is spelt right. */}
             <button
               type="button"
               className="button button-primary"

@@ -1,4 +1,4 @@
-// The exact texts of the spec for the opening screens (sections 2, 4, 5 and 8).
+// The exact texts of the opening screens, kept word for word as players know them.
 
 export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it:";
 export const NO_STUDY_SELECTED = 'No study selected';
@@ -13,11 +13,11 @@ export const NONE_SELECTED = 'None selected';
 export const NO_GAMES_RETRIEVED = 'No games retrieved';
 export const RETRIEVING_GAMES = 'Retrieving Games';
 
-/** The spec's 'Getting data from Lichess for: N of M fens', in the player's words. */
+/** 'Getting data from Lichess for: N of M fens', in the player's words. */
 export const coverageProgressText = (done: number, total: number) =>
   `Getting data from Lichess for: ${done} of ${total} positions`;
 
-/** The spec's failure text followed by the error; an empty file is said plainly, it is no failure. */
+/** The failure text followed by the error; an empty file is said plainly, it is no failure. */
 export const sorryText = (error: unknown) =>
   error instanceof Error && error.name === 'EmptyFileError' ? error.message : `${SORRY_PREFIX} ${errorMessage(error)}`;
 
