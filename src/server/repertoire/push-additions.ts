@@ -3,6 +3,7 @@ import { additionsChapterName, additionsPgn, type Color } from '../../chess/inde
 import type { PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from '../lichess/lichess-connections.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
 import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
 import { markPushed, noStudyMessage } from './edits-store.js';
@@ -26,10 +27,6 @@ export class PushError extends Error {
   }
 }
 
-/** The Lichess study id of a study link, e.g. https://lichess.org/study/abcdEFGH. */
-export const studyIdOf = (link: string | null): string | undefined =>
-  /\/study\/([A-Za-z0-9]{8})(?:[/?#]|$)/.exec(link ?? '')?.[1];
-
 /** The state and the very text its base was built from (a refresh in between is read again). */
 export async function stateWithText(
   app: FastifyInstance,
@@ -46,10 +43,15 @@ export async function stateWithText(
 
 export async function pushAdditions(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
   const { state, text } = await stateWithText(app, userId, color);
-  const studyId = studyIdOf(state.study.link);
-  if (!studyId)
-    throw new PushError(409, `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`);
   const { config, log } = app;
+  const studyId = lichessStudyId(state.study.link, config.lichessUrl);
+  if (!studyId)
+    throw new PushError(
+      409,
+      state.study.link
+        ? `Your ${color} study's link is not a Lichess study: set the study again from Lichess, or download its PGN to keep your edits`
+        : `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`,
+    );
   const connection = await findConnection(app.db, config.sessionSecret, userId);
   if (!connection) throw new PushError(409, 'Connect Lichess to save your edits to your study');
   const writer = createStudyWriter({

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
@@ -11,6 +12,7 @@ import {
 import { repertoireShape } from '../../../test/repertoire-shape.js';
 import { buildRepertoireFromPgn, parseGames } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
+import { studies } from '../db/schema.js';
 import { saveConnection } from '../lichess/lichess-connections.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 
@@ -158,5 +160,27 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     const none = await push(unconnected.client);
     expect(none.status).toBe(409);
     expect(none.body.error).toMatch(/Connect Lichess/);
+  });
+
+  test('a study link on another host is refused, and a stored one never decides which Lichess study is written', async () => {
+    const { client, userId } = await player();
+    const text = await studyText(client);
+    const elsewhere = `https://evil.example/study/${STUDY_ID}`;
+    const refused = await store(client, text, elsewhere);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.error).toMatch(/Lichess study link/);
+    expect((await client.get('/api/get-studies')).body.api_data.white.link).toBe(
+      `https://lichess.org/study/${STUDY_ID}`,
+    );
+
+    // A link stored before the check (or imported) is read as no Lichess study at all.
+    await database.db.update(studies).set({ link: elsewhere }).where(eq(studies.userId, userId));
+    await edit(client, '1. e4 c5 2. Nc3');
+    const writes = sites.requests('lichess-study-write');
+    const push409 = await push(client);
+    expect(push409.status, push409.text).toBe(409);
+    expect(push409.body.error).toMatch(/not a Lichess study/);
+    expect(sites.requests('lichess-study-write')).toBe(writes);
+    expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
   });
 });
