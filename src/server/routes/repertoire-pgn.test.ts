@@ -183,4 +183,32 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(sites.requests('lichess-study-write')).toBe(writes);
     expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
   });
+
+  test('one push at a time per player and colour, and every older additions chapter is removed', async () => {
+    sites.studyWrites.reset();
+    const { client } = await player();
+    await edit(client, '1. e4 c5 2. Nc3');
+    const three = await Promise.all([push(client), push(client), push(client)]);
+    const statuses = three.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    for (const r of three.filter((r) => r.status === 409)) expect(r.body.error).toMatch(/already/);
+    const additions = () => sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS);
+    expect(additions()).toHaveLength(1);
+
+    // A push cut after Lichess stored its chapter: the chapter is there, the app never recorded it.
+    const token = sites.oauth.issueToken(['study:read', 'study:write']);
+    const cut = await fetch(`${sites.lichessUrl}/api/study/${STUDY_ID}/import-pgn`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ name: ADDITIONS, pgn: '1. e4 c5 2. Nc3 *', orientation: 'white' }),
+    });
+    expect(cut.status).toBe(200);
+    expect(additions()).toHaveLength(2);
+    await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3');
+    const retried = await push(client);
+    expect(retried.status, retried.text).toBe(200);
+    expect(additions().map((c) => c.id)).toEqual([retried.body.api_data.chapter_id]);
+    sites.studyWrites.reset();
+  });
 });
