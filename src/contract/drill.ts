@@ -88,6 +88,8 @@ export interface DrillStats {
   new_left: number;
   /** ISO 8601 of the next item to fall due, or null. */
   next_due: string | null;
+  /** Whether the colour has a study (without one the deck is empty and drill/sync answers 400). */
+  has_study?: boolean;
 }
 
 export interface DrillLine {

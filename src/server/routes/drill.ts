@@ -69,10 +69,11 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     const { color, tz } = request.query;
     const userId = request.user!.id;
     // A deck behind its study or an edit just answered is synced first (a small read when it is not).
-    await syncedDeck(app, userId, color);
+    const deck = await syncedDeck(app, userId, color);
     const now = new Date();
     const { dayStart } = localToday(now, playerTimeZone(tz));
-    return { api_data: await drillStats(app.db, userId, color, now, dayStart) };
+    const stats = await drillStats(app.db, userId, color, now, dayStart);
+    return { api_data: { ...stats, has_study: deck !== undefined } };
   });
 
   app.post('/drill/focus', { schema: { body: drillFocusRequest } }, async (request, reply) => {
