@@ -162,3 +162,17 @@ test('the drill at 375 px in both themes, and a colour without a study', async (
   await expect(page.getByRole('radio', { name: 'Black' })).toBeChecked();
   await expect(page.getByText('You have no black study yet.')).toBeVisible();
 });
+
+test('a Drill visit without a study says so and never asks the server to sync', async ({ page }) => {
+  const syncs: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/drill/sync')) syncs.push(request.method());
+  });
+  await signUp(page, newUser('drillnone'));
+  await openDrill(page);
+  await expect(page.getByText('You have no white study yet.')).toBeVisible();
+  await page.getByRole('radio', { name: 'Black' }).click();
+  await expect(page.getByText('You have no black study yet.')).toBeVisible();
+  await expect(page.getByText(/Bringing your/)).toHaveCount(0);
+  expect(syncs).toEqual([]);
+});

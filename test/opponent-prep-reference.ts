@@ -62,8 +62,8 @@ export function reference(gamesText: string[], opponent: string, color: Color, r
         white === opponent.toLowerCase() ? 'white' : black === opponent.toLowerCase() ? 'black' : undefined;
       if (!theirColor || theirColor === color) continue;
       const moves = [...game.moves.mainline()];
-      if (moves.length === 0) continue;
       games++;
+      if (moves.length === 0) continue;
       if (game.headers.has('FEN') || (game.headers.get('Variant') ?? 'Standard') !== 'Standard') continue;
       compared++;
       const tag = game.headers.get('Result');

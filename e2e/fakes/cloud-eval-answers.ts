@@ -50,7 +50,8 @@ const ANSWERS: Record<string, { depth: number; knodes: number; pvs: Line[] }> = 
 
 /** The JSON Lichess would send, with at most `multiPv` lines; undefined for a position it has none for. */
 export function cloudEvalAnswer(fen: string, multiPv: number): string | undefined {
-  const key = fen.trim().split(/\s+/).slice(0, 4).join(' ');
+  // Lichess reads the fields between single spaces: a tab or a double space finds nothing.
+  const key = fen.split(' ').slice(0, 4).join(' ');
   const answer = ANSWERS[key];
   if (!answer) return undefined;
   const lines = Math.max(1, Math.min(5, Number.isFinite(multiPv) ? multiPv : 1));

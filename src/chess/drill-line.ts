@@ -89,22 +89,43 @@ export const pickReply = (
   return candidates[last];
 };
 
-/** Memoised: does some line from the position reach an asked own-move position? */
+/**
+ * Memoised: does some line from the position reach an asked own-move position? Depth first with a
+ * stack of its own, not recursion: a line of thousands of plies must not overflow the call stack.
+ */
 const leadsToAsk = (rep: Repertoire, ask: ReadonlySet<string>): ((key: string) => boolean) => {
   const memo = new Map<string, boolean>();
-  const visit = (key: string): boolean => {
-    const known = memo.get(key);
+  const visit = (start: string): boolean => {
+    const known = memo.get(start);
     if (known !== undefined) return known;
-    // A repetition in progress counts as not leading anywhere new.
-    memo.set(key, false);
-    const position = rep.positions.get(key);
-    let result = false;
-    if (position) {
-      if (position.turn === rep.color && ask.has(key) && position.moves.length > 0) result = true;
-      else result = position.moves.some((m) => visit(m.to));
+    // Each frame: a position on the current path and the index of its next move to look down.
+    const stack: { key: string; next: number }[] = [];
+    const enter = (key: string): boolean | undefined => {
+      const seen = memo.get(key);
+      if (seen !== undefined) return seen;
+      const position = rep.positions.get(key);
+      if (!position) return (memo.set(key, false), false);
+      if (position.turn === rep.color && ask.has(key) && position.moves.length > 0) return (memo.set(key, true), true);
+      // A repetition in progress counts as not leading anywhere new.
+      memo.set(key, false);
+      stack.push({ key, next: 0 });
+      return undefined;
+    };
+    let answer = enter(start);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const moves = rep.positions.get(frame.key)!.moves;
+      if (answer === true || frame.next >= moves.length) {
+        // answer carries a child's result up: true ends this position's search too.
+        const result = answer === true;
+        memo.set(frame.key, result);
+        stack.pop();
+        answer = result;
+        continue;
+      }
+      answer = enter(moves[frame.next++].to);
     }
-    memo.set(key, result);
-    return result;
+    return memo.get(start)!;
   };
   return visit;
 };

@@ -40,7 +40,15 @@ const cutRemoved = (
   excluded: ReadonlySet<number>,
   covered: Set<string>,
 ): Game<PgnNodeData> => {
-  const copy = (from: Node<PlayedMove>, fromKey: string, to: Node<PgnNodeData>, counts: boolean) => {
+  const moves = new Node<PgnNodeData>();
+  // A stack of its own, not recursion: a chapter of thousands of plies must not overflow the call stack.
+  // Children are taken last first so each node's copies keep their order.
+  const stack: { from: Node<PlayedMove>; fromKey: string; to: Node<PgnNodeData>; counts: boolean }[] = [
+    { from: game.moves, fromKey: positionKey(game.startFen), to: moves, counts: true },
+  ];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { from, fromKey, to, counts } = top;
+    const made: (typeof stack)[number][] = [];
     for (const child of from.children) {
       const id = moveId(fromKey, child.data.uci);
       if (removed.has(id)) continue;
@@ -49,11 +57,10 @@ const cutRemoved = (
       if (stillCounts) covered.add(id);
       const node = new ChildNode<PgnNodeData>({ san, comments, startingComments, nags });
       to.children.push(node);
-      copy(child, positionKey(child.data.fen), node, stillCounts);
+      made.push({ from: child, fromKey: positionKey(child.data.fen), to: node, counts: stillCounts });
     }
-  };
-  const moves = new Node<PgnNodeData>();
-  copy(game.moves, positionKey(game.startFen), moves, true);
+    for (let i = made.length - 1; i >= 0; i--) stack.push(made[i]);
+  }
   return { headers: game.headers, comments: game.comments, moves };
 };
 

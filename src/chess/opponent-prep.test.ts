@@ -82,16 +82,18 @@ describe('opponentPrep', () => {
     ]);
   });
 
-  test('games from a set-up position are counted but not compared; games without a move are left out', () => {
+  test('games from a set-up position and games abandoned before a move are counted but not compared', () => {
     const prep = opponentPrep(
       [
         game('1. e4 c5 *', null),
         game('1. e4 *', null, '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]'),
         game('*', null),
+        game('0-1', 1, '[Termination "Abandoned"]'),
       ],
       BLACK,
     );
-    expect([prep.games, prep.compared]).toEqual([2, 1]);
+    expect([prep.games, prep.compared]).toEqual([4, 1]);
+    expect(prep.their_lines.map((l) => l.count)).toEqual([1]);
   });
 });
 

@@ -8,8 +8,9 @@
  *   -> { games: 40, compared: 38, surprises: [{ line: '1. e4 c5', played_san: 'c3', expected_san: ['Nf3'],
  *        count: 7, score: 0.43, ... }], their_lines: [{ line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 9, score: 0.5 }] }
  *
- * Results are from the player's side (1 win, 0.5 draw, 0 loss). Games not from the standard start are
- * counted but not compared; games without a move are left out.
+ * Results are from the player's side (1 win, 0.5 draw, 0 loss). Every game given is counted; only those
+ * with at least one move from the standard start are compared (a game abandoned before the first move,
+ * or one from a set-up position, is counted, not compared).
  */
 import { positionKey } from './fen.js';
 import { compareReportGame, readReportGame, type Deviation } from './repertoire-report.js';
@@ -38,7 +39,7 @@ export interface TheirLine {
 export interface OpponentPrep<R> {
   /** Games given (the opponent had the other colour in each). */
   games: number;
-  /** Of them, those from the standard start, compared with the repertoire. */
+  /** Of them, those with at least one move from the standard start, compared with the repertoire. */
   compared: number;
   /** Opponent moves the repertoire does not answer, grouped by (position, move); most frequent first. */
   surprises: Deviation<R>[];
@@ -73,8 +74,6 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
 
   const add = (input: PrepGame<R>): void => {
     const read = readReportGame(input.pgn);
-    // An aborted game (no move played) was not played at all.
-    if (read === 'no_moves') return;
     games++;
     if (typeof read === 'string') return;
     compared++;

@@ -9,10 +9,8 @@
  *     === 'Game 1 "?": illegal move 2. Nf6'
  */
 import { Result } from '@badrap/result';
-import type { Context, Position } from 'chessops/chess';
-import type { Move } from 'chessops/types';
+import type { Position } from 'chessops/chess';
 import {
-  ChildNode,
   emptyHeaders,
   Node,
   parseVariant,
@@ -22,10 +20,10 @@ import {
   type PgnNodeData,
 } from 'chessops/pgn';
 import { makeFenFast } from './fen-fast.js';
-import { makeSanAndPlayFast, type AfterMove } from './san-fast.js';
-import { parseSanFast } from './san-parse-fast.js';
-import { makeSquare, makeUci } from 'chessops/util';
 import { findBracketFault } from './pgn-brackets.js';
+import { playChildren, type Failure, type PlayedMove } from './pgn-play.js';
+
+export { uciOf, type PlayedMove } from './pgn-play.js';
 
 export const PGN_ERROR_CODES = [
   'empty',
@@ -57,17 +55,6 @@ export interface PgnGame extends Game<PgnNodeData> {
   /** 0-based position of the game in its file. */
   index: number;
   name: string;
-}
-
-export interface PlayedMove extends PgnNodeData {
-  /** Normalised SAN, e.g. 'Nf3', 'O-O', 'exd6'. */
-  san: string;
-  /** chessops UCI; castling is king-to-rook ('e1h1'). */
-  uci: string;
-  /** Half-moves from the game's starting position, 1 for the first move. */
-  ply: number;
-  /** FEN after the move. */
-  fen: string;
 }
 
 export interface PlayedGame {
@@ -244,83 +231,6 @@ const replay = (game: PgnGame, options: ReplayOptions, inPlace: boolean): Result
     warnings,
   });
 };
-
-// Every from-to UCI string made once: a study of 28,000 positions would otherwise build one per move.
-const UCI_BY_SQUARES: readonly string[] = Array.from(
-  { length: 64 * 64 },
-  (_, i) => makeSquare(i >> 6) + makeSquare(i & 63),
-);
-
-/** makeUci(move), the common move's text made once. */
-export const uciOf = (move: Move): string =>
-  'from' in move && move.promotion === undefined ? UCI_BY_SQUARES[move.from * 64 + move.to] : makeUci(move);
-
-interface Failure {
-  pos: Position;
-  san: string;
-  mainline: boolean;
-}
-
-// Filled by each move played: the context of the position it reached (replays never overlap).
-const after: AfterMove = {};
-
-/**
- * Plays `from`'s children onto `to`, or in place when `to` is undefined; ctx is pos.ctx(), taken once
- * for the check mark of the move that led here and for reading every child. Returns false once an
- * illegal move has been met and the replay is not lenient.
- */
-function playChildren(
-  from: Node<PgnNodeData>,
-  to: Node<PlayedMove> | undefined,
-  pos: Position,
-  ctx: Context,
-  ply: number,
-  mainline: boolean,
-  failures: Failure[],
-  lenient: boolean,
-): boolean {
-  const children = from.children;
-  const count = children.length;
-  let kept = 0;
-  for (let i = 0; i < count; i++) {
-    // The last child may consume the position; the others need their own copy.
-    const p = i === count - 1 ? pos : pos.clone();
-    const source = children[i];
-    const data = source.data;
-    const move = parseSanFast(p, data.san, ctx);
-    if (!move) {
-      failures.push({ pos: p, san: data.san, mainline: mainline && i === 0 });
-      if (lenient) continue;
-      return false;
-    }
-    const uci = uciOf(move);
-    const san = 'from' in move ? makeSanAndPlayFast(p, move, data.san, after) : '--';
-    const childCtx = 'from' in move ? after.ctx! : p.ctx();
-    // Written out rather than spread: one object shape for every move keeps the replay fast.
-    const played: PlayedMove = {
-      san,
-      uci,
-      ply: ply + 1,
-      fen: makeFenFast(p, childCtx),
-      startingComments: data.startingComments,
-      comments: data.comments,
-      nags: data.nags,
-    };
-    let child: ChildNode<PlayedMove>;
-    if (to) {
-      child = new ChildNode<PlayedMove>(played);
-      to.children.push(child);
-    } else {
-      child = source as unknown as ChildNode<PlayedMove>;
-      child.data = played;
-      children[kept++] = source;
-    }
-    if (!playChildren(source, to ? child : undefined, p, childCtx, ply + 1, mainline && i === 0, failures, lenient))
-      return false;
-  }
-  if (!to) children.length = kept;
-  return true;
-}
 
 /** parsePgn then replayGame on every game; the first illegal move fails the whole text. */
 export const parseGames = (text: string, options: ReplayOptions = {}): Result<PlayedGame[], PgnParseError> => {

@@ -130,6 +130,8 @@ class Builder {
   /**
    * Plays `node`'s children from pos (ctx is pos.ctx()); `at` is pos in the graph, undefined below an
    * excluded move, where moves are only checked. Returns the chapter lines (leaves) below the node.
+   * Depth first with a stack of its own, not recursion: a chapter of thousands of plies must not
+   * overflow the call stack.
    */
   private walk(
     node: Node<PgnNodeData>,
@@ -140,26 +142,46 @@ class Builder {
     line: LineStep | undefined,
     mainline: boolean,
   ): number {
-    const children = node.children;
-    const count = children.length;
-    let leaves = 0;
-    for (let i = 0; i < count; i++) {
+    const stack: WalkFrame[] = [{ node, pos, ctx, at, line, mainline, next: 0, leaves: 0, played: undefined }];
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      const children = frame.node.children;
+      const count = children.length;
+      if (frame.next >= count) {
+        stack.pop();
+        const parent = stack[stack.length - 1];
+        if (parent === undefined) return frame.leaves;
+        if (parent.played !== undefined) parent.leaves += leaveMove(parent.played, frame.leaves);
+        continue;
+      }
+      const i = frame.next++;
       // The last child may consume the position; the others need their own copy.
-      const p = i === count - 1 ? pos : pos.clone();
+      const p = i === count - 1 ? frame.pos : frame.pos.clone();
       const child = children[i];
       const data = child.data;
-      const move = parseSanFast(p, data.san, ctx);
+      const childMainline = frame.mainline && i === 0;
+      const move = parseSanFast(p, data.san, frame.ctx);
       if (!move || !('from' in move)) {
         // Drops never parse in standard chess: their '--' is left to the replay that names it.
         if (this.lenient) continue;
-        this.failure = illegalMoveError(this.game!, p, data.san, mainline && i === 0);
+        this.failure = illegalMoveError(this.game!, p, data.san, childMainline);
         return 0;
       }
-      const target = at === undefined || this.isExcluded(data) ? undefined : at;
+      const target = frame.at === undefined || this.isExcluded(data) ? undefined : frame.at;
       if (target === undefined) {
         p.play(move);
-        this.walk(child, p, p.ctx(), undefined, chapter, line, mainline && i === 0);
-        if (this.failure) return 0;
+        frame.played = undefined;
+        stack.push({
+          node: child,
+          pos: p,
+          ctx: p.ctx(),
+          at: undefined,
+          line: frame.line,
+          mainline: childMainline,
+          next: 0,
+          leaves: 0,
+          played: undefined,
+        });
         continue;
       }
       const uci = uciOf(move);
@@ -174,7 +196,7 @@ class Builder {
         next = this.graph.positions.get(known.to)!;
         const fullmoves = fenFullmoves(p);
         if (fullmoves <= next.moveNumber) this.graph.meet(next, fullmoves, makeFenFast(p, childCtx));
-        step = this.graph.enterMove(known, chapter, line);
+        step = this.graph.enterMove(known, chapter, frame.line);
         played = known;
       } else {
         const written = makeSanAndPlayFast(p, move, data.san, after);
@@ -186,13 +208,34 @@ class Builder {
         // The key is the FEN without its two counters: a slice shares the FEN's text.
         const key = fen.slice(0, fen.lastIndexOf(' ', fen.lastIndexOf(' ') - 1));
         next = this.graph.reach(key, p.turn, fenFullmoves(p), fen);
-        step = { san, previous: line };
+        step = { san, previous: frame.line };
         played = this.graph.addMove(target, uci, next.key, chapter, step);
       }
-      const below = this.walk(child, p, childCtx, next, chapter, step, mainline && i === 0);
-      if (this.failure) return 0;
-      leaves += leaveMove(played, below);
+      frame.played = played;
+      stack.push({
+        node: child,
+        pos: p,
+        ctx: childCtx,
+        at: next,
+        line: step,
+        mainline: childMainline,
+        next: 0,
+        leaves: 0,
+        played: undefined,
+      });
     }
-    return leaves;
   }
+}
+
+/** One node whose children are being walked, and the move whose lines its child's walk counts. */
+interface WalkFrame {
+  node: Node<PgnNodeData>;
+  pos: Position;
+  ctx: Context;
+  at: RepertoirePosition | undefined;
+  line: LineStep | undefined;
+  mainline: boolean;
+  next: number;
+  leaves: number;
+  played: RepertoireMove | undefined;
 }

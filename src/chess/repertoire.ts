@@ -103,20 +103,38 @@ const repertoireMerger = (options: RepertoireOptions) => {
     return p;
   };
 
-  // Returns the number of chapter lines (leaves) below the node.
+  // Returns the number of chapter lines (leaves) below the node. Depth first with a stack of its own,
+  // not recursion: a chapter of thousands of plies must not overflow the call stack.
   const visit = (
     node: Node<PlayedMove>,
     at: RepertoirePosition,
     chapter: number,
     line: LineStep | undefined,
   ): number => {
-    let leaves = 0;
-    for (const child of node.children) {
+    const stack: VisitFrame[] = [{ node, at, line, next: 0, leaves: 0, move: undefined }];
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      const children = frame.node.children;
+      // The next child not excluded.
+      while (frame.next < children.length && isExcluded(children[frame.next].data)) frame.next++;
+      if (frame.next >= children.length) {
+        stack.pop();
+        const parent = stack[stack.length - 1];
+        if (parent === undefined) return frame.leaves;
+        const move = parent.move!;
+        const below = frame.leaves;
+        const lines = below === 0 ? 1 : below;
+        move.lines += lines;
+        if (below > 0) move.continuingLines += lines;
+        parent.leaves += lines;
+        continue;
+      }
+      const child = children[frame.next++];
       const data = child.data;
-      if (isExcluded(data)) continue;
+      const at = frame.at;
       const key = positionKey(data.fen);
       const next = touch(key, data.fen);
-      const step: LineStep = { san: data.san, previous: line };
+      const step: LineStep = { san: data.san, previous: frame.line };
       let move = at.moves.find((m) => m.uci === data.uci);
       // Arrays made at their length: a study has about one move per position and one chapter per move.
       if (!move) {
@@ -142,13 +160,9 @@ const repertoireMerger = (options: RepertoireOptions) => {
         } else move.chapters.push(chapter);
         move.firstLine.push(step);
       }
-      const below = visit(child, next, chapter, step);
-      const lines = below === 0 ? 1 : below;
-      move.lines += lines;
-      if (below > 0) move.continuingLines += lines;
-      leaves += lines;
+      frame.move = move;
+      stack.push({ node: child, at: next, line: step, next: 0, leaves: 0, move: undefined });
     }
-    return leaves;
   };
 
   let first: PlayedGame | undefined;
@@ -220,3 +234,13 @@ export const findPosition = (rep: Repertoire, fen: string): RepertoirePosition |
 
 /** True when the player (the repertoire's colour) is to move in the position. */
 export const isPlayerToMove = (rep: Repertoire, position: RepertoirePosition): boolean => position.turn === rep.color;
+
+/** One node whose children are being visited, and the move its current child was reached by. */
+interface VisitFrame {
+  node: Node<PlayedMove>;
+  at: RepertoirePosition;
+  line: LineStep | undefined;
+  next: number;
+  leaves: number;
+  move: RepertoireMove | undefined;
+}

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
 import { cardInput } from './cards.js';
+import { MAX_ROW_ID } from './common.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from './game-reviews.js';
 import { httpLink } from './http-link.js';
 
@@ -43,7 +44,7 @@ const fen = z
   });
 const text = (max: number) => z.string().max(max);
 /** The id a row had on the server that exported it: the key that makes a second import add nothing. */
-const sourceId = z.number().int().positive().max(2_147_483_647);
+const sourceId = z.number().int().positive().max(MAX_ROW_ID);
 
 /** Kept from the exporting account only to fill empty names; email and username never move. */
 export const exportedUser = z.object({

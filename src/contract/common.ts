@@ -36,3 +36,21 @@ export const formField = z.union([formValue, z.array(formValue)]);
  * A request without a body reads as an empty form.
  */
 export const formBody = <T extends z.ZodRawShape>(shape: T) => z.preprocess((body) => body ?? {}, z.looseObject(shape));
+
+/** The largest id a row can have: ids are PostgreSQL `integer`s (serial). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row id as any request sends it: a number, or digits (a path, a query or a form). Anything past
+ * the integer range is refused here, so it never reaches the database as a cast error. A list or an
+ * object is refused too (Number([5]) would be 5).
+ */
+export const rowId = z
+  .union([z.number(), z.string()], { error: 'must be a number' })
+  .pipe(
+    z.coerce
+      .number<string | number>({ error: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be 1 or more')
+      .max(MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`),
+  );

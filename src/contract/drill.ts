@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorField, type Color } from './common.js';
+import { colorField, rowId, type Color } from './common.js';
 
 /**
  * The drill: a colour's repertoire positions (the player to move, at least one repertoire move) as
@@ -33,7 +33,7 @@ export const drillLineQuery = z.object({ color: colorField, fen: z.string().max(
 
 /** A right move rates `rating` (2 Hard, 3 Good by default, 4 Easy); a wrong one rates Again. */
 export const drillAnswerRequest = z.object({
-  id: z.coerce.number().int().positive(),
+  id: rowId,
   uci: z.string().min(4).max(5),
   rating: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
 });
@@ -88,6 +88,8 @@ export interface DrillStats {
   new_left: number;
   /** ISO 8601 of the next item to fall due, or null. */
   next_due: string | null;
+  /** Whether the colour has a study (without one the deck is empty and drill/sync answers 400). */
+  has_study?: boolean;
 }
 
 export interface DrillLine {

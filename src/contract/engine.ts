@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { color } from './common.js';
+import { color, rowId } from './common.js';
 
 /**
  * The engine's figures: Lichess's cloud evaluation through the server (cached), a game's analysis by
@@ -49,7 +49,7 @@ export const plyEval = z.union([
 export type PlyEval = z.infer<typeof plyEval>;
 
 export const gameAnalysisRequest = z.object({
-  game_review_id: z.number().int().positive().max(2_147_483_647),
+  game_review_id: rowId,
   depth: z.number().int().min(1, 'depth must be 1 to 40').max(40, 'depth must be 1 to 40'),
   evals: z.array(plyEval).max(2001, 'too many evaluations'),
 });
@@ -74,7 +74,7 @@ export type ReviewMistake = z.infer<typeof reviewMistake>;
 export const gameAnalysisAnswer = z.object({ mistakes: z.array(reviewMistake) });
 
 export const gameAnalysisQuery = z.object({
-  game_review_id: z.coerce.number({ error: 'game_review_id is required' }).int().positive().max(2_147_483_647),
+  game_review_id: rowId,
 });
 
 /** GET /api/game-analysis?game_review_id= → the stored analysis, or null. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { httpLink } from './http-link.js';
-import { apiData, errorAnswer } from './common.js';
+import { apiData, errorAnswer, rowId } from './common.js';
 
 /**
  * The game review calls: reviews of played games with their mistakes. Field names are snake_case
@@ -20,10 +20,7 @@ export type HeroColor = (typeof HERO_COLORS)[number];
 export const MAX_PGN_CHARS = 200_000;
 export const MAX_NOTES_CHARS = 20_000;
 
-// A number, or digits as a form sends them; a list or an object is refused (Number([5]) would be 5).
-const id = z
-  .union([z.number(), z.string()], { error: 'must be a number' })
-  .pipe(z.coerce.number<string | number>().int().positive().max(2_147_483_647));
+const id = rowId;
 const shortText = (max = 200) => z.string().trim().max(max);
 
 /** 'White' | 'Black', also accepted in lower case. */

@@ -11,7 +11,8 @@ import { formBody, formField } from './common.js';
  *   POST /api/consistency_check    -> {results, results_dict: [ConsistencyPosition]}
  *   POST /api/check_opening        + game_text, game_name, format -> the comparison as text/plain, or
  *                                     with format=json {results, comparison}
- *   POST /api/create_opening_book  -> {book: {fen: BookEntry}, name, color} (format=text: book as JSON text)
+ *   POST /api/create_opening_book  -> {book: "<JSON text of {fen: BookEntry}>", name, color}
+ *                                     (+ book_format=object: the book as an object)
  * Bad input: 400 {error}, e.g. "No study text", "The game PGN could not be read: ...".
  */
 
@@ -40,9 +41,17 @@ export interface CheckOpeningAnswer {
   comparison: GameComparison;
 }
 
+export const openingBookForm = formBody({
+  ...openingFormFields,
+  /** 'object' for the book as an object rather than JSON text. */
+  book_format: formField.optional(),
+  /** The older name of book_format ('object'; 'text' is the default). */
+  format: formField.optional(),
+});
+
 export interface OpeningBookAnswer {
-  /** The book by position: {fen: {moves: {san: BookMove}}} (as JSON text with the form field format=text). */
-  book: Record<string, unknown>;
+  /** The book by position, {fen: {moves: {san: BookMove}}}, as JSON text (an object with book_format=object). */
+  book: string | Record<string, unknown>;
   name: string;
   color: Color;
 }

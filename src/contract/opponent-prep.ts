@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { color } from './common.js';
+import { color, rowId } from './common.js';
 
 /**
  * Opponent preparation: the opponent's recent games (Lichess: the last 200; Chess.com: the last three
@@ -90,7 +90,7 @@ export const prepSummary = prepAnswer.pick({
 });
 export type PrepSummary = z.infer<typeof prepSummary>;
 
-export const prepIdParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+export const prepIdParams = z.object({ id: rowId });
 
 /** Stages of a preparation, streamed as `progress` events by POST /api/opponent-prep/stream. */
 export const PREP_STAGES = ['fetching', 'comparing'] as const;

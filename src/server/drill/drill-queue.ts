@@ -30,17 +30,22 @@ export async function nextItems(
   dayStart: Date = startOfUtcDay(now),
 ): Promise<DrillItemRow[]> {
   // One statement reads the due items, the head, and chooses New items among the first of the deck
-  // last served; the head tells whether that deck is still the study's (no sync happens before the
-  // due items are read).
+  // last served; the head tells whether that deck is still the study's with its edits.
   const expected = await expectedDeck(userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, limit) : [];
-  const read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
+  let read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
+  const kept = stillSynced(read.head, expected);
+  let source = kept;
+  if (!source) {
+    // Behind the study or an edit just answered: synced first and read again, so a position an edit
+    // removed is never served and one it added is.
+    source = await syncedDeck(app, userId, color, read.head);
+    if (!source) return read.due;
+    read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys: [] });
+  }
   const { head, due } = read;
   const room = Math.min(limit - due.length, head.newLeft);
   if (room <= 0) return due;
-  const kept = stillSynced(head, expected);
-  const source = kept ?? (await syncedDeck(app, userId, color, head));
-  if (!source) return due;
   const leading = kept && read.chosen && read.room === room ? { count: keys.length, chosen: read.chosen } : undefined;
   return [...due, ...(await freshItems(app, userId, color, room, source, leading))];
 }

@@ -51,8 +51,8 @@ export const consistencyAnswer = (rep: Repertoire): Promise<PreparedAnswer> =>
   });
 
 /**
- * `{book, name, color}` with the book as an object keyed by position; `asText` gives the older form,
- * the book as JSON text inside the answer, for clients that still parse it.
+ * `{book, name, color}` with the book keyed by position: as JSON text inside the answer (`asText`,
+ * what clients parse), or as an object.
  */
 export const openingBookAnswer = (rep: Repertoire, asText = false): Promise<PreparedAnswer> =>
   answerFor(rep, asText ? 'book-text' : 'book', async () => {

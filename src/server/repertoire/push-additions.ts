@@ -3,8 +3,9 @@ import { additionsChapterName, additionsPgn, type Color } from '../../chess/inde
 import type { PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from '../lichess/lichess-connections.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
-import { TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
+import { playerSites, TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
 import { markPushed, noStudyMessage } from './edits-store.js';
 import { editedRepertoireState, md5, readStudyText, type EditedState } from './edited-repertoire.js';
 
@@ -26,10 +27,6 @@ export class PushError extends Error {
   }
 }
 
-/** The Lichess study id of a study link, e.g. https://lichess.org/study/abcdEFGH. */
-export const studyIdOf = (link: string | null): string | undefined =>
-  /\/study\/([A-Za-z0-9]{8})(?:[/?#]|$)/.exec(link ?? '')?.[1];
-
 /** The state and the very text its base was built from (a refresh in between is read again). */
 export async function stateWithText(
   app: FastifyInstance,
@@ -44,12 +41,49 @@ export async function stateWithText(
   }
 }
 
+/** The pushes under way in each app, by player and colour. */
+const pushing = new WeakMap<FastifyInstance, Set<string>>();
+
+/** One push at a time per player and colour: a second one while the first runs answers 409. */
 export async function pushAdditions(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
+  let running = pushing.get(app);
+  if (!running) pushing.set(app, (running = new Set()));
+  const key = `${userId}:${color}`;
+  if (running.has(key))
+    throw new PushError(409, `Your ${color} edits are being saved to Lichess already: wait a moment`);
+  running.add(key);
+  try {
+    return await pushOnce(app, userId, color);
+  } finally {
+    running.delete(key);
+  }
+}
+
+/** The ids of the study's chapters with this name, read from its PGN (ChapterURL tags). */
+async function chaptersNamed(app: FastifyInstance, userId: number, studyId: string, name: string): Promise<string[]> {
+  const { lichess } = await playerSites(app, userId);
+  const pgn = await lichess.fetchStudyPgn(studyId);
+  if (pgn.isErr) return [];
+  const ids: string[] = [];
+  for (const game of pgn.value.split(/\n\n(?=\[)/)) {
+    const named = /\[ChapterName "([^"]*)"\]/.exec(game)?.[1];
+    const id = new RegExp(`\\[ChapterURL "[^"]*/study/${studyId}/([A-Za-z0-9]{8})"\\]`).exec(game)?.[1];
+    if (named === name && id) ids.push(id);
+  }
+  return ids;
+}
+
+async function pushOnce(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
   const { state, text } = await stateWithText(app, userId, color);
-  const studyId = studyIdOf(state.study.link);
-  if (!studyId)
-    throw new PushError(409, `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`);
   const { config, log } = app;
+  const studyId = lichessStudyId(state.study.link, config.lichessUrl);
+  if (!studyId)
+    throw new PushError(
+      409,
+      state.study.link
+        ? `Your ${color} study's link is not a Lichess study: set the study again from Lichess, or download its PGN to keep your edits`
+        : `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`,
+    );
   const connection = await findConnection(app.db, config.sessionSecret, userId);
   if (!connection) throw new PushError(409, 'Connect Lichess to save your edits to your study');
   const writer = createStudyWriter({
@@ -87,12 +121,17 @@ export async function pushAdditions(app: FastifyInstance, userId: number, color:
     if (!chapter) return refused(undefined, 'no chapter was made');
     chapterId = chapter.id;
   }
-  if (previous && previous !== chapterId) {
-    const deleted = await writer.deleteChapter(studyId, previous);
+  // Every older additions chapter goes: the one last recorded, and any a push cut off after Lichess
+  // stored its chapter left behind (found by name in the study).
+  const older = new Set(previous ? [previous] : []);
+  for (const id of await chaptersNamed(app, userId, studyId, additionsChapterName(color))) older.add(id);
+  if (chapterId) older.delete(chapterId);
+  for (const id of older) {
+    const deleted = await writer.deleteChapter(studyId, id);
     // The additions are saved either way; an old chapter that stays is the player's to delete.
     if (deleted.isErr && deleted.error.status !== 404) {
-      if (chapterId === null) return refused(deleted.error.status, deleted.error.message);
-      log.warn({ userId, studyId, chapter: previous }, 'the previous additions chapter could not be deleted');
+      if (chapterId === null && id === previous) return refused(deleted.error.status, deleted.error.message);
+      log.warn({ userId, studyId, chapter: id }, 'an older additions chapter could not be deleted');
     }
   }
   await markPushed(app, userId, color, lastId, chapterId && `${studyId}/${chapterId}`);

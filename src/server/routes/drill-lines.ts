@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { drillLinesRequest } from '@contract/drill-lines.js';
+import { parseRepertoireLine } from '../../chess/index.js';
 import { drillItemsAlong } from '../drill/drill-lines.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -12,6 +13,11 @@ export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
     .withTypeProvider<ZodTypeProvider>()
     .post('/drill/lines', { schema: { body: drillLinesRequest } }, async (request) => {
       const { color, lines } = request.body;
+      // The lines repertoire/edit refuses are refused here too, with its message.
+      for (const line of lines) {
+        const parsed = parseRepertoireLine(line);
+        if (parsed.isErr) throw new BadRequestError(parsed.error.message);
+      }
       const rows = await drillItemsAlong(app, request.user!.id, color, lines);
       if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
       return { api_data: rows.map(toItemPayload) };

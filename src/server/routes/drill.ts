@@ -19,7 +19,7 @@ import { toItemPayload } from '../drill/drill-item-payload.js';
 import { readNewPerDay, writeNewPerDay } from '../drill/drill-items-repository.js';
 import { drillLine } from '../drill/drill-line-mode.js';
 import { drillStats, nextItems } from '../drill/drill-queue.js';
-import { syncDrill } from '../drill/drill-sync.js';
+import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { localToday, playerTimeZone } from '../today/day-bounds.js';
 
@@ -67,9 +67,13 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/drill/stats', { schema: { querystring: drillColorQuery } }, async (request) => {
     const { color, tz } = request.query;
+    const userId = request.user!.id;
+    // A deck behind its study or an edit just answered is synced first (a small read when it is not).
+    const deck = await syncedDeck(app, userId, color);
     const now = new Date();
     const { dayStart } = localToday(now, playerTimeZone(tz));
-    return { api_data: await drillStats(app.db, request.user!.id, color, now, dayStart) };
+    const stats = await drillStats(app.db, userId, color, now, dayStart);
+    return { api_data: { ...stats, has_study: deck !== undefined } };
   });
 
   app.post('/drill/focus', { schema: { body: drillFocusRequest } }, async (request, reply) => {

@@ -239,6 +239,24 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
     expect(again.body.api_data.pvs[0]).toEqual({ cp: 26, moves: expect.stringMatching(/^e7e5 /) });
   });
 
+  test('a FEN with a tab between fields reaches Lichess normalised and leaves the shared cache intact', async () => {
+    const client = await player();
+    const oddlySpaced = START.replace(' w ', '\tw  ').replace('KQkq -', 'KQkq  -');
+    const odd = await client.get(`/api/cloud-eval?fen=${encodeURIComponent(oddlySpaced)}&multiPv=2`);
+    expect(odd.status, odd.text).toBe(200);
+    expect(odd.body.api_data.pvs[0]).toEqual({ cp: 18, moves: expect.stringMatching(/^e2e4 /) });
+    const plain = await client.get(`/api/cloud-eval?fen=${encodeURIComponent(START)}&multiPv=2`);
+    expect(plain.body).toEqual(odd.body);
+  });
+
+  test('an en passant square no pawn can take on is dropped before Lichess is asked', async () => {
+    const client = await player();
+    const withEp = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+    const answer = await client.get(`/api/cloud-eval?fen=${encodeURIComponent(withEp)}&multiPv=1`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.api_data.pvs[0]).toEqual({ cp: 26, moves: expect.stringMatching(/^e7e5 /) });
+  });
+
   test('cloud eval input is checked: a bad FEN or multiPv is 400, no session is 401', async () => {
     const client = await player();
     expect((await client.get('/api/cloud-eval?fen=not-a-fen')).status).toBe(400);

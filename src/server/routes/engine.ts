@@ -9,6 +9,7 @@ import {
   type Candidate,
 } from '@contract/engine.js';
 import {
+  fenOf,
   findEngineMistakes,
   mainlineMoves,
   parseGames,
@@ -45,8 +46,11 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
 
   api.get('/cloud-eval', { ...auth, schema: { querystring: cloudEvalQuery } }, async (request) => {
     const { fen, multiPv } = request.query;
-    if (!positionFromFen(fen)) throw new BadRequestError(`fen ${fen} is not a legal position`);
-    return { api_data: await cloudEvalOf(app, fen, multiPv) };
+    const position = positionFromFen(fen);
+    if (!position) throw new BadRequestError(`fen ${fen} is not a legal position`);
+    // Lichess is asked for the FEN as chessops writes it: a FEN it would not read (a tab between
+    // fields, a stray en passant square) must not store "no evaluation" for the position everyone shares.
+    return { api_data: await cloudEvalOf(app, fenOf(position), multiPv) };
   });
 
   api.post('/game-analysis', { ...auth, schema: { body: gameAnalysisRequest } }, async (request, reply) => {

@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     data.append('opening_text', new Blob([SMALL_STUDY], { type: 'application/x-chess-pgn' }), 'small.pgn');
     const response = await client.postMultipart('/api/create_opening_book', data);
     expect(response.status).toBe(200);
-    const book = response.body.book;
+    const book = JSON.parse(response.body.book);
     // 3. d4?! is excluded, so after 2. Nf3 d6 the Open Sicilian chapter has no move: that position is gone.
     expect(Object.values(book).some((entry) => 'd4' in (entry as { moves: object }).moves)).toBe(false);
     expect(book[key(FEN_AFTER_E4_C5)].moves.Nf3).toMatchObject({ number_of_games: 1, chapters: ['Open Sicilian'] });
@@ -96,7 +96,7 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
       '/api/create_opening_book',
       form({ opening_text: SMALL_STUDY, color: 'white' }),
     );
-    const book = response.body.book;
+    const book = JSON.parse(response.body.book);
     const start = book['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -'];
     expect(start).toMatchObject({ total_games: 4, lowest_move_number: 1 });
     expect(start.moves.e4).toMatchObject({
@@ -118,8 +118,10 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
       (await client.postMultipart('/api/create_opening_book', form({ opening_text: text, color: 'white' }))).text;
     const first = await ask(SMALL_STUDY);
     expect(await ask(SMALL_STUDY)).toBe(first);
-    const changed = JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`)).book;
-    expect(JSON.parse(first).book[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(2);
+    const changed = JSON.parse(
+      JSON.parse(await ask(`${SMALL_STUDY}\n\n[Event "Scotch"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 *`)).book,
+    );
+    expect(JSON.parse(JSON.parse(first).book)[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(2);
     expect(changed[key(FEN_AFTER_E4)].moves.e5.number_of_games).toBe(3);
   });
 
@@ -132,7 +134,11 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     const { results, results_dict } = checkConsistency(rep);
     const whole = {
       '/api/consistency_check': JSON.stringify({ results, results_dict }),
-      '/api/create_opening_book': JSON.stringify({ book: createOpeningBook(rep), name: rep.name, color: rep.color }),
+      '/api/create_opening_book': JSON.stringify({
+        book: JSON.stringify(createOpeningBook(rep)),
+        name: rep.name,
+        color: rep.color,
+      }),
     };
     for (const [path, expected] of Object.entries(whole)) {
       const call = (encoding: string) =>
@@ -151,13 +157,18 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     }
   });
 
-  test('format=text gives the book as JSON text, as clients before the object parsed it', async () => {
+  test('the book is JSON text unless the request asks for the object form (book_format=object)', async () => {
     const { client } = await signedInClient(server);
     const fields = { opening_text: SMALL_STUDY, color: 'white' };
-    const asObject = (await client.postMultipart('/api/create_opening_book', form(fields))).body;
-    const asText = (await client.postMultipart('/api/create_opening_book', form({ ...fields, format: 'text' }))).body;
+    const book = async (extra: Record<string, string>) =>
+      (await client.postMultipart('/api/create_opening_book', form({ ...fields, ...extra }))).body;
+    const asText = await book({});
     expect(typeof asText.book).toBe('string');
+    expect(await book({ format: 'text' })).toEqual(asText);
+    const asObject = await book({ book_format: 'object' });
+    expect(typeof asObject.book).toBe('object');
     expect(JSON.parse(asText.book)).toEqual(asObject.book);
+    expect(await book({ format: 'object' })).toEqual(asObject);
     expect([asText.name, asText.color]).toEqual([asObject.name, asObject.color]);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkOpeningForm, openingForm } from '@contract/openings.js';
+import { checkOpeningForm, openingBookForm, openingForm } from '@contract/openings.js';
 import { compareGamePgn } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { consistencyAnswer, openingBookAnswer } from '../openings/opening-answers.js';
@@ -39,10 +39,12 @@ export async function openingRoutes(instance: FastifyInstance): Promise<void> {
     return reply.type('text/plain; charset=utf-8').send(comparison.text);
   });
 
-  // The book is an object; format=text gives it as JSON text inside the answer, as clients before it parsed.
-  app.post('/create_opening_book', { ...auth, schema: { body: openingForm } }, async (request, reply) => {
+  // The book is JSON text inside the answer, which the client parses; book_format=object (or
+  // format=object) asks for it as an object instead.
+  app.post('/create_opening_book', { ...auth, schema: { body: openingBookForm } }, async (request, reply) => {
     const { body } = request;
     const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
-    return sendPrepared(request, reply, await openingBookAnswer(rep, fieldText(body, 'format') === 'text'));
+    const asObject = fieldText(body, 'book_format') === 'object' || fieldText(body, 'format') === 'object';
+    return sendPrepared(request, reply, await openingBookAnswer(rep, !asObject));
   });
 }

@@ -247,6 +247,21 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect((await bare.client.postJson('/api/drill/lines', { color: 'white', lines: ['1. e4'] })).status).toBe(400);
   });
 
+  test.each([
+    ['an illegal move', '1. e4 e5 2. Ke3'],
+    ['a variation', '1. e4 (1. d4) 1... e5'],
+    ['two games', '1. e4 * 1. d4 *'],
+    ['a set-up position', '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e3 *'],
+    ['no moves', '*'],
+  ])('drill/lines refuses a line with %s with the message repertoire/edit gives', async (_what, bad) => {
+    const user = await player();
+    const edit = await user.client.postJson('/api/repertoire/edit', { color: 'black', line: bad, op: 'add' });
+    expect(edit.status, edit.text).toBe(400);
+    const lines = await user.client.postJson('/api/drill/lines', { color: 'black', lines: ['1. e4 c5', bad] });
+    expect(lines.status, lines.text).toBe(400);
+    expect(lines.body.error).toBe(edit.body.error);
+  });
+
   test("a surprise's suggested answer is the explorer's best-scoring reply for the player", async () => {
     const user = await player();
     // After 1. e4 e5 2. f4, Black to move.

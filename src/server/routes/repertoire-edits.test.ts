@@ -55,6 +55,25 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
   const stored = (userId: number) =>
     database.db.select().from(repertoireEdits).where(eq(repertoireEdits.userId, userId)).orderBy(repertoireEdits.id);
 
+  test('an edit is in drill/stats and drill/next as soon as its answer arrives', async () => {
+    const { client } = await withStudy();
+    // Every position served (so each has a row), then the Sicilian taken out and a new line put in.
+    const served = (await client.get('/api/drill/next?color=white&limit=50')).body.api_data as { line: string }[];
+    expect(served.some((item) => item.line.startsWith('1. e4 c5'))).toBe(true);
+    const before = (await client.get('/api/drill/stats?color=white')).body.api_data;
+    for (let round = 0; round < 3; round++) {
+      expect((await edit(client, '1. e4 c5 2. Nf3', 'remove')).status).toBe(200);
+      const stats = (await client.get('/api/drill/stats?color=white')).body.api_data;
+      expect(stats.total).toBe(before.total - 2);
+      const next = (await client.get('/api/drill/next?color=white&limit=50')).body.api_data as { line: string }[];
+      expect(next.filter((item) => item.line.startsWith('1. e4 c5 2. Nf3'))).toEqual([]);
+      expect((await edit(client, '1. e4 c5 2. Nf3 d6 3. d4')).status).toBe(200);
+      expect((await client.get('/api/drill/stats?color=white')).body.api_data.total).toBe(before.total);
+      const back = (await client.get('/api/drill/next?color=white&limit=50')).body.api_data as { line: string }[];
+      expect(back.some((item) => item.line.startsWith('1. e4 c5 2. Nf3 d6'))).toBe(true);
+    }
+  });
+
   test('without a session every call answers 401', async () => {
     const client = server.client();
     expect((await edit(client, '1. e4')).status).toBe(401);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
@@ -11,6 +12,7 @@ import {
 import { repertoireShape } from '../../../test/repertoire-shape.js';
 import { buildRepertoireFromPgn, parseGames } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
+import { studies } from '../db/schema.js';
 import { saveConnection } from '../lichess/lichess-connections.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 
@@ -158,5 +160,55 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     const none = await push(unconnected.client);
     expect(none.status).toBe(409);
     expect(none.body.error).toMatch(/Connect Lichess/);
+  });
+
+  test('a study link on another host is refused, and a stored one never decides which Lichess study is written', async () => {
+    const { client, userId } = await player();
+    const text = await studyText(client);
+    const elsewhere = `https://evil.example/study/${STUDY_ID}`;
+    const refused = await store(client, text, elsewhere);
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.error).toMatch(/Lichess study link/);
+    expect((await client.get('/api/get-studies')).body.api_data.white.link).toBe(
+      `https://lichess.org/study/${STUDY_ID}`,
+    );
+
+    // A link stored before the check (or imported) is read as no Lichess study at all.
+    await database.db.update(studies).set({ link: elsewhere }).where(eq(studies.userId, userId));
+    await edit(client, '1. e4 c5 2. Nc3');
+    const writes = sites.requests('lichess-study-write');
+    const push409 = await push(client);
+    expect(push409.status, push409.text).toBe(409);
+    expect(push409.body.error).toMatch(/not a Lichess study/);
+    expect(sites.requests('lichess-study-write')).toBe(writes);
+    expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
+  });
+
+  test('one push at a time per player and colour, and every older additions chapter is removed', async () => {
+    sites.studyWrites.reset();
+    const { client } = await player();
+    await edit(client, '1. e4 c5 2. Nc3');
+    const three = await Promise.all([push(client), push(client), push(client)]);
+    const statuses = three.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    for (const r of three.filter((r) => r.status === 409)) expect(r.body.error).toMatch(/already/);
+    const additions = () => sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS);
+    expect(additions()).toHaveLength(1);
+
+    // A push cut after Lichess stored its chapter: the chapter is there, the app never recorded it.
+    const token = sites.oauth.issueToken(['study:read', 'study:write']);
+    const cut = await fetch(`${sites.lichessUrl}/api/study/${STUDY_ID}/import-pgn`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ name: ADDITIONS, pgn: '1. e4 c5 2. Nc3 *', orientation: 'white' }),
+    });
+    expect(cut.status).toBe(200);
+    expect(additions()).toHaveLength(2);
+    await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3');
+    const retried = await push(client);
+    expect(retried.status, retried.text).toBe(200);
+    expect(additions().map((c) => c.id)).toEqual([retried.body.api_data.chapter_id]);
+    sites.studyWrites.reset();
   });
 });

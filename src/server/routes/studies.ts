@@ -8,6 +8,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
+import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { dropEditsOfReplacedStudy } from '../repertoire/edits-store.js';
 
@@ -83,6 +84,8 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
     if (symbols.isErr) throw new BadRequestError(symbols.error.message);
     const studyText = input.study_text ?? null;
+    // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
+    if (input.link && !lichessStudyId(input.link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
     let positions = 0;
     if (studyText !== null) {
       if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');

@@ -16,6 +16,7 @@ export const syncDrillQueryOptions = (color: DrillColor) =>
     staleTime: 60_000,
   });
 
-export function useSyncDrill(color: DrillColor) {
-  return useQuery(syncDrillQueryOptions(color));
+/** Only asked when the colour has a study: without one the server has nothing to sync (400). */
+export function useSyncDrill(color: DrillColor, enabled = true) {
+  return useQuery({ ...syncDrillQueryOptions(color), enabled });
 }

@@ -30,10 +30,13 @@ export function DrillScreen({
       if (name === 'mode') next.delete('line');
       return next;
     });
-  const sync = useSyncDrill(color);
   const stats = useDrillStats(color);
+  // The counts say whether the colour has a study; the deck is synced only when it has one.
+  const hasStudy = stats.data?.has_study !== false;
+  const sync = useSyncDrill(color, (stats.isSuccess && hasStudy) || stats.isError);
   const client = useQueryClient();
-  const noStudy = sync.isError && isApiError(sync.error) && sync.error.status === 400;
+  const noStudy =
+    (stats.isSuccess && !hasStudy) || (sync.isError && isApiError(sync.error) && sync.error.status === 400);
 
   return (
     <section className="page drill-page" aria-labelledby="drill-title">
@@ -80,7 +83,7 @@ export function DrillScreen({
           <Link to={`/drill?color=${color}`}>Back to the whole drill</Link>
         </p>
       )}
-      {sync.isPending && <p className="muted">Bringing your {color} deck in step with your study…</p>}
+      {sync.isPending && !noStudy && <p className="muted">Bringing your {color} deck in step with your study…</p>}
       {noStudy && (
         <div className="card">
           <p>You have no {color} study yet.</p>

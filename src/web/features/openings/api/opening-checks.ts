@@ -31,8 +31,8 @@ export const checkOpening = (opening: OpeningInput, gameText: string, gameName?:
     format: 'json',
   });
 
-/** The book comes as an object; a server from before that sent it as JSON text, which is parsed. */
-export const createOpeningBook = async (opening: OpeningInput) => {
+/** The book comes as JSON text, which is parsed here (an object is taken as it is). */
+export const createOpeningBook = async (opening: OpeningInput): Promise<Record<string, unknown>> => {
   const answer = await apiPostMultipart<OpeningBookAnswer>('/api/create_opening_book', openingFields(opening));
-  return answer.book;
+  return typeof answer.book === 'string' ? (JSON.parse(answer.book) as Record<string, unknown>) : answer.book;
 };
