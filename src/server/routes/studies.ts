@@ -2,7 +2,13 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studiesQuery, studyParams, updateStudyRequest } from '@contract/studies.js';
-import { parseExcludeSymbols, makeExcludeSymbols, parsePgn, findStudyName } from '../../chess/index.js';
+import {
+  parseExcludeSymbols,
+  makeExcludeSymbols,
+  parsePgn,
+  findStudyName,
+  findUnreadToken,
+} from '../../chess/index.js';
 import { findStudy, saveStudy } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
@@ -86,6 +92,9 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     let positions = 0;
     if (studyText !== null) {
       if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
+      // A word the reader would step over would silently cut the repertoire short.
+      const unread = findUnreadToken(studyText);
+      if (unread) throw new BadRequestError(`The study PGN could not be read: ${unread.message}`);
       // Built (off the event loop for a large study) through the cache, with the options the drill
       // and the checks of the stored study use, so they find it warm.
       try {
