@@ -28,6 +28,8 @@ export const updateStudyRequest = z.object({
   study_text: z.string().nullish(),
   title: z.string().max(500).nullish(),
   last_update: z.union([z.string(), z.number()]).nullish(),
+  /** 1: replace the first source even when it would keep less than half its positions. */
+  confirm: z.union([z.string(), z.boolean(), z.number()]).nullish(),
 });
 export type StudyUpdate = z.input<typeof updateStudyRequest>;
 
