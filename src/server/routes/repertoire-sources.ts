@@ -10,6 +10,7 @@ import {
   sourcesQuery,
 } from '@contract/repertoire-sources.js';
 import { isHttpLink } from '@contract/http-link.js';
+import { noBody } from '@contract/common.js';
 import { findStudyName, parseExcludeSymbols, parsePgn, type Color } from '../../chess/index.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { fieldList, fieldText, parseColor } from '../openings/multipart-fields.js';
@@ -148,12 +149,16 @@ export async function repertoireSourceRoutes(instance: FastifyInstance): Promise
     },
   );
 
-  app.delete('/repertoire/sources/:id', { ...auth, schema: { params: sourceParams } }, async (request) => {
-    const userId = request.user!.id;
-    const { color, hasStudy } = await removeSource(app, userId, request.params.id);
-    await followDrill(userId, color, hasStudy);
-    return { api_data: { removed: request.params.id } };
-  });
+  app.delete(
+    '/repertoire/sources/:id',
+    { ...auth, schema: { params: sourceParams, body: noBody } },
+    async (request) => {
+      const userId = request.user!.id;
+      const { color, hasStudy } = await removeSource(app, userId, request.params.id);
+      await followDrill(userId, color, hasStudy);
+      return { api_data: { removed: request.params.id } };
+    },
+  );
 
   app.post(
     '/repertoire/sources/:id/refresh',
