@@ -30,6 +30,7 @@ export function AddSourceForm() {
   const [name, setName] = useState('');
   const [exclude, setExclude] = useState<ExcludeSymbol[]>([]);
   const { status, begin } = useStatus();
+  const [open, setOpen] = useState(false);
   const sources = useSources(color);
   const add = useSourceMutation(color, addSource);
 
@@ -68,9 +69,18 @@ export function AddSourceForm() {
     }
   };
 
+  if (!open)
+    return (
+      <div className="op-row op-buttons">
+        <button type="button" className="button" onClick={() => setOpen(true)}>
+          Add a source…
+        </button>
+      </div>
+    );
+
   return (
-    <div className="op-add-source" aria-label="Add a source">
-      <h3>Add a source</h3>
+    <div className="op-add-source" role="group" aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`}>Add a source</h3>
       <ColorField value={color} onChange={setColor} legend="To the repertoire of" name={`${ids}-color`} />
       <StudySource value={source} onChange={choose} initialUsername={user.username_lichess ?? ''} />
       <div className="field">
@@ -89,6 +99,9 @@ export function AddSourceForm() {
           disabled={status.busy || source.kind === 'none' || full}
         >
           Add to {colorName(color)}
+        </button>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          Close
         </button>
       </div>
       <StatusBox text={status.text} busy={status.busy} label="Add source status" />
