@@ -33,6 +33,7 @@ export const PGN_ERROR_CODES = [
   'variant',
   'illegal_move',
   'brackets',
+  'not_a_move',
 ] as const;
 export type PgnErrorCode = (typeof PGN_ERROR_CODES)[number];
 

@@ -11,7 +11,9 @@ import { httpLink } from './http-link.js';
  *                                            {api_data: [], error} when Lichess fails
  *   GET  /api/lichess/study/:id          -> {api_data: {title, pgn}} (empty with `error` when Lichess fails)
  *   GET  /api/get-studies                -> {api_data: {white: Study | null, black: Study | null}}
- *   POST /api/update-study  StudyUpdate  -> {api_result: 'general_sql_success'}; study_text null clears
+ *   POST /api/update-study  StudyUpdate  -> {api_result: 'general_sql_success'}; replaces the colour's first
+ *                                            repertoire source (study_text null removes it); 409 {error, before,
+ *                                            after} when it would keep less than half its positions, unless confirm=1
  */
 
 export const studiesQuery = z.object({ username: z.string().max(100).optional() });
@@ -28,6 +30,8 @@ export const updateStudyRequest = z.object({
   study_text: z.string().nullish(),
   title: z.string().max(500).nullish(),
   last_update: z.union([z.string(), z.number()]).nullish(),
+  /** 1: replace the first source even when it would keep less than half its positions. */
+  confirm: z.union([z.string(), z.boolean(), z.number()]).nullish(),
 });
 export type StudyUpdate = z.input<typeof updateStudyRequest>;
 

@@ -19,6 +19,7 @@ import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 import { todayRoutes } from './today.js';
 import { engineRoutes } from './engine.js';
 import { woodpeckerRoutes } from './woodpecker.js';
+import { repertoireSourceRoutes } from './repertoire-sources.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -43,4 +44,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(todayRoutes);
   await app.register(engineRoutes);
   await app.register(woodpeckerRoutes);
+  await app.register(repertoireSourceRoutes);
 }

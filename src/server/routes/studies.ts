@@ -2,15 +2,17 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { studiesQuery, studyParams, updateStudyRequest } from '@contract/studies.js';
-import { parseExcludeSymbols, makeExcludeSymbols, parsePgn, findStudyName } from '../../chess/index.js';
-import { findStudy, saveStudy } from '../openings/studies-repository.js';
+import { parseExcludeSymbols, parsePgn, findStudyName, findUnreadToken } from '../../chess/index.js';
+import { findStudy } from '../openings/studies-repository.js';
+import { removeFirstSource, replaceSource, ShrinkError } from '../openings/repertoire-sources.js';
+import { confirmQuery } from '@contract/repertoire-sources.js';
+import { isConfirmed } from './repertoire-sources.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
-import { dropEditsOfReplacedStudy } from '../repertoire/edits-store.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
@@ -78,52 +80,66 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post('/update-study', { ...auth, schema: { body: updateStudyRequest } }, async (request) => {
-    const input = request.body;
-    const { color } = input;
-    const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
-    if (symbols.isErr) throw new BadRequestError(symbols.error.message);
-    const studyText = input.study_text ?? null;
-    // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
-    if (input.link && !lichessStudyId(input.link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
-    let positions = 0;
-    if (studyText !== null) {
-      if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
-      // Built (off the event loop for a large study) through the cache, with the options the drill
-      // and the checks of the stored study use, so they find it warm.
-      try {
-        const rep = await repertoireFor(studyText, {
-          color,
-          excludeSymbols: symbols.value,
-          name: input.title || undefined,
-        });
-        positions = rep.positions.size;
-      } catch (error) {
-        if (error instanceof UnreadablePgnError)
-          throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
-        throw error;
+  app.post(
+    '/update-study',
+    { ...auth, schema: { body: updateStudyRequest, querystring: confirmQuery } },
+    async (request, reply) => {
+      const input = request.body;
+      const { color } = input;
+      const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
+      if (symbols.isErr) throw new BadRequestError(symbols.error.message);
+      const studyText = input.study_text ?? null;
+      // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
+      if (input.link && !lichessStudyId(input.link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
+      let positions = 0;
+      if (studyText !== null) {
+        if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
+        // A word the reader would step over would silently cut the repertoire short.
+        const unread = findUnreadToken(studyText);
+        if (unread) throw new BadRequestError(`The study PGN could not be read: ${unread.message}`);
+        // Built (off the event loop for a large study) through the cache, with the options the drill
+        // and the checks of the stored study use, so they find it warm.
+        try {
+          const rep = await repertoireFor(studyText, {
+            color,
+            excludeSymbols: symbols.value,
+            name: input.title || undefined,
+          });
+          positions = rep.positions.size;
+        } catch (error) {
+          if (error instanceof UnreadablePgnError)
+            throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
+          throw error;
+        }
       }
-    }
-    const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
-    if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
-    const values = {
-      title: input.title ?? '',
-      link: input.link || null,
-      studyText,
-      excludeMoveIndicators: makeExcludeSymbols(symbols.value),
-      lastUpdate,
-    };
-    if (studyText !== null) await dropEditsOfReplacedStudy(app.db, request.user!.id, color, values.link);
-    await saveStudy(app.db, request.user!.id, color, values);
-    // The deck follows the study; a very large study's deck goes on being written after the answer
-    // (the drill screen's own sync waits for it), so storing never waits long on the drill.
-    const userId = request.user!.id;
-    const startSync = () => syncDrillAfterStudyChange(app, userId, color, studyText !== null);
-    const waits = positions <= DRILL_SYNC_WAIT_MAX_POSITIONS;
-    const sync = waits ? startSync() : delay(0).then(startSync);
-    drillSyncs.add(sync);
-    void sync.finally(() => drillSyncs.delete(sync));
-    if (waits) await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
-    return { api_result: 'general_sql_success' };
-  });
+      const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
+      if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
+      const userId = request.user!.id;
+      const link = input.link || null;
+      let hasStudy: boolean;
+      if (studyText === null) hasStudy = await removeFirstSource(app, userId, color);
+      else {
+        const name = input.title || studyTitle(studyText, link ? 'Lichess study' : 'Uploaded PGN');
+        const source = { name, kind: link ? ('lichess' as const) : ('file' as const), link, text: studyText };
+        const confirm = isConfirmed(request.query.confirm, input.confirm);
+        try {
+          const options = { confirm, lastUpdate, dropEditsOnNewLink: true };
+          ({ hasStudy } = await replaceSource(app, userId, color, { ...source, exclusions: symbols.value }, options));
+        } catch (error) {
+          if (error instanceof ShrinkError)
+            return reply.code(409).send({ error: error.message, before: error.before, after: error.after });
+          throw error;
+        }
+      }
+      // The deck follows the study; a very large study's deck goes on being written after the answer
+      // (the drill screen's own sync waits for it), so storing never waits long on the drill.
+      const startSync = () => syncDrillAfterStudyChange(app, userId, color, hasStudy);
+      const waits = positions <= DRILL_SYNC_WAIT_MAX_POSITIONS;
+      const sync = waits ? startSync() : delay(0).then(startSync);
+      drillSyncs.add(sync);
+      void sync.finally(() => drillSyncs.delete(sync));
+      if (waits) await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
+      return { api_result: 'general_sql_success' };
+    },
+  );
 }

@@ -1,5 +1,5 @@
 // The one way the web app talks to /api: cookies always sent, the XSRF cookie echoed as a header
-// on every POST, answers parsed by content type, failures thrown as ApiError.
+// on every POST, PATCH and DELETE, answers parsed by content type, failures thrown as ApiError.
 
 /** Why a call failed: the server answered non-2xx ('http'), or no answer arrived ('network'). */
 export type ApiErrorKind = 'http' | 'network';
@@ -69,6 +69,20 @@ export function apiPostForm<T = unknown>(
     body.append(name, value);
   }
   return send(path, { method: 'POST', body }, options);
+}
+
+/** PATCH a JSON body. */
+export function apiPatchJson<T = unknown>(path: string, data: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  return send(
+    path,
+    { method: 'PATCH', body: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } },
+    options,
+  );
+}
+
+/** DELETE, with no body. */
+export function apiDelete<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return send(path, { method: 'DELETE' }, options);
 }
 
 /** POST a JSON body. */
@@ -159,7 +173,8 @@ async function send<T>(path: string, init: RequestInit, options: RequestOptions<
 }
 
 async function fetchWithXsrf(path: string, init: RequestInit): Promise<Response> {
-  const isPost = init.method === 'POST';
+  // Every call that changes something carries the token (POST, PATCH, DELETE).
+  const isPost = init.method !== 'GET' && init.method !== undefined;
   const sentToken = isPost ? readXsrfToken() : undefined;
   const response = await fetchOnce(path, init, sentToken);
   // Before the first answer there is no XSRF cookie yet: the refusal itself sets one, so try once more.

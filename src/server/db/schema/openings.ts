@@ -167,3 +167,34 @@ export const coverageRuns = pgTable(
   },
   (t) => [index('coverage_runs_user_color_idx').on(t.userId, t.color, t.id)],
 );
+
+export const repertoireSourceKinds = ['lichess', 'file'] as const;
+
+/**
+ * The sources of a colour's repertoire (at most 8 a colour), in `ordinal` order: the studies row of
+ * the colour holds their union, written whenever they change.
+ */
+export const repertoireSources = pgTable(
+  'repertoire_sources',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    color: text('color', { enum: ['white', 'black'] }).notNull(),
+    ordinal: integer('ordinal').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: repertoireSourceKinds }).notNull(),
+    link: text('link'),
+    /** Stored out of line without compression, as studies.study_text. */
+    studyText: text('study_text').notNull(),
+    /** Comma-joined subset of ?, ??, !?, ?! */
+    exclusions: text('exclusions').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Positions of the source alone; null until counted (sources made from a study by the migration). */
+    positions: integer('positions'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('repertoire_sources_user_color_idx').on(t.userId, t.color, t.ordinal)],
+);

@@ -7,11 +7,15 @@ export type { StudyUpdate };
 
 export const updateStudy = (update: StudyUpdate) => apiPostJson('/api/update-study', update);
 
-/** Once stored, the studies are read again. */
+/** Once stored, the studies and the sources (the first one is replaced) are read again. */
 export function useUpdateStudy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateStudy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: studiesQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: studiesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['repertoire-sources'] }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useStudies } from '../api/get-studies';
 import type { Color, Study } from '../api/types';
 import { shortDateTime } from '../api/recent-games';
+import '../sources.css';
 
 /** The current white and black openings (shown on Manage Openings and game review). */
 export function CurrentOpenings() {

@@ -23,6 +23,7 @@ import {
   type LineStep,
 } from '../lib/workshop-line';
 import { EditsPanel } from './edits-panel';
+import { SourcesPanel } from './sources-panel';
 import { ExplorerMoves } from './explorer-moves';
 import { LineMoveList } from './line-move-list';
 import { PositionMoves } from './position-moves';
@@ -257,6 +258,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
           if (parsed) line.go(parsed, parsed.length);
         }}
       />
+      <SourcesPanel color={color} />
     </>
   );
 }
