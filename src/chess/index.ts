@@ -32,3 +32,4 @@ export * from './position-from-fen.js';
 export * from './own-move-reach.js';
 export * from './judgement.js';
 export * from './accuracy.js';
+export * from './mistake-card.js';
