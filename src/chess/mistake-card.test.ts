@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { makeMistakeCard } from './mistake-card.js';
+import { makeMistakeCard, promptLastMove } from './mistake-card.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const SCHOLAR = ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#'];
@@ -42,5 +42,27 @@ describe('the card made from a mistake', () => {
     expect(
       makeMistakeCard({ title: 't', startFen: START, sans: SCHOLAR, ply: 6, better: 'Ke2', kind: null }),
     ).toBeUndefined();
+  });
+});
+
+describe("the prompt's last move", () => {
+  test('is read from the PGN when it ends at the prompt, castling as the king’s move', () => {
+    const card = makeMistakeCard({
+      title: 't',
+      startFen: START,
+      sans: SCHOLAR,
+      ply: 6,
+      better: 'g6',
+      kind: 'blunder',
+    })!;
+    expect(promptLastMove(card.prompt_pgn, card.prompt_fen)).toEqual({ from: 'f1', to: 'c4' });
+    const castled = '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O';
+    const fen = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4';
+    expect(promptLastMove(castled, fen)).toEqual({ from: 'e1', to: 'g1' });
+  });
+
+  test('is none for a PGN that does not end at the prompt, or an empty one', () => {
+    expect(promptLastMove('1. e4 e5', START)).toBeUndefined();
+    expect(promptLastMove('', START)).toBeUndefined();
   });
 });

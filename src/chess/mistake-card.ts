@@ -1,6 +1,7 @@
 import { makeFen } from 'chessops/fen';
 import { parseSan } from 'chessops/san';
-import { moveLabel } from './pgn.js';
+import { positionKey } from './fen.js';
+import { mainlineMoves, moveLabel, parseGames } from './pgn.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
 import { positionFromFen } from './position-from-fen.js';
 import type { Side } from './win-chance.js';
@@ -71,4 +72,22 @@ export function makeMistakeCard(input: MistakeCardInput): MistakeCard | undefine
     answer_pgn: better,
     orientation: mover,
   };
+}
+
+/**
+ * The squares of the move that led to a card's prompt position, read from its PGN; undefined when the
+ * PGN does not end at the prompt (a card written by hand) or has no move.
+ */
+export function promptLastMove(promptPgn: string, promptFen: string): { from: string; to: string } | undefined {
+  if (!promptPgn.trim()) return undefined;
+  const parsed = parseGames(promptPgn, { lenient: true });
+  if (parsed.isErr || parsed.value.length === 0) return undefined;
+  const moves = mainlineMoves(parsed.value[0]);
+  const last = moves.at(-1);
+  if (!last || positionKey(last.fen) !== positionKey(promptFen)) return undefined;
+  // Castling is written king-to-rook by chessops: the king's two-square move is what a board marks.
+  const from = last.uci.slice(0, 2);
+  const castle = last.san.startsWith('O-O-O') ? 'c' : last.san.startsWith('O-O') ? 'g' : undefined;
+  const to = castle ? `${castle}${from[1]}` : last.uci.slice(2, 4);
+  return { from, to };
 }

@@ -91,10 +91,11 @@ export function MistakesBox(props: MistakesBoxProps) {
                   disabled={!move}
                   onClick={() => move && onGoTo(move.ply)}
                 >
-                  <span className="gr-kind">{mistake.kind ? KIND_LABEL[mistake.kind] : 'Marked'}</span> {label}
+                  {mistake.kind && <span className="gr-kind">{KIND_LABEL[mistake.kind]} </span>}
+                  {label}
                   {mistake.better_move && <span className="muted"> (better {mistake.better_move})</span>}
                 </button>
-                <span className="muted gr-source">{mistake.kind ? 'engine' : 'by you'}</span>
+                <span className="muted gr-source">{mistake.kind ? 'found by the engine' : 'marked by you'}</span>
                 <span className="gr-engine-mistake-actions">
                   <MistakeCardButton
                     reviewId={review.id}
