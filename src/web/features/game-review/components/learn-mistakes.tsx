@@ -47,7 +47,12 @@ export function LearnMistakes({ reviewId, game, mistakes, side, onClose }: Learn
   const [error, setError] = useState<unknown>();
   const record = useRecordLearnAttempt(reviewId);
   const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
 
   const mistake = list[index];
   const ply = mistake?.ply ?? 1;
