@@ -70,7 +70,7 @@ test('Analyse game finds the blunder Nf6, stores it, makes its card in one click
   await page.waitForSelector('.gr-engine-mistake', { timeout: 60_000 });
   expect(await longTasks(page)).toEqual([]);
 
-  const found = page.getByRole('list', { name: 'Engine mistakes' });
+  const found = page.getByRole('list', { name: 'Mistakes' });
   await expect(found.locator('li')).toHaveCount(1);
   const row = found.locator('li').first();
   await expect(row).toContainText('Blunder');
@@ -96,22 +96,22 @@ test('Analyse game finds the blunder Nf6, stores it, makes its card in one click
   await expect(page.locator('#main .board').first().locator('svg line, svg path').first()).toBeAttached();
   await expect(engine.getByTestId('engine-line')).toContainText(/3\.\.\. (g6|Qe7|Qf6)/, { timeout: 20_000 });
 
-  // One click makes the card: prompt before the move, answer after the better move.
+  // One click makes the card: prompt before the move, answer after the better move; then the row opens it.
   await row.getByRole('button', { name: 'Make card' }).click();
-  await expect(row.getByRole('button', { name: 'Card made' })).toBeDisabled();
+  await expect(row.getByRole('link', { name: 'Open card' })).toBeVisible();
   const cards = (await (await page.request.get('/api/get-cards')).json()).api_data as {
     prompt: string;
     prompt_fen: string;
     answer_fen: string;
   }[];
   expect(cards).toHaveLength(1);
-  expect(cards[0].prompt).toBe('Find a better move');
+  expect(cards[0].prompt).toMatch(/3\.\.\. Nf6 \(blunder\)\nBlack to move after 3\. Bc4: find a better move\.$/);
   expect(cards[0].prompt_fen).toBe('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3');
   expect(cards[0].answer_fen).not.toBe(cards[0].prompt_fen);
 
   // A reload shows the stored analysis without running the engine again.
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Engine mistakes' }).locator('li')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Mistakes' }).locator('li')).toHaveCount(1);
   await expect(engine.getByRole('button', { name: 'Analyse again' })).toBeVisible();
   await expect(page.getByRole('meter', { name: "Evaluation (White's side)" })).toBeVisible();
   await expect(page.getByRole('figure', { name: /Evaluation graph/ })).toBeVisible();

@@ -24,6 +24,7 @@ describe('engine mistakes of a game', () => {
     expect(findEngineMistakes(scholar.startFen, scholar.moves, evals, 'black')).toEqual([
       {
         ply: 6,
+        side: 'black',
         kind: 'blunder',
         drop: expect.any(Number),
         fenBefore: scholar.moves[4].fen,

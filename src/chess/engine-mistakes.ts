@@ -3,12 +3,13 @@ import { makeSan } from 'chessops/san';
 import { parseUci } from 'chessops/util';
 import type { PlayedMove } from './pgn.js';
 import { positionFromFen } from './position-from-fen.js';
-import { moveKind, winChanceDrop, type Evaluation, type MistakeKind, type Side } from './win-chance.js';
+import { judgeMove, winPercentLoss } from './judgement.js';
+import type { Evaluation, MistakeKind, Side } from './win-chance.js';
 
 /**
- * The player's inaccuracies, mistakes and blunders in a game from the engine's evaluation of every
- * position: a move of the player's whose evaluations before and after are both known, ranked by the
- * player's drop in win chance. The better move is the engine's best move in the position before.
+ * The inaccuracies, mistakes and blunders in a game from the engine's evaluation of every position,
+ * judged as Lichess does (judgement.ts): a move whose evaluations before and after are both known.
+ * The better move is the engine's best move in the position before.
  *
  *   findEngineMistakes(startFen, moves, evals, 'black') // [{ ply: 6, kind: 'blunder', better: 'g6', ... }]
  */
@@ -19,8 +20,10 @@ export type PlyEvaluation = Evaluation & { ply: number; best_uci?: string | null
 export interface EngineMistake {
   /** The move's half-move number, 1 = the game's first move. */
   ply: number;
+  /** Who played the move. */
+  side: Side;
   kind: MistakeKind;
-  /** Points of win chance lost (0..100). */
+  /** Points of win percentage lost (0..100, cp capped at ±1000). */
   drop: number;
   /** Full FEN before the move. */
   fenBefore: string;
@@ -34,28 +37,45 @@ export function sideToMove(fen: string): Side {
   return fen.split(' ')[1] === 'b' ? 'black' : 'white';
 }
 
-export function findEngineMistakes(
+/** Every judged move of the game, both sides, in game order. */
+export function judgeGame(
   startFen: string,
   moves: readonly Pick<PlayedMove, 'ply' | 'san' | 'fen'>[],
   evaluations: readonly PlyEvaluation[],
-  player: Side,
 ): EngineMistake[] {
   const byPly = new Map(evaluations.map((e) => [e.ply, e]));
   const found: EngineMistake[] = [];
   for (const move of moves) {
     const fenBefore = move.ply === 1 ? startFen : moves[move.ply - 2].fen;
     const mover = sideToMove(fenBefore);
-    if (mover !== player) continue;
     const before = byPly.get(move.ply - 1);
     const after = byPly.get(move.ply);
     if (!before || !after) continue;
-    const drop = winChanceDrop(before, after, mover);
-    const kind = moveKind(drop);
+    const kind = judgeMove(before, after, mover);
     if (!kind) continue;
+    const drop = winPercentLoss(before, after, mover);
     const better = before.best_uci ? sanOf(fenBefore, before.best_uci) : undefined;
-    found.push({ ply: move.ply, kind, drop, fenBefore, san: move.san, ...(better ? { better } : {}) });
+    found.push({ ply: move.ply, side: mover, kind, drop, fenBefore, san: move.san, ...(better ? { better } : {}) });
   }
   return found;
+}
+
+/** The player's own judged moves. */
+export function findEngineMistakes(
+  startFen: string,
+  moves: readonly Pick<PlayedMove, 'ply' | 'san' | 'fen'>[],
+  evaluations: readonly PlyEvaluation[],
+  player: Side,
+): EngineMistake[] {
+  return judgeGame(startFen, moves, evaluations).filter((m) => m.side === player);
+}
+
+/** Inaccuracies, mistakes and blunders of each side, as Lichess's analysis panel counts them. */
+export function countJudgements(judged: readonly EngineMistake[]): Record<Side, Record<MistakeKind, number>> {
+  const zero = (): Record<MistakeKind, number> => ({ inaccuracy: 0, mistake: 0, blunder: 0 });
+  const counts = { white: zero(), black: zero() };
+  for (const m of judged) counts[m.side][m.kind] += 1;
+  return counts;
 }
 
 /** SAN of a UCI move (castling as the king's two-square move or king-to-rook) at `fen`; undefined when illegal. */

@@ -33,3 +33,6 @@ export * from './position-from-fen.js';
 export * from './own-move-reach.js';
 export * from './woodpecker.js';
 export * from './combine-sources.js';
+export * from './judgement.js';
+export * from './accuracy.js';
+export * from './mistake-card.js';

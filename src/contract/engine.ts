@@ -70,15 +70,33 @@ export const reviewMistake = z.object({
 });
 export type ReviewMistake = z.infer<typeof reviewMistake>;
 
-/** POST /api/game-analysis → the review's mistakes, hand-marked and engine-made. */
-export const gameAnalysisAnswer = z.object({ mistakes: z.array(reviewMistake) });
+/** A figure of each side; null for a side with no analysed move. */
+export const sideFigures = z.object({ white: z.number().int().nullable(), black: z.number().int().nullable() });
+export type SideFigures = z.infer<typeof sideFigures>;
+
+/**
+ * POST /api/game-analysis → the review's mistakes, hand-marked and engine-made, with each side's
+ * accuracy (whole percent) and average centipawn loss as Lichess computes them.
+ */
+export const gameAnalysisAnswer = z.object({
+  mistakes: z.array(reviewMistake),
+  accuracy: sideFigures,
+  acpl: sideFigures,
+});
+export type GameAnalysisAnswer = z.infer<typeof gameAnalysisAnswer>;
 
 export const gameAnalysisQuery = z.object({
   game_review_id: rowId,
 });
 
 /** GET /api/game-analysis?game_review_id= → the stored analysis, or null. */
-export const storedAnalysis = z.object({ depth: z.number().int(), evals: z.array(plyEval), updated_at: z.string() });
+export const storedAnalysis = z.object({
+  depth: z.number().int(),
+  evals: z.array(plyEval),
+  updated_at: z.string(),
+  accuracy: sideFigures,
+  acpl: sideFigures,
+});
 export type StoredAnalysis = z.infer<typeof storedAnalysis>;
 
 /** GET /api/game-analysis/pending → the ids of the player's reviews not analysed yet, newest played first. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameAnalyses, gameReviews, mistakes } from '../db/schema.js';
-import type { EngineMistake, PlyEvaluation } from '../../chess/index.js';
+import type { EngineMistake, GameFigures, PlyEvaluation } from '../../chess/index.js';
 import { toMistake } from '../game-reviews/game-reviews-repository.js';
 import type { Mistake } from '@contract/game-reviews.js';
 
@@ -11,7 +11,7 @@ import type { Mistake } from '@contract/game-reviews.js';
  * its ply to itself.
  */
 
-export interface AnalysisRow {
+export interface AnalysisRow extends GameFigures {
   depth: number;
   evals: PlyEvaluation[];
   updated_at: string;
@@ -22,12 +22,17 @@ export async function findAnalysis(db: Db, userId: number, reviewId: number): Pr
     .select()
     .from(gameAnalyses)
     .where(and(eq(gameAnalyses.gameReviewId, reviewId), eq(gameAnalyses.userId, userId)));
-  return row
-    ? { depth: row.depth, evals: row.evals as PlyEvaluation[], updated_at: row.updatedAt.toISOString() }
-    : null;
+  if (!row) return null;
+  return {
+    depth: row.depth,
+    evals: row.evals as PlyEvaluation[],
+    updated_at: row.updatedAt.toISOString(),
+    accuracy: { white: row.accuracyWhite, black: row.accuracyBlack },
+    acpl: { white: row.acplWhite, black: row.acplBlack },
+  };
 }
 
-/** Stores the analysis and its Mistakes; false when the review is not the player's. */
+/** Stores the analysis, its figures and its Mistakes; undefined when the review is not the player's. */
 export async function storeAnalysis(
   db: Db,
   userId: number,
@@ -35,6 +40,7 @@ export async function storeAnalysis(
   depth: number,
   evals: readonly PlyEvaluation[],
   found: readonly EngineMistake[],
+  figures: GameFigures,
 ): Promise<Mistake[] | undefined> {
   return db.transaction(async (tx) => {
     // The review's row lock puts two analyses of one game one after the other.
@@ -44,7 +50,16 @@ export async function storeAnalysis(
       .where(and(eq(gameReviews.id, reviewId), eq(gameReviews.userId, userId)))
       .for('update');
     if (!review) return undefined;
-    const values = { userId, depth, evals: [...evals], updatedAt: new Date() };
+    const values = {
+      userId,
+      depth,
+      evals: [...evals],
+      updatedAt: new Date(),
+      accuracyWhite: figures.accuracy.white,
+      accuracyBlack: figures.accuracy.black,
+      acplWhite: figures.acpl.white,
+      acplBlack: figures.acpl.black,
+    };
     await tx
       .insert(gameAnalyses)
       .values({ gameReviewId: reviewId, ...values })

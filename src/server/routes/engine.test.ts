@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { readFixture } from '../../../test/fixtures.js';
 import { reviewPayload } from '../../../test/game-review-payload.js';
+import { mainlineMoves, parseGames } from '../../chess/index.js';
 import { HttpClient, openTestDatabase, signInDirectly, testConfig, testDatabaseKinds } from '../../../test/helper.js';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
@@ -79,7 +81,18 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
     ]);
     // Stored with the review: the analysis and the Mistake come back after a reload.
     const stored = await client.get(`/api/game-analysis?game_review_id=${id}`);
-    expect(stored.body.api_data).toEqual({ depth: 14, evals: SCHOLAR_EVALS, updated_at: expect.any(String) });
+    expect(stored.body.api_data).toEqual({
+      depth: 14,
+      evals: SCHOLAR_EVALS,
+      updated_at: expect.any(String),
+      accuracy: answer.body.api_data.accuracy,
+      acpl: answer.body.api_data.acpl,
+    });
+    // Black's Nf6 threw the game away.
+    const { accuracy, acpl } = answer.body.api_data;
+    expect(accuracy.white).toBeGreaterThan(80);
+    expect(accuracy.black).toBeLessThan(70);
+    expect(acpl.black).toBeGreaterThan(acpl.white);
     const reviews = (await client.get('/api/get-game-reviews')).body.api_data;
     expect(reviews[0].mistakes).toEqual([expect.objectContaining({ ply: 6, kind: 'blunder' })]);
   });
@@ -104,6 +117,46 @@ describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
       [6, 'blunder'],
     ]);
     expect(mistakes[0].notes).toBe('mine');
+  });
+
+  test("Lichess's own evaluation list of a game gives Lichess's published accuracy, ACPL and judgements", async () => {
+    const client = await player();
+    const pgn = readFixture('lichess/game_export_q7ZvsdUF_evals_literate_2026.pgn');
+    const saved = await client.postJson(
+      '/api/upsert-game-review',
+      reviewPayload({ hero_color: 'White', pgn, link: null, username: 'Lance5500' }),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const id = saved.body.api_data.id as number;
+    const game = parseGames(pgn).unwrap()[0];
+    const evals = mainlineMoves(game).map((m) => {
+      const [, mate, value] = /\[%eval (#?)(-?[\d.]+)\]/.exec(m.comments!.join(' '))!;
+      return mate ? { ply: m.ply, mate: Number(value) } : { ply: m.ply, cp: Math.round(Number(value) * 100) };
+    });
+    const answer = await analyse(client, id, evals);
+    expect(answer.status, answer.text).toBe(200);
+    // Lichess's JSON export of the game: white and black analysis {accuracy 90, acpl 26} each.
+    expect(answer.body.api_data.accuracy).toEqual({ white: 90, black: 90 });
+    expect(answer.body.api_data.acpl).toEqual({ white: 26, black: 26 });
+    // White's 5 inaccuracies, 2 mistakes and 1 blunder, as Lichess marked them.
+    const kinds = answer.body.api_data.mistakes.map((m: { ply: number; kind: string; move: string }) => [
+      m.ply,
+      m.move,
+      m.kind,
+    ]);
+    expect(kinds).toEqual([
+      [27, 'Qf3', 'mistake'],
+      [31, 'Qe2', 'inaccuracy'],
+      [37, 'Rac1', 'mistake'],
+      [39, 'Be3', 'inaccuracy'],
+      [43, 'b3', 'inaccuracy'],
+      [53, 'Rxe1', 'inaccuracy'],
+      [107, 'Nd2', 'blunder'],
+      [117, 'Ke3', 'inaccuracy'],
+    ]);
+    const stored = (await client.get(`/api/game-analysis?game_review_id=${id}`)).body.api_data;
+    expect(stored.accuracy).toEqual({ white: 90, black: 90 });
+    expect(stored.acpl).toEqual({ white: 26, black: 26 });
   });
 
   test("marking the engine's move by hand replaces the engine's Mistake there", async () => {

@@ -11,6 +11,7 @@ import {
 import {
   fenOf,
   findEngineMistakes,
+  gameFigures,
   mainlineMoves,
   parseGames,
   positionFromFen,
@@ -34,8 +35,8 @@ import { findReview } from '../game-reviews/game-reviews-repository.js';
  * gives the explorer's replies and the player's own repertoire moves to check.
  *
  *   GET  /api/cloud-eval?fen=&multiPv=           -> {api_data: {depth, pvs} | null}
- *   POST /api/game-analysis {game_review_id, depth, evals} -> {api_data: {mistakes}}
- *   GET  /api/game-analysis?game_review_id=      -> {api_data: {depth, evals, updated_at} | null}
+ *   POST /api/game-analysis {game_review_id, depth, evals} -> {api_data: {mistakes, accuracy, acpl}}
+ *   GET  /api/game-analysis?game_review_id=      -> {api_data: {depth, evals, updated_at, accuracy, acpl} | null}
  *   GET  /api/game-analysis/pending              -> {api_data: {ids, analysed}}
  *   GET  /api/engine/candidates?fen=&speeds=&ratings= -> {api_data: {moves, error}}
  *   GET  /api/engine/own-moves?color=            -> {api_data: [{fen, line, uci, san, reach}]}
@@ -75,9 +76,10 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     const sorted: PlyEvaluation[] = [...evals].sort((a, b) => a.ply - b.ply);
     const player = review.hero_color === 'White' ? 'white' : 'black';
     const found = findEngineMistakes(game.startFen, moves, sorted, player);
-    const stored = await storeAnalysis(app.db, userId, reviewId, depth, sorted, found);
+    const figures = gameFigures(game.startFen, sorted, moves.length);
+    const stored = await storeAnalysis(app.db, userId, reviewId, depth, sorted, found, figures);
     if (!stored) return reply.code(404).send({ error: 'No such game review' });
-    return { api_data: { mistakes: stored } };
+    return { api_data: { mistakes: stored, ...figures } };
   });
 
   api.get('/game-analysis', { ...auth, schema: { querystring: gameAnalysisQuery } }, async (request, reply) => {

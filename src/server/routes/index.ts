@@ -20,6 +20,7 @@ import { todayRoutes } from './today.js';
 import { engineRoutes } from './engine.js';
 import { woodpeckerRoutes } from './woodpecker.js';
 import { repertoireSourceRoutes } from './repertoire-sources.js';
+import { mistakeTrainingRoutes } from './mistake-training.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -45,4 +46,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(engineRoutes);
   await app.register(woodpeckerRoutes);
   await app.register(repertoireSourceRoutes);
+  await app.register(mistakeTrainingRoutes);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CardEditor, MakeCardNowButton, type CardEditorInitial } from '../features/cards';
+import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
 import { GameReviewScreen } from '../features/game-review';
 import { OpeningPanel } from '../features/openings';
@@ -23,24 +23,14 @@ export function GameReviewPage() {
             onSaved={saved}
           />
         )}
-        renderMistakeActions={(mistake, card) => (
-          <>
-            {card && (
-              <MakeCardNowButton
-                initial={{
-                  promptFen: card.promptFen,
-                  orientation: card.orientation,
-                  prompt: 'Find a better move',
-                  answer: `${card.better} (the engine's choice; you played ${mistake.move ?? 'another move'})`,
-                  answerFen: card.answerFen,
-                  promptPgn: card.promptPgn,
-                  answerPgn: card.better,
-                }}
-              />
-            )}
-            {card && <AddToDrillButton color={card.orientation} fen={card.promptFen} />}
-          </>
-        )}
+        renderMistakeActions={(mistake, training) =>
+          // Offered only where the server found the position in the player's repertoire.
+          training?.in_repertoire &&
+          mistake.fen && (
+            <AddToDrillButton color={mistake.fen.split(' ')[1] === 'b' ? 'black' : 'white'} fen={mistake.fen} />
+          )
+        }
+        cardHref={(id) => `${paths.manageCards}?card=${encodeURIComponent(id)}`}
         renderOpeningPanel={(review) => (
           <OpeningPanel
             game={

@@ -87,8 +87,9 @@ export function FeatureSummary() {
       ))}
       <li>
         <strong>Engine</strong>: "Analyse game" evaluates every position of a game with Stockfish running in your
-        browser, marks your inaccuracies, mistakes and blunders and suggests better moves; Study next holes and the
-        repertoire check use it too. The engine is{' '}
+        browser, marks your inaccuracies, mistakes and blunders as Lichess judges them, shows each side's accuracy and
+        suggests better moves; "Learn from your mistakes" then asks you for a better move at each of them. Study next
+        holes and the repertoire check use it too. The engine is{' '}
         <a href="https://github.com/nmrugg/stockfish.js" target="_blank" rel="noreferrer">
           Stockfish.js
           <span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,5 +1,6 @@
 // Saved game reviews with their mistakes and engine analysis, and Lichess cloud evaluations.
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -81,6 +82,11 @@ export const gameAnalyses = pgTable(
     /** [{ply, cp | mate, best_uci}] from White's side, by ply. */
     evals: jsonb('evals').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whole percentages and average centipawn loss of each side, as Lichess computes them. */
+    accuracyWhite: integer('accuracy_white'),
+    accuracyBlack: integer('accuracy_black'),
+    acplWhite: integer('acpl_white'),
+    acplBlack: integer('acpl_black'),
   },
   (t) => [index('game_analyses_user_idx').on(t.userId)],
 );
@@ -96,4 +102,24 @@ export const cloudEvals = pgTable(
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fen, t.multiPv] })],
+);
+
+/** Each try at a mistake of the player's in "Learn from your mistakes": the move played and whether it was right. */
+export const learnAttempts = pgTable(
+  'learn_attempts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameReviewId: integer('game_review_id')
+      .notNull()
+      .references(() => gameReviews.id, { onDelete: 'cascade' }),
+    /** The mistake's half-move, 1 = White's first move: kept by ply, as a new analysis remakes the Mistakes. */
+    ply: integer('ply').notNull(),
+    uci: text('uci').notNull(),
+    solved: boolean('solved').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('learn_attempts_review_idx').on(t.gameReviewId, t.ply)],
 );

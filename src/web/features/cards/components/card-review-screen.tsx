@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { promptLastMove } from '../../../../chess/mistake-card';
 import { type Grade, isGrade } from '../../../../chess/scheduling-types';
 import {
   makeScheduler,
@@ -34,6 +35,8 @@ export function CardReviewScreen() {
   // The answer tried on the prompt board before revealing, kept for the card it was played on.
   const [tried, setTried] = useState<{ cardId: string; move: BoardMove; verdict: AnswerVerdict }>();
   const attempt = card && tried?.cardId === card.id ? tried : undefined;
+  // The move that led to the prompt (a card from a game carries the game's moves), marked on the board.
+  const promptLast = useMemo(() => card && promptLastMove(card.prompt_pgn, card.prompt_fen), [card]);
 
   // The intervals the server will give: the player's own weights once they optimised their schedule.
   const weights = useOwnWeights().data;
@@ -126,7 +129,7 @@ export function CardReviewScreen() {
               fen={attempt ? attempt.move.fen : card.prompt_fen}
               orientation={card.orientation}
               label="Prompt board"
-              lastMove={attempt ? { from: attempt.move.from, to: attempt.move.to } : undefined}
+              lastMove={attempt ? { from: attempt.move.from, to: attempt.move.to } : promptLast}
               onMove={
                 revealed || attempt
                   ? undefined

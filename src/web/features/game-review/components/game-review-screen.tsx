@@ -22,8 +22,10 @@ export type GameReviewScreenProps = {
    * buttons are shown disabled.
    */
   renderOpeningPanel?: (review: GameReview | undefined) => ReactNode;
-  /** The practice buttons of an engine-found mistake ("Make card", "Add to drill"). */
+  /** Further practice buttons of a mistake ("Add to drill"). */
   renderMistakeActions?: ReviewWorkspaceProps['renderMistakeActions'];
+  /** Where a card made from a mistake opens. */
+  cardHref?: ReviewWorkspaceProps['cardHref'];
 };
 
 /**
@@ -35,6 +37,7 @@ export function GameReviewScreen({
   renderMakeCard,
   renderOpeningPanel,
   renderMistakeActions,
+  cardHref,
 }: GameReviewScreenProps) {
   usePageTitle('Review Game');
   const reviews = useGameReviews();
@@ -79,6 +82,7 @@ export function GameReviewScreen({
           toolbar={toolbar}
           onMakeCard={makeCard}
           renderMistakeActions={renderMistakeActions}
+          cardHref={cardHref}
         />
       ) : (
         <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />

@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GameReview } from '@contract/game-reviews';
+import type { MistakeTraining } from '@contract/mistake-training';
 import { makeLinePgnWithSetup } from '../../../../chess/pgn-write';
 import { Board, START_FEN, type BoardArrow } from '../../../components/board';
 import type { ReviewMistake } from '@contract/engine';
+import { useMistakeTraining } from '../api/mistake-training';
 import { useAnalysisDepth, useEngineAnalysis } from '../lib/use-engine-analysis';
 import { usePositionLine } from '../lib/use-position-line';
-import { fenAfterMove } from '../lib/fen-after-move';
 import { AnalysisPanel } from './analysis-panel';
-import { EngineMistakes, type MistakeCardPosition } from './engine-mistakes';
+import { AnalysisSummary } from './analysis-summary';
+import { LearnMistakes } from './learn-mistakes';
 import { EvalBar } from './eval-bar';
 import { EvalGraph } from './eval-graph';
 import { analysisLinkAt, clampStep, fenAt, moveText, readGameLine, type GameLine } from '../game-line';
-import { reviewHeading } from '../review-text';
+import { playerNames, reviewHeading } from '../review-text';
 import { MistakesBox } from './mistakes-box';
 import { MoveList } from './move-list';
 import { NotesBox } from './notes-box';
@@ -39,8 +41,10 @@ export type ReviewWorkspaceProps = {
   onMakeCard?: (position: ReviewPosition) => void;
   /** Half-moves to show first (0 = the start); clamped to the game. */
   initialStep?: number;
-  /** The practice buttons of an engine-found mistake ("Make card", "Add to drill"), brought by the app. */
-  renderMistakeActions?: (mistake: ReviewMistake, card: MistakeCardPosition | undefined) => ReactNode;
+  /** Further practice buttons of a mistake ("Add to drill"), brought by the app. */
+  renderMistakeActions?: (mistake: ReviewMistake, training: MistakeTraining | undefined) => ReactNode;
+  /** Where a card made from a mistake opens. */
+  cardHref?: (cardId: string) => string;
 };
 
 const BEST_ARROW = 'rgba(40, 160, 70, 0.85)';
@@ -52,6 +56,7 @@ export function ReviewWorkspace({
   onMakeCard,
   initialStep = 0,
   renderMistakeActions,
+  cardHref = (id) => `/manage_cards?card=${encodeURIComponent(id)}`,
 }: ReviewWorkspaceProps) {
   const line = useMemo(() => readGameLine(review.pgn), [review.pgn]);
   const heroSide = review.hero_color === 'Black' ? 'black' : 'white';
@@ -85,17 +90,21 @@ export function ReviewWorkspace({
     );
   }, [fen, orientation, last, bestUci]);
   const toMove = fen.split(' ')[1] === 'b' ? 'black' : 'white';
-  const mistakeCard = (mistake: ReviewMistake): MistakeCardPosition | undefined => {
-    if (!game || !mistake.ply || !mistake.better_move) return undefined;
-    const promptFen = fenAt(game, mistake.ply - 1);
-    const answerFen = fenAfterMove(promptFen, mistake.better_move);
-    if (!answerFen) return undefined;
-    const promptPgn = makeLinePgnWithSetup(
-      game.startFen,
-      game.moves.slice(0, mistake.ply - 1).map((m) => m.san),
+  const analysed = analysis.evals.length > 0 && !analysis.running;
+  const training = useMistakeTraining(review.id);
+  const [learning, setLearning] = useState(false);
+  const toLearn = review.mistakes.filter((m) => m.kind != null && m.ply);
+
+  if (learning && game)
+    return (
+      <LearnMistakes
+        reviewId={review.id}
+        game={game}
+        mistakes={toLearn}
+        side={heroSide}
+        onClose={() => setLearning(false)}
+      />
     );
-    return { promptFen, answerFen, promptPgn, better: mistake.better_move, orientation: heroSide };
-  };
 
   return (
     <div className="board-layout gr-workspace">
@@ -142,6 +151,21 @@ export function ReviewWorkspace({
             pv={here?.pv ?? livePv}
           />
         )}
+        {game && analysed && (
+          <>
+            <AnalysisSummary
+              startFen={game.startFen}
+              moves={game.moves}
+              evals={analysis.evals}
+              names={playerNames(review)}
+            />
+            {toLearn.length > 0 && (
+              <button type="button" className="button button-primary gr-learn-start" onClick={() => setLearning(true)}>
+                Learn from your mistakes ({toLearn.length})
+              </button>
+            )}
+          </>
+        )}
         {game && <MoveList moves={game.moves} step={stepper.step} onStep={stepper.goTo} />}
         <div className="gr-actions">
           <a
@@ -175,14 +199,6 @@ export function ReviewWorkspace({
             Make Card
           </button>
         </div>
-        {game && analysis.evals.length > 0 && !analysis.running && (
-          <EngineMistakes
-            mistakes={review.mistakes}
-            moves={game.moves}
-            onGoTo={stepper.goTo}
-            renderActions={renderMistakeActions && ((mistake) => renderMistakeActions(mistake, mistakeCard(mistake)))}
-          />
-        )}
         <NotesBox key={review.id} review={review} />
         {game && (
           <MistakesBox
@@ -191,6 +207,10 @@ export function ReviewWorkspace({
             step={stepper.step}
             fenBefore={fenAt(game, Math.max(0, stepper.step - 1))}
             onGoTo={stepper.goTo}
+            analysed={analysed}
+            training={training.data ?? []}
+            cardHref={cardHref}
+            renderActions={renderMistakeActions}
           />
         )}
         <div className="field gr-pgn">

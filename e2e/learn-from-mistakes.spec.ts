@@ -1,0 +1,160 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUp } from './support/account-steps';
+import { saveScreen, setTheme } from './support/screens';
+import { newUser } from './support/users';
+
+// A game judged as Lichess judges it, in the browser with the real engine (Stockfish's WebAssembly
+// build): the accuracy panel after Analyse, one card per mistake, and Learn from your mistakes
+// accepting a good move and rejecting a bad one, then playing on against the engine.
+
+const SCHOLAR = `[Event "Casual game"]
+[White "villain"]
+[Black "e2e-hero"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+`;
+const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
+const WIDE = { width: 1366, height: 768 };
+const NARROW = { width: 390, height: 844 };
+
+async function headers(page: Page) {
+  const cookies = await page.context().cookies();
+  return { 'x-xsrf-token': decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value) };
+}
+
+async function saveGame(page: Page, link: string): Promise<number> {
+  const saved = await page.request.post('/api/upsert-game-review', {
+    data: { pgn: SCHOLAR, hero_color: 'Black', username: 'e2e-hero', opponent_name: 'villain', link },
+    headers: await headers(page),
+  });
+  expect(saved.ok()).toBe(true);
+  return (await saved.json()).api_data.id as number;
+}
+
+async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
+  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
+  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
+  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Screenshots at both widths in both themes; `prepare` brings the screen back after each reload. */
+async function screens(page: Page, name: string, prepare: () => Promise<void> = async () => {}) {
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      await prepare();
+      await saveScreen(page, name);
+    }
+  }
+  await page.setViewportSize(WIDE);
+  await setTheme(page, 'dark');
+}
+
+test('after Analyse the accuracy panel shows each side, and Make card twice gives one card', async ({ page }) => {
+  test.setTimeout(400_000);
+  await page.setViewportSize(WIDE);
+  await signUp(page, newUser('judge'));
+  const id = await saveGame(page, 'https://example.com/judge-e2e-1');
+  await page.goto(`/game_review?review=${id}`);
+  await page.getByRole('region', { name: 'Engine' }).getByRole('button', { name: 'Analyse game' }).click();
+
+  const summary = page.getByRole('region', { name: 'Accuracy' });
+  await expect(summary).toBeVisible({ timeout: 90_000 });
+  const black = summary.getByTestId('summary-black');
+  await expect(black).toContainText('e2e-hero');
+  await expect(black.getByRole('definition').nth(2)).toHaveText('1'); // Blunders: 3... Nf6
+  await expect(black).toContainText(/Accuracy\s*\d+%/);
+  await expect(summary.getByTestId('summary-white')).toContainText(/Accuracy\s*\d+%/);
+  // The panel shows what the server stored and answers.
+  const stored = (await (await page.request.get(`/api/game-analysis?game_review_id=${id}`)).json()).api_data;
+  await expect(black).toContainText(`${stored.accuracy.black}%`);
+  await expect(black).toContainText(`Average centipawn loss${stored.acpl.black}`);
+
+  const row = page.getByRole('list', { name: 'Mistakes' }).locator('li').filter({ hasText: '3... Nf6' });
+  await expect(row).toContainText('Blunder');
+  await expect(row).toContainText('engine');
+  // Not in a repertoire (the player has none): no Add to drill.
+  await expect(row.getByRole('button', { name: 'Add to drill' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Make card' }).click();
+  const open = row.getByRole('link', { name: 'Open card' });
+  await expect(open).toBeVisible();
+  // A second ask answers the same card; after a reload the row still opens it.
+  const again = await page.request.post('/api/mistake-card', {
+    data: { mistake_id: (await (await page.request.get('/api/get-game-reviews')).json()).api_data[0].mistakes[0].id },
+    headers: await headers(page),
+  });
+  expect((await again.json()).api_data.created).toBe(false);
+  await page.reload();
+  await expect(row.getByRole('button', { name: 'Make card' })).toHaveCount(0);
+  const cards = (await (await page.request.get('/api/get-cards')).json()).api_data as { id: string; prompt: string }[];
+  expect(cards).toHaveLength(1);
+  expect(cards[0].prompt).toMatch(/villain vs\. e2e-hero, 3\.\.\. Nf6 \(blunder\)\nBlack to move after 3\. Bc4/);
+  await screens(page, 'learn-accuracy');
+  await row.getByRole('link', { name: 'Open card' }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage_cards\\?card=${cards[0].id}`));
+});
+
+test('Learn from your mistakes rejects a bad move, accepts a good one, and plays on against the engine', async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  await page.setViewportSize(WIDE);
+  await signUp(page, newUser('learn'));
+  const id = await saveGame(page, 'https://example.com/judge-e2e-2');
+  // A stored analysis (what the engine found at depth 12): 3... Nf6 allows mate.
+  const evals = [
+    { ply: 0, cp: 25, best_uci: 'e2e4' },
+    { ply: 1, cp: 30, best_uci: 'e7e5' },
+    { ply: 2, cp: 28, best_uci: 'g1f3' },
+    { ply: 3, cp: -5, best_uci: 'b8c6' },
+    { ply: 4, cp: 10, best_uci: 'f1c4' },
+    { ply: 5, cp: -40, best_uci: 'g7g6' },
+    { ply: 6, mate: 1, best_uci: 'h5f7' },
+    { ply: 7, mate: 0 },
+  ];
+  const analysed = await page.request.post('/api/game-analysis', {
+    data: { game_review_id: id, depth: 12, evals },
+    headers: await headers(page),
+  });
+  expect(analysed.ok()).toBe(true);
+  await page.goto(`/game_review?review=${id}`);
+  await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
+
+  const learn = page.getByRole('region', { name: 'Learn from your mistakes' });
+  await expect(learn).toContainText('you played 3... Nf6, a blunder. Find a better move for Black.');
+  const board = page.getByRole('group', { name: /^Learn board/ });
+  await expect(board).toHaveAttribute('data-fen', BEFORE_NF6);
+
+  // a6 leaves f7 to the queen: rejected, and the board goes back.
+  await drag(page, board, 'a7', 'a6');
+  await expect(learn.getByRole('status')).toContainText('a6 is not it', { timeout: 60_000 });
+  await expect(board).toHaveAttribute('data-fen', BEFORE_NF6);
+  // g6 meets the threat.
+  await drag(page, board, 'g7', 'g6');
+  await expect(learn.getByRole('status')).toContainText('Right: g6', { timeout: 60_000 });
+  await expect(learn.getByTestId('learn-line')).toContainText(/^The engine's line: 3\.\.\. /);
+  const solveAgain = async () => {
+    await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
+    await drag(page, board, 'g7', 'g6');
+    await expect(learn.getByRole('status')).toContainText('Right: g6', { timeout: 60_000 });
+  };
+  await screens(page, 'learn-right', solveAgain);
+  await solveAgain();
+
+  await learn.getByRole('button', { name: 'Play on against the engine' }).click();
+  // The engine answers for White, and it is Black's move again.
+  await expect(learn.getByTestId('learn-play-on')).toContainText('Your move against the engine.', { timeout: 60_000 });
+  await expect(board).toHaveAttribute('data-fen', / b /);
+
+  // Both tries are kept, the good one solving the blunder.
+  const training = (await (await page.request.get(`/api/mistake-training?game_review_id=${id}`)).json()).api_data;
+  expect(training).toEqual([expect.objectContaining({ ply: 6, tries: 7, solved: true })]);
+});
