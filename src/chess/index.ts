@@ -30,3 +30,5 @@ export * from './move-loss.js';
 export * from './engine-suggestion.js';
 export * from './position-from-fen.js';
 export * from './own-move-reach.js';
+export * from './annotations.js';
+export * from './repertoire-notes.js';
