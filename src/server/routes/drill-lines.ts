@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { drillLinesRequest } from '@contract/drill-lines.js';
 import { drillItemsAlong } from '../drill/drill-lines.js';
+import { drillRepertoire } from '../drill/drill-annotations.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
@@ -14,6 +15,7 @@ export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
       const { color, lines } = request.body;
       const rows = await drillItemsAlong(app, request.user!.id, color, lines);
       if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
-      return { api_data: rows.map(toItemPayload) };
+      const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
+      return { api_data: rows.map((row) => toItemPayload(row, rep)) };
     });
 }
