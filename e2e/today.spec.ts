@@ -127,6 +127,8 @@ test('a player lands on Today, trains due cards, due drill and new positions in 
     const move = RIGHT.find(([prefix]) => fen.startsWith(prefix));
     expect(move, `a repertoire move for ${fen}`).toBeDefined();
     if (step === 5) await saveScreen(page, 'today-session-drill');
+    // A new position is taught first: its move shown, then asked.
+    if (step >= 5) await page.getByRole('button', { name: 'Got it, ask me' }).click();
     await drag(page, board, ...move![1]);
     await expect(page.getByTestId('today-drill-note')).toHaveText(/^Right: /);
   }
