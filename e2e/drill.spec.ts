@@ -62,6 +62,8 @@ const learn = (page: Page) => page.getByRole('button', { name: 'Got it, ask me' 
 const stats = async (page: Page) => (await (await page.request.get('/api/drill/stats?color=white')).json()).api_data;
 
 test('a drill session with one wrong and several right answers, then the deck follows the study', async ({ page }) => {
+  // Each New position is taught before it is asked: a longer session than the default minute allows.
+  test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('drill'));
   await setWhiteStudy(page, 'white-prep.pgn', `${OPEN}\n\n\n${SICILIAN}`);

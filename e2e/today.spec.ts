@@ -48,7 +48,7 @@ const count = (page: Page, id: string) => page.getByTestId(`today-${id}`).locato
 test('a player lands on Today, trains due cards, due drill and new positions in one session, and starts a streak', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await page.setViewportSize(DESKTOP);
   const user = newUser('today');
   await signUp(page, user);
