@@ -141,12 +141,19 @@ export function referenceBuild(games: readonly ReferenceGame[], options: Reperto
     return { index, name: game.name, startFen: game.startFen };
   });
   const name = options.name ?? (games[0] && findStudyName(games[0].headers)) ?? 'Opening';
-  return { name, color: options.color, excluded, chapters, positions, roots };
+  // Annotations are held to the one-pass build's by annotations.test.ts.
+  return { name, color: options.color, excluded, chapters, positions, roots, notes: new Map() };
 }
 
 /** One line per position (in the map's order) and a first line for the rest: all a repertoire holds. */
 export const repertoireLines = (rep: Repertoire): string[] => [
-  JSON.stringify([rep.name, rep.color, rep.excluded, rep.chapters, rep.roots]),
+  JSON.stringify([
+    rep.name,
+    rep.color,
+    rep.excluded,
+    rep.chapters.map((c) => [c.index, c.name, c.startFen]),
+    rep.roots,
+  ]),
   ...[...rep.positions].map(([key, p]) =>
     JSON.stringify([
       key,

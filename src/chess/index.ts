@@ -36,3 +36,5 @@ export * from './combine-sources.js';
 export * from './judgement.js';
 export * from './accuracy.js';
 export * from './mistake-card.js';
+export * from './annotations.js';
+export * from './repertoire-notes.js';

@@ -9,6 +9,7 @@
 import { Result } from '@badrap/result';
 import type { Context, Position } from 'chessops/chess';
 import type { Node, PgnNodeData } from 'chessops/pgn';
+import { addMoveNote, parseIntro, type MoveNote } from './annotations.js';
 import { excludedNags } from './exclude-symbols.js';
 import { fenFullmoves, makeFenFast } from './fen-fast.js';
 import { positionKey } from './fen.js';
@@ -52,14 +53,15 @@ export const buildRepertoireFromText = (
     firstHeaders ??= game.headers;
     const failed = builder.chapter(game, start.value, chapters.length);
     if (failed) return failed;
-    chapters.push({ index: chapters.length, name: game.name, startFen: builder.startFen });
+    chapters.push(chapterOf(game, chapters.length, builder.startFen));
     return undefined;
   });
   if (failure) return Result.err(failure);
   const name = options.name ?? (firstHeaders && findStudyName(firstHeaders)) ?? 'Opening';
   builder.graph.finish();
   const { positions, roots } = builder.graph;
-  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
+  const notes = builder.notes;
+  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots, notes });
 };
 
 /**
@@ -87,17 +89,27 @@ export function* buildRepertoireFromTextInSteps(
     firstHeaders ??= game.headers;
     const failed = builder.chapter(game, start.value, chapters.length);
     if (failed) return Result.err(failed);
-    chapters.push({ index: chapters.length, name: game.name, startFen: builder.startFen });
+    chapters.push(chapterOf(game, chapters.length, builder.startFen));
     yield;
   }
   const name = options.name ?? (firstHeaders && findStudyName(firstHeaders)) ?? 'Opening';
   builder.graph.finish();
   const { positions, roots } = builder.graph;
-  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots });
+  const notes = builder.notes;
+  return Result.ok({ name, color: options.color, excluded, chapters, positions, roots, notes });
 }
+
+const chapterOf = (game: PgnGame, index: number, startFen: string): RepertoireChapter => {
+  const chapter: RepertoireChapter = { index, name: game.name, startFen };
+  const intro = parseIntro(game.comments);
+  if (intro) chapter.intro = intro;
+  return chapter;
+};
 
 class Builder {
   readonly graph = new RepertoireGraph();
+  /** Annotations, made only for moves that carry a comment or NAG. */
+  readonly notes = new Map<string, MoveNote>();
   /** The last chapter's starting FEN. */
   startFen = '';
   private game: PgnGame | undefined;
@@ -211,6 +223,8 @@ class Builder {
         step = { san, previous: frame.line };
         played = this.graph.addMove(target, uci, next.key, chapter, step);
       }
+      if (data.comments !== undefined || data.nags !== undefined || data.startingComments !== undefined)
+        addMoveNote(this.notes, target.key, uci, next.key, data);
       frame.played = played;
       stack.push({
         node: child,

@@ -8,6 +8,7 @@
  */
 import { Result } from '@badrap/result';
 import type { Node } from 'chessops/pgn';
+import { addMoveNote, parseIntro, type MoveNote, type ParsedComment } from './annotations.js';
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
@@ -22,6 +23,8 @@ export interface RepertoireChapter {
   index: number;
   name: string;
   startFen: string;
+  /** The comment before the chapter's first move, when there is one. */
+  intro?: ParsedComment;
 }
 
 /** One step of a chapter line, linked back to the line's start (shared between lines). */
@@ -63,6 +66,8 @@ export interface Repertoire {
   positions: Map<string, RepertoirePosition>;
   /** Keys of the chapters' starting positions, without repeats. */
   roots: string[];
+  /** The study's annotations by noteKey(position key, move UCI); only moves with a comment or NAG. */
+  notes: Map<string, MoveNote>;
 }
 
 export interface RepertoireOptions {
@@ -84,6 +89,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
   const positions = new Map<string, RepertoirePosition>();
   const roots: string[] = [];
   const chapters: RepertoireChapter[] = [];
+  const notes = new Map<string, MoveNote>();
   /** The chapter being merged, as a list: shared by every move that only it plays. */
   let only: number[] = [];
   /** Positions and moves whose arrays grew past one entry: trimmed to their length at the end. */
@@ -160,6 +166,8 @@ const repertoireMerger = (options: RepertoireOptions) => {
         } else move.chapters.push(chapter);
         move.firstLine.push(step);
       }
+      if (data.comments !== undefined || data.nags !== undefined || data.startingComments !== undefined)
+        addMoveNote(notes, at.key, data.uci, key, data);
       frame.move = move;
       stack.push({ node: child, at: next, line: step, next: 0, leaves: 0, move: undefined });
     }
@@ -171,7 +179,10 @@ const repertoireMerger = (options: RepertoireOptions) => {
       first ??= game;
       const index = chapters.length;
       only = [index];
-      chapters.push({ index, name: game.name, startFen: game.startFen });
+      const chapter: RepertoireChapter = { index, name: game.name, startFen: game.startFen };
+      const intro = parseIntro(game.comments);
+      if (intro) chapter.intro = intro;
+      chapters.push(chapter);
       const key = positionKey(game.startFen);
       const root = touch(key, game.startFen);
       if (!roots.includes(key)) roots.push(key);
@@ -188,7 +199,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
       }
       grown.length = 0;
       const name = options.name ?? (first && findStudyName(first.headers)) ?? 'Opening';
-      return { name, color: options.color, excluded, chapters, positions, roots };
+      return { name, color: options.color, excluded, chapters, positions, roots, notes };
     },
   };
 };

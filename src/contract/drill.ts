@@ -48,6 +48,26 @@ export interface DrillAnswer {
   san: string;
 }
 
+/** An arrow from orig to dest, or a circle on orig without dest ('e4'); drawn from the study's [%cal]/[%csl]. */
+export interface BoardShape {
+  orig: string;
+  dest?: string;
+  brush: 'green' | 'red' | 'yellow' | 'blue';
+}
+
+/** What the study says about the move that led to a position (or, at a chapter's start, its introduction). */
+export interface MoveComment {
+  /** Comment text without PGN commands; '' when the study says nothing. */
+  comment: string;
+  shapes: BoardShape[];
+}
+
+/** A repertoire answer with the study's annotations of it. */
+export interface AnnotatedAnswer extends DrillAnswer, MoveComment {
+  /** '!', '?!', '±', … from the move's NAGs. */
+  glyphs: string[];
+}
+
 export interface DrillChapterLink {
   name: string;
   /** The chapter on Lichess, when the study came from there. */
@@ -61,7 +81,9 @@ export interface DrillItem {
   /** Movetext of a shortest line to the position ('' at a chapter start). */
   line: string;
   move_number: number;
-  answers: DrillAnswer[];
+  answers: AnnotatedAnswer[];
+  /** What the study says about the move that reached the position, from any chapter. */
+  before: MoveComment;
   /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
   state: number;
   /** ISO 8601. */

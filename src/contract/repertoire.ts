@@ -78,6 +78,12 @@ export const repertoireMove = z.object({
   fen: z.string(),
   /** True when an edit put the move here (it is not in the study's own chapters). */
   added: z.boolean(),
+  /** The study's comment on the move (PGN commands taken out), '' when none; its arrows and circles; its glyphs. */
+  comment: z.string(),
+  shapes: z.array(
+    z.object({ orig: z.string(), dest: z.string().optional(), brush: z.enum(['green', 'red', 'yellow', 'blue']) }),
+  ),
+  glyphs: z.array(z.string()),
 });
 export type RepertoireMoveAnswer = z.infer<typeof repertoireMove>;
 

@@ -6,6 +6,7 @@ import type { DrillAnswerResult } from '@contract/drill.js';
 import { playerScheduler } from '../today/player-scheduler.js';
 import { toItemPayload } from './drill-item-payload.js';
 import { lockActiveItem, saveAnswer } from './drill-items-repository.js';
+import { expectedDeck } from './drill-source.js';
 
 /**
  * Grades one answer on the server's clock: a move that is not a repertoire move rates Again, a
@@ -36,6 +37,8 @@ export async function answerDrillItem(
       correct: graded.value.correct,
       ...logToColumns(log),
     });
-    return { correct: graded.value.correct, answers, item: toItemPayload(updated) };
+    // The deck the item was served from, while in memory: its annotations come with the item.
+    const rep = (await expectedDeck(userId, updated.color))?.source.rep;
+    return { correct: graded.value.correct, answers, item: toItemPayload(updated, rep) };
   });
 }

@@ -1,5 +1,6 @@
 import type { DrillAnswer, DrillChapterLink, DrillItem } from '@contract/drill.js';
-import type { Color } from '../../chess/index.js';
+import type { Color, Repertoire } from '../../chess/index.js';
+import { annotatedAnswers, beforeOf } from './drill-annotations.js';
 
 /** A stored drill item as the drill serves it: what its answer carries, and what choosing New items reads. */
 export interface DrillItemRow {
@@ -19,13 +20,15 @@ export interface DrillItemRow {
   retiredAt: Date | null;
 }
 
-export const toItemPayload = (row: DrillItemRow): DrillItem => ({
+/** The item as served, with the annotations of `rep` (the repertoire its deck came from; none without it). */
+export const toItemPayload = (row: DrillItemRow, rep?: Repertoire): DrillItem => ({
   id: row.id,
   color: row.color,
   fen: row.fen,
   line: row.line,
   move_number: row.moveNumber,
-  answers: row.answers.map((a) => ({ uci: a.uci, san: a.san })),
+  answers: annotatedAnswers(rep, row.positionKey, row.answers),
+  before: beforeOf(rep, row.positionKey),
   state: row.state,
   due: row.due.toISOString(),
   reps: row.reps,

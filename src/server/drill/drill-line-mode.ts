@@ -53,7 +53,7 @@ export async function drillLine(
   return {
     start_fen: fromFen ?? start?.fen ?? '',
     moves: segment.moves,
-    ask: askRow ? toItemPayload(askRow) : null,
+    ask: askRow ? toItemPayload(askRow, rep) : null,
   };
 }
 

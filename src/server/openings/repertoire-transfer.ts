@@ -53,8 +53,8 @@ export class RepertoireSender {
   }
 
   head(): RepertoireHead {
-    const { name, color, excluded, chapters, roots } = this.rep;
-    return { name, color, excluded, chapters, roots };
+    const { name, color, excluded, chapters, roots, notes } = this.rep;
+    return { name, color, excluded, chapters, roots, notes };
   }
 
   get done(): boolean {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { drillLinesRequest } from '@contract/drill-lines.js';
 import { parseRepertoireLine } from '../../chess/index.js';
 import { drillItemsAlong } from '../drill/drill-lines.js';
+import { drillRepertoire } from '../drill/drill-annotations.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
@@ -20,6 +21,7 @@ export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
       }
       const rows = await drillItemsAlong(app, request.user!.id, color, lines);
       if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
-      return { api_data: rows.map(toItemPayload) };
+      const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
+      return { api_data: rows.map((row) => toItemPayload(row, rep)) };
     });
 }

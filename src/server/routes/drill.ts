@@ -15,6 +15,7 @@ import {
 import { validateFen, type Color } from '../../chess/index.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
 import { focusDrillItem } from '../drill/drill-focus.js';
+import { drillRepertoire } from '../drill/drill-annotations.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
 import { readNewPerDay, writeNewPerDay } from '../drill/drill-items-repository.js';
 import { drillLine } from '../drill/drill-line-mode.js';
@@ -43,7 +44,8 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     const now = new Date();
     const { dayStart } = localToday(now, playerTimeZone(query.tz));
     const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
-    return { api_data: rows.map(toItemPayload) };
+    const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
+    return { api_data: rows.map((row) => toItemPayload(row, rep)) };
   });
 
   app.get('/drill/line', { schema: { querystring: drillLineQuery } }, async (request) => {
@@ -83,7 +85,7 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     if (valid.isErr) throw new BadRequestError(valid.error.message);
     const row = await focusDrillItem(app, request.user!.id, color, input.fen);
     if (!row) return reply.code(404).send({ error: `That position is not in your ${color} repertoire` });
-    return { api_data: toItemPayload(row) };
+    return { api_data: toItemPayload(row, await drillRepertoire(app, request.user!.id, color)) };
   });
 
   app.get('/drill/settings', async (request) => ({

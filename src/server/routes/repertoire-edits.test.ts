@@ -98,7 +98,15 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
     const after = await position(client, AFTER_E4_B6);
     expect(after).toMatchObject({ in_repertoire: true, player_to_move: true, fen: AFTER_E4_B6 });
     expect(after.moves).toEqual([
-      { san: 'd4', uci: 'd2d4', fen: 'rnbqkbnr/p1pppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2', added: true },
+      {
+        san: 'd4',
+        uci: 'd2d4',
+        fen: 'rnbqkbnr/p1pppppp/1p6/8/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 2',
+        added: true,
+        comment: '',
+        shapes: [],
+        glyphs: [],
+      },
     ]);
     const list = await edits(client);
     expect(list).toEqual([

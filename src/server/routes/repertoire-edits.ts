@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { colorQuery, colorRequest, editRequest, positionQuery } from '@contract/repertoire.js';
 import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '@contract/repertoire.js';
-import { isAddedMove, moveLabel, parseRepertoireLine, positionKey, validateFen } from '../../chess/index.js';
+import {
+  isAddedMove,
+  moveAnnotation,
+  moveLabel,
+  parseRepertoireLine,
+  positionKey,
+  validateFen,
+} from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
@@ -109,6 +116,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         uci: m.uci,
         fen: rep.positions.get(m.to)?.fen ?? m.to,
         added: isAddedMove(state.edited, m),
+        ...moveAnnotation(rep, position!.key, m.uci),
       })),
     };
     return { api_data: answer };

@@ -36,6 +36,8 @@ export type BoardProps = {
   id?: string;
   /** Accessible description; defaults to the side to move and the FEN. */
   label?: string;
+  /** Keep the whole board in the window: its side at most the window's height below the board's top. */
+  fitViewport?: boolean;
 };
 
 /** A chess board: read-only unless `onMove` is given, then legal moves only (chessops), by drag or click, promotion to queen. */
@@ -59,9 +61,11 @@ function BoardInner({
   showCoordinates = true,
   id = 'board',
   label,
+  fitViewport = false,
 }: BoardProps) {
   const container = useRef<HTMLDivElement>(null);
   const width = useWidth(container);
+  const side = useViewportSide(container, fitViewport, fen);
   const playable = onMove !== undefined;
   // Click-to-move: the square of the piece picked up, kept only for the position it was picked in.
   const [picked, setPicked] = useState<{ fen: string; square: string }>();
@@ -133,6 +137,7 @@ function BoardInner({
     <div
       ref={container}
       className="board"
+      style={side ? { maxWidth: side } : undefined}
       role="group"
       aria-label={label ?? `Chess board, ${sideToMove(fen)} to move`}
       data-fen={fen}
@@ -149,6 +154,30 @@ function BoardInner({
       )}
     </div>
   );
+}
+
+/** Least side of a fitted board, in pixels: below it the page scrolls instead. */
+const LEAST_SIDE = 240;
+
+/**
+ * The largest side that keeps the element whole in the window (its top in the page to the window's
+ * bottom, less a margin), as Lichess sizes its board; undefined when not asked. Read again on resize
+ * and when the position changes (what is above the board may have changed with it).
+ */
+function useViewportSide(ref: React.RefObject<HTMLElement | null>, on: boolean, fen: string): number | undefined {
+  const [side, setSide] = useState<number>();
+  useEffect(() => {
+    const element = ref.current;
+    if (!on || !element) return;
+    const fit = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setSide(Math.max(LEAST_SIDE, Math.floor(window.innerHeight - top - 12)));
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [ref, on, fen]);
+  return side;
 }
 
 /** The element's content width, kept up to date; 0 until laid out or when hidden. */

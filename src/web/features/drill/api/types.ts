@@ -1,5 +1,6 @@
 // Shapes of the drill calls, from the API contract.
 export type {
+  AnnotatedAnswer,
   DrillAnswer,
   DrillAnswerResult,
   DrillItem,

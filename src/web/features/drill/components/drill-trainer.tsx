@@ -1,34 +1,37 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { intervalLabel } from '../../../../chess/scheduling-interval-label';
-import { Board, START_FEN, playDraggedMove, type BoardArrow, type BoardMove } from '../../../components/board';
+import { Board, START_FEN, type BoardMove } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answer-drill';
 import { getDrillLine } from '../api/get-drill-line';
 import { getDrillLines } from '../api/get-drill-lines';
 import { getDrillNext } from '../api/get-drill-next';
-import type { DrillColor, DrillItem, DrillStats } from '../api/types';
-import { arrowSquares, fensAfterUcis, movesOfLine, readTypedMove } from '../line-moves';
+import type { AnnotatedAnswer, DrillColor, DrillItem, DrillStats } from '../api/types';
+import { arrowSquares, fensAfterUcis, movesOfLine } from '../line-moves';
+import { dropMissed, noteMissed, takeMissed, type MissedItem } from '../missed-items';
+import { StudyComment } from '../../../components/study-note';
+import { DrillFinished } from './drill-finished';
+import { DrillMoveInput, type Rating } from './drill-move-input';
+import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
 
 /** 'lines': the positions along given lines (a preparation's), each once, due or not. */
 export type DrillMode = 'line' | 'position' | 'lines';
-type Rating = 2 | 3 | 4;
 
 type Phase =
   | { kind: 'loading' }
   | { kind: 'playing' }
+  | { kind: 'learning'; item: DrillItem }
   | { kind: 'asking'; item: DrillItem }
   | { kind: 'checking'; item: DrillItem }
-  | { kind: 'right'; item: DrillItem; san: string }
+  /** waits: the study says something about the move, so the player goes on when ready. */
+  | { kind: 'right'; item: DrillItem; san: string; answer?: AnnotatedAnswer; waits: boolean }
   | { kind: 'retry'; item: DrillItem }
   | { kind: 'finished' }
   | { kind: 'error'; message: string };
 
-const RATING_NAMES: Record<Rating, string> = { 2: 'Hard', 3: 'Good', 4: 'Easy' };
 const OPPONENT_MOVE_MS = 450;
 const OWN_MOVE_MS = 220;
 const RIGHT_PAUSE_MS = 700;
-const ARROW_COLOR = 'rgba(21, 130, 60, 0.85)';
 
 const sameSquares = (a: string, b: string) => a.split(' ').slice(0, 4).join(' ') === b.split(' ').slice(0, 4).join(' ');
 
@@ -59,10 +62,13 @@ export function DrillTrainer({
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [rating, setRating] = useState<Rating>(3);
   const [note, setNote] = useState('');
-  const [typed, setTyped] = useState('');
   const alive = useRef(true);
   // Lines mode: the items still to ask, fetched once per session.
   const queue = useRef<DrillItem[] | undefined>(undefined);
+  // Items answered wrong in this session, asked again after a few others until right once.
+  const missed = useRef<MissedItem<DrillItem>[]>([]);
+  const answered = useRef(0);
+  const [goOnFen, setGoOnFen] = useState<string>();
   const fenRef = useRef(fen);
   fenRef.current = fen;
 
@@ -81,22 +87,37 @@ export function DrillTrainer({
     setLastMove(move);
   };
 
+  /** A New item is taught first (Learn), any other asked at once. */
+  const present = (item: DrillItem) => {
+    setPhase(isNewItem(item) ? { kind: 'learning', item } : { kind: 'asking', item });
+    setNote('');
+  };
+
   const ask = (item: DrillItem) => {
     show(item.fen, undefined);
-    setPhase({ kind: 'asking', item });
-    setNote('');
+    present(item);
+  };
+
+  /** A missed item whose turn has come (any, when nothing else is left): asked again, true if one was. */
+  const askMissed = (nothingElse: boolean): boolean => {
+    const [again, rest] = takeMissed(missed.current, answered.current, nothingElse);
+    missed.current = rest;
+    if (!again) return false;
+    ask(again);
+    return true;
   };
 
   /** Line mode: walk from `from` (a chapter start when undefined) to the next item. */
   const runLine = useCallback(
     async (from?: string): Promise<void> => {
       setPhase({ kind: 'loading' });
+      if (askMissed(false)) return;
       try {
         const segment = await getDrillLine(color, from);
         if (!alive.current) return;
         if (!segment.ask) {
           if (from) return runLine(undefined);
-          setPhase({ kind: 'finished' });
+          if (!askMissed(true)) setPhase({ kind: 'finished' });
           return;
         }
         setPhase({ kind: 'playing' });
@@ -115,24 +136,25 @@ export function DrillTrainer({
           if (!(await sleep(move.by === 'opponent' ? OPPONENT_MOVE_MS : OWN_MOVE_MS))) return;
         }
         if (!sameSquares(fenRef.current, segment.ask.fen)) show(segment.ask.fen);
-        setPhase({ kind: 'asking', item: segment.ask });
-        setNote('');
+        present(segment.ask);
       } catch (error) {
         if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
       }
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- askMissed reads refs and state setters only
     [color],
   );
 
   /** Position mode: the next due (or New) item, its last move animated. */
   const runPosition = useCallback(async (): Promise<void> => {
     setPhase({ kind: 'loading' });
+    if (askMissed(false)) return;
     try {
       if (mode === 'lines' && !queue.current) queue.current = await getDrillLines(color, lines ?? []);
       const [item] = mode === 'lines' ? queue.current!.splice(0, 1) : await getDrillNext(color, 1);
       if (!alive.current) return;
       if (!item) {
-        setPhase({ kind: 'finished' });
+        if (!askMissed(true)) setPhase({ kind: 'finished' });
         return;
       }
       setPhase({ kind: 'playing' });
@@ -149,8 +171,7 @@ export function DrillTrainer({
         if (!(await sleep(250))) return;
         show(item.fen, arrowSquares(before, lastOne.uci));
         if (!(await sleep(OPPONENT_MOVE_MS))) return;
-        setPhase({ kind: 'asking', item });
-        setNote('');
+        present(item);
       } else ask(item);
     } catch (error) {
       if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
@@ -159,9 +180,22 @@ export function DrillTrainer({
   }, [color, mode]);
 
   const goOn = useCallback(
-    (fenAfter: string) => (mode === 'line' ? runLine(fenAfter) : runPosition()),
+    (fenAfter: string) => {
+      setGoOnFen(undefined);
+      return mode === 'line' ? runLine(fenAfter) : runPosition();
+    },
     [mode, runLine, runPosition],
   );
+
+  /** A right move: on at once, or after the player has read what the study says about it. */
+  const rightMove = async (item: DrillItem, move: BoardMove, text: string) => {
+    const answer = item.answers.find((a) => a.uci === move.uci || a.san === move.san);
+    const waits = answer !== undefined && answer.comment !== '';
+    setPhase({ kind: 'right', item, san: move.san, answer, waits });
+    setNote(text);
+    if (waits) setGoOnFen(move.fen);
+    else if (await sleep(RIGHT_PAUSE_MS)) void goOn(move.fen);
+  };
 
   useEffect(() => {
     void (mode === 'line' ? runLine(undefined) : runPosition());
@@ -187,14 +221,20 @@ export function DrillTrainer({
         if (!alive.current) return;
         onAnswered();
         setRating(3);
+        answered.current += 1;
         if (result.correct) {
-          setPhase({ kind: 'right', item, san: move.san });
-          setNote(`Right: ${move.san}`);
-          if (await sleep(RIGHT_PAUSE_MS)) void goOn(move.fen);
+          missed.current = dropMissed(missed.current, item.id);
+          await rightMove(item, move, `Right: ${move.san}`);
         } else {
+          // Asked again later in the session, as the server now holds it (no longer New).
+          const again = {
+            ...result.item,
+            answers: result.item.answers.length > 0 ? result.item.answers : item.answers,
+          };
+          missed.current = noteMissed(missed.current, again, answered.current);
           if (!(await sleep(350))) return;
           show(item.fen, undefined);
-          setPhase({ kind: 'retry', item: { ...item, answers: result.answers } });
+          setPhase({ kind: 'retry', item: again });
           setNote(`${move.san} is not in your repertoire. Play ${result.answers.map((a) => a.san).join(' or ')}.`);
         }
       } catch (error) {
@@ -206,9 +246,7 @@ export function DrillTrainer({
       const item = phase.item;
       if (item.answers.some((a) => a.san === move.san)) {
         show(move.fen, { from: move.from, to: move.to });
-        setPhase({ kind: 'right', item, san: move.san });
-        setNote(`That's it: ${move.san}`);
-        if (await sleep(RIGHT_PAUSE_MS)) void goOn(move.fen);
+        await rightMove(item, move, `That's it: ${move.san}`);
       } else {
         setNote(`Not ${move.san}: play ${item.answers.map((a) => a.san).join(' or ')}.`);
         show(item.fen, undefined);
@@ -218,49 +256,13 @@ export function DrillTrainer({
 
   const playable = phase.kind === 'asking' || phase.kind === 'retry';
   const current = 'item' in phase ? phase.item : undefined;
-  const arrows: BoardArrow[] =
-    phase.kind === 'retry'
-      ? phase.item.answers.map((a) => {
-          const { from, to } = arrowSquares(phase.item.fen, a.uci);
-          return { startSquare: from, endSquare: to, color: ARROW_COLOR };
-        })
-      : [];
-
-  const submitTyped = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!playable) return;
-    const read = readTypedMove(fen, typed);
-    const attempt = read && playDraggedMove(fen, read.from, read.to);
-    if (!attempt || !attempt.ok) {
-      setNote(`'${typed}' is not a legal move here`);
-      return;
-    }
-    setTyped('');
-    void play(attempt.move);
-  };
-
-  // Keys 2, 3, 4 choose how a right answer rates (Hard, Good, Easy); m jumps to the move box.
-  const keys = useRef({ playable, setRating });
-  keys.current = { playable, setRating };
-  const moveBox = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return;
-      if (event.key === '2' || event.key === '3' || event.key === '4') {
-        keys.current.setRating(Number(event.key) as Rating);
-        event.preventDefault();
-      } else if (event.key === 'm' && keys.current.playable) {
-        moveBox.current?.focus();
-        event.preventDefault();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
-  const nextIn = stats?.next_due ? intervalLabel(Date.parse(stats.next_due) - Date.now()) : undefined;
+  const marks = teachingMarks(
+    phase.kind === 'learning' || phase.kind === 'asking' || phase.kind === 'right' || phase.kind === 'retry'
+      ? phase.kind
+      : 'other',
+    current,
+    phase.kind === 'right' ? phase.answer : undefined,
+  );
 
   return (
     <div className="board-layout drill-trainer" data-phase={phase.kind}>
@@ -272,56 +274,41 @@ export function DrillTrainer({
           onMove={playable ? (move) => void play(move) : undefined}
           onIllegalMove={setNote}
           lastMove={lastMove}
-          arrows={arrows}
+          arrows={marks.arrows}
+          squareStyles={marks.squareStyles}
           label={`Drill board, ${color}`}
+          fitViewport
         />
       </div>
       <div className="board-layout-side drill-side">
         {phase.kind === 'finished' ? (
-          <div className="card drill-finished" role="status">
-            <p className="drill-finished-title">
-              {mode === 'lines'
-                ? 'Every position of these lines is done'
-                : nextIn
-                  ? `Nothing due; next item in ${nextIn}`
-                  : stats && stats.new > 0
-                    ? 'Nothing due; next item tomorrow'
-                    : 'Nothing due'}
-            </p>
-            <p className="muted">
-              {mode === 'lines'
-                ? 'Go again to repeat them, or go back to the drill of what is due.'
-                : stats && stats.new > 0 && stats.new_left === 0
-                  ? `Today's ${stats.new_per_day} new items are done.`
-                  : stats && stats.total === 0
-                    ? 'Your study has no positions to drill yet.'
-                    : 'Every item is scheduled for later.'}
-            </p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                queue.current = undefined;
-                void (mode === 'line' ? runLine() : runPosition());
-              }}
-            >
-              {mode === 'lines' ? 'Go again' : 'Check again'}
-            </button>
-          </div>
+          <DrillFinished
+            mode={mode}
+            stats={stats}
+            onAgain={() => {
+              queue.current = undefined;
+              void (mode === 'line' ? runLine() : runPosition());
+            }}
+          />
         ) : phase.kind === 'error' ? (
           <p className="form-message is-error" role="alert">
             The drill could not go on: {phase.message}
           </p>
         ) : (
           <>
+            {phase.kind === 'learning' && (
+              <LearnPanel item={phase.item} onReady={() => setPhase({ kind: 'asking', item: phase.item })} />
+            )}
             <p className="drill-prompt" aria-live="polite">
-              {phase.kind === 'asking' || phase.kind === 'checking'
-                ? `Your move${current ? ` (move ${current.move_number})` : ''}`
-                : phase.kind === 'retry'
-                  ? 'Play the repertoire move'
-                  : phase.kind === 'right'
-                    ? ''
-                    : 'Setting up the position…'}
+              {phase.kind === 'learning'
+                ? ''
+                : phase.kind === 'asking' || phase.kind === 'checking'
+                  ? `Your move${current ? ` (move ${current.move_number})` : ''}`
+                  : phase.kind === 'retry'
+                    ? 'Play the repertoire move'
+                    : phase.kind === 'right'
+                      ? ''
+                      : 'Setting up the position…'}
             </p>
             <p
               className={`drill-note${phase.kind === 'right' ? ' is-right' : phase.kind === 'retry' ? ' is-wrong' : ''}`}
@@ -331,6 +318,16 @@ export function DrillTrainer({
               {phase.kind === 'right' && <span aria-hidden="true">✓ </span>}
               {note}
             </p>
+            {phase.kind === 'asking' && (
+              <StudyComment comment={phase.item.before.comment} title="Before this move" testId="drill-before" />
+            )}
+            {phase.kind === 'right' && phase.answer && <AnswerComments answers={[phase.answer]} />}
+            {phase.kind === 'retry' && <AnswerComments answers={phase.item.answers} />}
+            {phase.kind === 'right' && phase.waits && goOnFen && (
+              <button type="button" className="button button-primary" autoFocus onClick={() => void goOn(goOnFen)}>
+                Next
+              </button>
+            )}
             {current && (
               <p className="muted drill-line" data-testid="drill-line">
                 {current.line || 'Start of the chapter'}
@@ -342,31 +339,14 @@ export function DrillTrainer({
                 <Link to={workshopHref(color, current.line)}>Open in Repertoire</Link>
               </p>
             )}
-            <form className="drill-type" onSubmit={submitTyped}>
-              <label htmlFor="drill-move">Type your move</label>
-              <input
-                id="drill-move"
-                ref={moveBox}
-                className="input"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                placeholder="e.g. Nf3"
-                autoComplete="off"
-                disabled={!playable}
-              />
-              <button type="submit" className="button" disabled={!playable || typed.trim() === ''}>
-                Play
-              </button>
-            </form>
-            <fieldset className="drill-rating">
-              <legend>A right answer counts as</legend>
-              {([2, 3, 4] as Rating[]).map((r) => (
-                <label key={r} className={rating === r ? 'is-chosen' : ''}>
-                  <input type="radio" name="drill-rating" checked={rating === r} onChange={() => setRating(r)} />
-                  {RATING_NAMES[r]} <kbd>{r}</kbd>
-                </label>
-              ))}
-            </fieldset>
+            <DrillMoveInput
+              fen={fen}
+              playable={playable}
+              rating={rating}
+              onRating={setRating}
+              onMove={(move) => void play(move)}
+              onNote={setNote}
+            />
             {current && current.chapters.length > 0 && (
               <p className="drill-chapter">
                 {current.chapters[0].url ? (

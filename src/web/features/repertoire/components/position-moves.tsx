@@ -1,4 +1,5 @@
 import type { RepertoireMoveAnswer } from '@contract/repertoire';
+import { StudyComment } from '../../../components/study-note';
 
 type Props = {
   moves: readonly RepertoireMoveAnswer[];
@@ -13,7 +14,10 @@ type Props = {
   onKeep: (san: string) => void;
 };
 
-/** The repertoire's moves at the board's position: follow one, remove one, or keep one of several answers. */
+/**
+ * The repertoire's moves at the board's position, each with what the study says about it: follow one,
+ * remove one, or keep one of several answers.
+ */
 export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove, onKeep }: Props) {
   const several = playerToMove && moves.length > 1;
   return (
@@ -58,6 +62,11 @@ export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove
                     Remove
                   </button>
                 </span>
+                {(m.comment !== '' || m.glyphs.length > 0) && (
+                  <div className="ws-rep-comment">
+                    <StudyComment comment={m.comment} glyphs={m.glyphs} testId="repertoire-move-comment" />
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import type { Color } from '@contract/common';
 import type { EditRequest } from '@contract/repertoire';
 import { positionKey } from '../../../../chess/fen';
 import { Board, type BoardArrow } from '../../../components/board';
+import { studyShapesOnBoard } from '../../../components/study-note';
 import { errorText } from '../../../lib/api-client';
 import { useEditRepertoire } from '../api/edit-repertoire';
 import { useEdits } from '../api/get-edits';
@@ -158,6 +159,9 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
     const step = stepFromUci(fen, m.uci);
     return step ? [{ startSquare: step.from, endSquare: step.to, color: REPERTOIRE_ARROW }] : [];
   });
+  // The study's own arrows and circles on the moves here.
+  const drawn = studyShapesOnBoard(moves.flatMap((m) => m.shapes));
+  arrows.push(...drawn.arrows);
   const suggestedStep = suggested && !suggestedIn ? stepFromUci(fen, suggested.uci) : undefined;
   if (suggestedStep)
     arrows.push({ startSquare: suggestedStep.from, endSquare: suggestedStep.to, color: SUGGESTED_ARROW });
@@ -183,6 +187,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
             onIllegalMove={(message) => setNote({ kind: 'error', text: message })}
             lastMove={last && { from: last.from, to: last.to }}
             arrows={arrows}
+            squareStyles={drawn.squareStyles}
             label={`Repertoire board, ${turnOf(fen)} to move`}
           />
           <div className="ws-controls" role="group" aria-label="Move through the line">

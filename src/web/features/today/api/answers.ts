@@ -1,6 +1,6 @@
 import type { Card, Grade, ReviewLog } from '../../../../chess/scheduling-types';
 import { apiPostJson } from '../../../lib/api-client';
-import type { DrillMove } from './types';
+import type { DrillItem, DrillMove } from './types';
 
 /** Scores a card on the server's clock (the same call as Card Review). */
 export async function reviewCard(input: { id: string; rating: Grade }): Promise<{ card: Card; log: ReviewLog }> {
@@ -11,7 +11,11 @@ export async function reviewCard(input: { id: string; rating: Grade }): Promise<
 export async function answerDrill(input: {
   id: number;
   uci: string;
-}): Promise<{ correct: boolean; answers: DrillMove[] }> {
-  return (await apiPostJson<{ api_data: { correct: boolean; answers: DrillMove[] } }>('/api/drill/answer', input))
-    .api_data;
+}): Promise<{ correct: boolean; answers: Pick<DrillMove, 'uci' | 'san'>[]; item: DrillItem }> {
+  return (
+    await apiPostJson<{ api_data: { correct: boolean; answers: Pick<DrillMove, 'uci' | 'san'>[]; item: DrillItem } }>(
+      '/api/drill/answer',
+      input,
+    )
+  ).api_data;
 }

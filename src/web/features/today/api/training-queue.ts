@@ -3,6 +3,7 @@ import type { SchedulerAnswer } from '@contract/today';
 import type { Card } from '../../../../chess/scheduling-types';
 import { apiGet } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/time-zone';
+import { alternate, shareNew } from '../new-share';
 import type { DrillItem } from './types';
 
 export type TrainingStep = { kind: 'card'; card: Card } | { kind: 'drill'; item: DrillItem; fresh: boolean };
@@ -14,21 +15,25 @@ const isFresh = (item: DrillItem) => item.state === 0 && !item.changed;
 
 /**
  * One session's queue, read when it starts: the due cards (oldest due first), then the due drill items
- * of both colours (oldest first), then New drill items up to what is left of today's allowance.
+ * of both colours (oldest first), then New drill items up to what is left of today's allowance, shared
+ * between the colours in proportion to the positions each has left to learn, the colours taking turns.
  */
 export async function loadTrainingQueue(newLeft: number, now = Date.now()): Promise<TrainingStep[]> {
   const tz = browserTimeZone();
-  const [cards, white, black] = await Promise.all([
+  const [cards, white, black, whiteLeft, blackLeft] = await Promise.all([
     apiGet<{ api_data: Card[] }>('/api/get-cards').then((a) => a.api_data),
     drillNext('white', tz),
     drillNext('black', tz),
+    newToLearn('white', tz),
+    newToLearn('black', tz),
   ]);
   const dueCards = cards
     .filter((card) => Date.parse(card.due) <= now)
     .sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
   const items = [...white, ...black];
   const dueDrill = items.filter((item) => !isFresh(item)).sort((a, b) => Date.parse(a.due) - Date.parse(b.due));
-  const fresh = items.filter(isFresh).slice(0, Math.max(0, newLeft));
+  const share = shareNew(Math.max(0, newLeft), whiteLeft, blackLeft);
+  const fresh = alternate(white.filter(isFresh).slice(0, share.white), black.filter(isFresh).slice(0, share.black));
   return [
     ...dueCards.map((card): TrainingStep => ({ kind: 'card', card })),
     ...dueDrill.map((item): TrainingStep => ({ kind: 'drill', item, fresh: false })),
@@ -38,6 +43,11 @@ export async function loadTrainingQueue(newLeft: number, now = Date.now()): Prom
 
 async function drillNext(color: Color, tz: string): Promise<DrillItem[]> {
   return (await apiGet<{ api_data: DrillItem[] }>('/api/drill/next', { color, limit: DRILL_LIMIT, tz })).api_data;
+}
+
+/** The colour's positions never answered (New), all of them, not only today's. */
+async function newToLearn(color: Color, tz: string): Promise<number> {
+  return (await apiGet<{ api_data: { new: number } }>('/api/drill/stats', { color, tz })).api_data.new;
 }
 
 /** The player's own FSRS weights (null: the app's), for the interval shown on each score button. */

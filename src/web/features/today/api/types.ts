@@ -1,7 +1,8 @@
 import type { Color } from '@contract/common';
+import type { AnnotatedAnswer, MoveComment } from '@contract/drill';
 
 // The drill's item as GET /api/drill/next sends it (the fields a training session uses).
-export type DrillMove = { uci: string; san: string };
+export type DrillMove = AnnotatedAnswer;
 
 export type DrillItem = {
   id: number;
@@ -11,6 +12,8 @@ export type DrillItem = {
   line: string;
   move_number: number;
   answers: DrillMove[];
+  /** What the study says about the move that led here. */
+  before: MoveComment;
   /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
   state: number;
   due: string;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Board, type BoardArrow, type BoardMove } from '../../../components/board';
+import { StudyComment, studyShapesOnBoard } from '../../../components/study-note';
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answers';
 import type { DrillItem, DrillMove } from '../api/types';
@@ -7,9 +8,13 @@ import type { DrillItem, DrillMove } from '../api/types';
 const ARROW_COLOR = 'rgba(21, 130, 60, 0.85)';
 const RIGHT_PAUSE_MS = 600;
 
+type Phase = 'learning' | 'asking' | 'checking' | 'right' | 'retry';
+
 /**
- * One drill position: the player moves; the server grades it (a move outside the repertoire rates
- * Again). Wrong shows the repertoire move with an arrow and has the player play it before going on.
+ * One drill position. A New one is taught first: the repertoire's move shown with an arrow and what the
+ * study says about it, then asked. The server grades the move (a move outside the repertoire rates
+ * Again); wrong shows the repertoire move and has the player play it before going on. After a right
+ * move the study's comment on it is shown, and the session waits for the player when there is one.
  */
 export function DrillStep({
   item,
@@ -21,9 +26,20 @@ export function DrillStep({
   onDone: (correct: boolean) => void;
 }) {
   const [fen, setFen] = useState(item.fen);
-  const [phase, setPhase] = useState<'asking' | 'checking' | 'right' | 'retry'>('asking');
+  const [phase, setPhase] = useState<Phase>(fresh ? 'learning' : 'asking');
   const [answers, setAnswers] = useState<DrillMove[]>(item.answers);
+  const [played, setPlayed] = useState<DrillMove>();
+  const [firstTry, setFirstTry] = useState(true);
   const [note, setNote] = useState('');
+
+  const right = (move: BoardMove, correct: boolean, text: string) => {
+    const answer = answers.find((a) => a.uci === move.uci || a.san === move.san);
+    setFen(move.fen);
+    setPlayed(answer);
+    setPhase('right');
+    setNote(text);
+    if (!answer || answer.comment === '') setTimeout(() => onDone(correct), RIGHT_PAUSE_MS);
+  };
 
   const play = async (move: BoardMove) => {
     if (phase === 'asking') {
@@ -31,12 +47,10 @@ export function DrillStep({
       setPhase('checking');
       try {
         const result = await answerDrill({ id: item.id, uci: move.uci });
-        if (result.correct) {
-          setPhase('right');
-          setNote(`Right: ${move.san}`);
-          setTimeout(() => onDone(true), RIGHT_PAUSE_MS);
-        } else {
-          setAnswers(result.answers);
+        if (result.correct) right(move, true, `Right: ${move.san}`);
+        else {
+          setFirstTry(false);
+          if (result.item.answers.length > 0) setAnswers(result.item.answers);
           setFen(item.fen);
           setPhase('retry');
           setNote(`${move.san} is not in your repertoire. Play ${result.answers.map((a) => a.san).join(' or ')}.`);
@@ -47,25 +61,29 @@ export function DrillStep({
         setNote(errorText(e));
       }
     } else if (phase === 'retry') {
-      if (answers.some((a) => a.san === move.san)) {
-        setFen(move.fen);
-        setPhase('right');
-        setNote(`That's it: ${move.san}`);
-        setTimeout(() => onDone(false), RIGHT_PAUSE_MS);
-      } else {
-        setNote(`Not ${move.san}: play ${answers.map((a) => a.san).join(' or ')}.`);
-      }
+      if (answers.some((a) => a.san === move.san)) right(move, false, `That's it: ${move.san}`);
+      else setNote(`Not ${move.san}: play ${answers.map((a) => a.san).join(' or ')}.`);
     }
   };
 
-  const arrows: BoardArrow[] =
-    phase === 'retry'
+  const shown = phase === 'learning' || phase === 'retry';
+  const drawn = studyShapesOnBoard(
+    shown ? answers.flatMap((a) => a.shapes) : phase === 'right' ? (played?.shapes ?? []) : item.before.shapes,
+  );
+  const arrows: BoardArrow[] = [
+    ...(shown
       ? answers.map((a) => ({ startSquare: a.uci.slice(0, 2), endSquare: a.uci.slice(2, 4), color: ARROW_COLOR }))
-      : [];
+      : []),
+    ...drawn.arrows,
+  ];
   const playable = phase === 'asking' || phase === 'retry';
+  const comments = (list: readonly DrillMove[]) =>
+    list.map((a) => (
+      <StudyComment key={a.uci} comment={a.comment} glyphs={a.glyphs} title={a.san} testId="today-answer-comment" />
+    ));
 
   return (
-    <div className="board-layout today-step" data-testid="today-drill-step">
+    <div className="board-layout today-step" data-testid="today-drill-step" data-phase={phase}>
       <div className="board-layout-main">
         <Board
           id="today-drill-board"
@@ -74,7 +92,9 @@ export function DrillStep({
           onMove={playable ? (move) => void play(move) : undefined}
           onIllegalMove={setNote}
           arrows={arrows}
+          squareStyles={drawn.squareStyles}
           label={`Drill board, ${item.color}`}
+          fitViewport
         />
       </div>
       <div className="board-layout-side today-side">
@@ -82,11 +102,23 @@ export function DrillStep({
           {fresh ? 'New position' : 'Drill'} · {item.color === 'white' ? 'White' : 'Black'} repertoire
         </p>
         <p className="today-prompt">
-          {phase === 'retry' ? 'Play the repertoire move' : `Your move (move ${item.move_number})`}
+          {phase === 'learning'
+            ? `Learn: your repertoire plays ${answers.map((a) => a.san).join(' or ')} here`
+            : phase === 'retry'
+              ? 'Play the repertoire move'
+              : `Your move (move ${item.move_number})`}
         </p>
         <p className="muted today-line">{item.line || 'Start of the chapter'}</p>
-        {fresh && phase === 'asking' && (
-          <p className="muted">New to you: your repertoire plays {item.answers.map((a) => a.san).join(' or ')} here.</p>
+        {(phase === 'learning' || phase === 'asking') && (
+          <StudyComment comment={item.before.comment} title="Before this move" testId="today-before" />
+        )}
+        {phase === 'learning' && (
+          <>
+            {comments(answers)}
+            <button type="button" className="button button-primary" autoFocus onClick={() => setPhase('asking')}>
+              Got it, ask me
+            </button>
+          </>
         )}
         <p
           className={`today-note${phase === 'right' ? ' is-right' : phase === 'retry' ? ' is-wrong' : ''}`}
@@ -95,6 +127,15 @@ export function DrillStep({
         >
           {note}
         </p>
+        {phase === 'retry' && comments(answers)}
+        {phase === 'right' && played && played.comment !== '' && (
+          <>
+            {comments([played])}
+            <button type="button" className="button button-primary" autoFocus onClick={() => onDone(firstTry)}>
+              Next
+            </button>
+          </>
+        )}
       </div>
     </div>
   );

@@ -7,11 +7,15 @@ import { CardStep } from './card-step';
 import { DrillStep } from './drill-step';
 import { SessionSummary, type SessionTally } from './session-summary';
 
+/** Other steps between a missed drill item and its next asking (sooner when the session ends first). */
+const MISSED_GAP = 3;
+
 const EMPTY_TALLY: SessionTally = { cards: 0, cardsRight: 0, drill: 0, drillRight: 0, fresh: 0 };
 
 /**
  * "Start training": due cards, then due drill, then New drill items, one after another with a progress
- * bar, and a summary at the end. The queue is read once when the session starts.
+ * bar, and a summary at the end. The queue is read once when the session starts; a missed drill item
+ * is asked again a few steps later.
  */
 export function TrainingSession({
   newLeft,
@@ -104,14 +108,19 @@ export function TrainingSession({
           key={`drill-${step.item.id}-${index}`}
           item={step.item}
           fresh={step.fresh}
-          onDone={(correct) =>
+          onDone={(correct) => {
+            // A miss comes back in this session, a few steps on, until it is answered right once.
+            if (!correct) {
+              const again: TrainingStep = { kind: 'drill', item: { ...step.item, state: 3 }, fresh: false };
+              setQueue((q) => q && [...q.slice(0, index + 1 + MISSED_GAP), again, ...q.slice(index + 1 + MISSED_GAP)]);
+            }
             next((t) => ({
               ...t,
               drill: t.drill + 1,
               drillRight: t.drillRight + (correct ? 1 : 0),
               fresh: t.fresh + (step.fresh ? 1 : 0),
-            }))
-          }
+            }));
+          }}
         />
       )}
     </section>
