@@ -30,3 +30,8 @@ export * from './move-loss.js';
 export * from './engine-suggestion.js';
 export * from './position-from-fen.js';
 export * from './own-move-reach.js';
+export * from './wilson.js';
+export * from './coverage-goal.js';
+export * from './expected-score.js';
+export * from './trim.js';
+export * from './traps.js';
