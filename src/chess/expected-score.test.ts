@@ -33,6 +33,7 @@ describe('expected score', () => {
     expect(expected.covered_reach).toBeCloseTo(1, 10);
     // Baseline: after 1. e4 alone, e5 50%, c5 35%, e6 40% by share.
     expect(expected.baseline).toBeCloseTo(0.4 * 0.5 + 0.4 * 0.35 + 0.2 * 0.4, 10);
+    expect(expected.games).toBe(250);
   });
 
   test('a position not looked up makes the reply before it frontier', () => {

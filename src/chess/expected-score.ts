@@ -19,6 +19,8 @@ export interface ExpectedScore {
   baseline: number;
   /** 0..1 (more where the player keeps two answers): the frontier's total reach. */
   covered_reach: number;
+  /** Explorer games at the first looked-up positions (behind the baseline). */
+  games: number;
 }
 
 /** Statistics keyed by position key (FEN without move counters). */
@@ -65,14 +67,21 @@ export function expectedScore(rep: Repertoire, stats: StatsByKey): ExpectedScore
   // The same sum where every first position has reach 1 and nothing lies beyond its moves.
   let basePoints = 0;
   let baseReach = 0;
+  let baseGames = 0;
   for (const p of firstPositions(rep)) {
     const s = stats.get(p.key);
     const games = s ? statsTotal(s) : 0;
     if (!s || games === 0) continue;
+    baseGames += games;
     for (const m of movesOf(s)) {
       basePoints += (statsTotal(m) / games) * moveScore(m, rep.color);
       baseReach += statsTotal(m) / games;
     }
   }
-  return { score: points / total, baseline: baseReach > 0 ? basePoints / baseReach : 0, covered_reach: total };
+  return {
+    score: points / total,
+    baseline: baseReach > 0 ? basePoints / baseReach : 0,
+    covered_reach: total,
+    games: baseGames,
+  };
 }

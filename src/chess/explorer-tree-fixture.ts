@@ -37,5 +37,6 @@ export const statsOf = (sans: string, moves: readonly MoveCounts[]): PositionSta
   return { white: sum((m) => m.white), draws: sum((m) => m.draws), black: sum((m) => m.black), moves: listed };
 };
 
-export const explorerTree = (entries: readonly (readonly [string, readonly MoveCounts[]])[]): Map<string, PositionStats> =>
-  new Map(entries.map(([sans, moves]) => [keyAfter(sans), statsOf(sans, moves)]));
+export const explorerTree = (
+  entries: readonly (readonly [string, readonly MoveCounts[]])[],
+): Map<string, PositionStats> => new Map(entries.map(([sans, moves]) => [keyAfter(sans), statsOf(sans, moves)]));

@@ -42,6 +42,11 @@ describe('Wilson lower bound (z = 1.96)', () => {
       { san: 'd4', games: 10, score_low: 0.6 },
     ];
     expect([...rows].sort(compareByScoreLow).map((r) => r.san)).toEqual(['d4', 'c4', 'Bc4', 'Nf3']);
-    expect([...rows].reverse().sort(compareByScoreLow).map((r) => r.san)).toEqual(['d4', 'c4', 'Bc4', 'Nf3']);
+    expect(
+      [...rows]
+        .reverse()
+        .sort(compareByScoreLow)
+        .map((r) => r.san),
+    ).toEqual(['d4', 'c4', 'Bc4', 'Nf3']);
   });
 });

@@ -5,3 +5,4 @@ export * from './schema/cards.js';
 export * from './schema/openings.js';
 export * from './schema/drill.js';
 export * from './schema/training.js';
+export * from './schema/coverage-goal.js';

@@ -18,6 +18,7 @@ import { repertoirePgnRoutes } from './repertoire-pgn.js';
 import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 import { todayRoutes } from './today.js';
 import { engineRoutes } from './engine.js';
+import { coverageGoalRoutes } from './coverage-goal.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -41,4 +42,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountDataRoutes);
   await app.register(todayRoutes);
   await app.register(engineRoutes);
+  await app.register(coverageGoalRoutes);
 }
