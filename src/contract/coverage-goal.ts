@@ -41,6 +41,8 @@ export interface Goal {
   /** The lowest rating band of the colour's latest coverage check (1600 before any). */
   band: number;
   custom: boolean;
+  /** Holes of the colour's latest coverage check at or above the goal that the repertoire still leaves open. */
+  needed_left: number;
 }
 
 export interface Expected {

@@ -101,6 +101,7 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
       default_goal: 1 / 100,
       band: 1600,
       custom: false,
+      needed_left: (await latest(client)).holes.filter((h: Json) => h.needed).length,
     });
     const set = await client.postJson('/api/repertoire/goal', { color: 'white', goal: 1 / 40 });
     expect(set.body.api_data).toMatchObject({ goal: 1 / 40, custom: true });

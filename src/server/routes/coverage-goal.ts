@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { colorQuery } from '@contract/repertoire.js';
-import { goalRequest, trimRequest, type Expected, type TrimAnswer } from '@contract/coverage-goal.js';
-import { parseRepertoireLine } from '../../chess/index.js';
+import { goalRequest, trimRequest, type Expected, type Goal, type TrimAnswer } from '@contract/coverage-goal.js';
+import { parseRepertoireLine, type Color } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { expectedHistory, readGoal, recordExpected, storeGoal } from '../repertoire/coverage-goal-store.js';
+import {
+  expectedHistory,
+  neededHolesLeft,
+  readGoal,
+  recordExpected,
+  storeGoal,
+} from '../repertoire/coverage-goal-store.js';
 import { coverageData, expectedOf, trapsOf, trimOf } from '../repertoire/coverage-figures.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
@@ -21,14 +27,19 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
   const drill = new DrillFollower(app);
   app.addHook('onClose', () => drill.settle());
 
+  const goalAnswer = async (userId: number, color: Color): Promise<Goal> => ({
+    ...(await readGoal(app.db, userId, color)),
+    needed_left: (await neededHolesLeft(app.db, userId))[color],
+  });
+
   routes.get('/repertoire/goal', { ...auth, schema: { querystring: colorQuery } }, async (request) => ({
-    api_data: await readGoal(app.db, request.user!.id, request.query.color),
+    api_data: await goalAnswer(request.user!.id, request.query.color),
   }));
 
   routes.post('/repertoire/goal', { ...auth, schema: { body: goalRequest } }, async (request) => {
     const { color, goal } = request.body;
     await storeGoal(app.db, request.user!.id, color, goal);
-    return { api_data: await readGoal(app.db, request.user!.id, color) };
+    return { api_data: await goalAnswer(request.user!.id, color) };
   });
 
   routes.get('/repertoire/expected', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
