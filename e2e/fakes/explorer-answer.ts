@@ -3,6 +3,7 @@ import { makeFen, parseFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
 import { makeSquare, parseUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
+import { coverageGoalAnswers } from './coverage-goal-answers.js';
 
 /**
  * Explorer answers for the fake: the two recorded answers verbatim for their own positions, and for
@@ -29,6 +30,7 @@ export function createExplorerAnswers(berserkJson: string, docsExampleJson: stri
   const recorded = new Map<string, string>([
     [positionKey(BERSERK_FEN), berserkJson],
     [positionKey(fenAfter(DOCS_EXAMPLE_PLAY)), docsExampleJson],
+    ...coverageGoalAnswers(),
   ]);
   const counts = (JSON.parse(berserkJson) as { moves: RecordedMove[] }).moves.map(
     ({ averageRating, white, draws, black }) => ({

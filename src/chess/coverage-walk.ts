@@ -40,6 +40,8 @@ export interface Hole {
   /** 0..1: the move's share of the position's games. */
   share: number;
   games: number;
+  /** Whether the reach is at or above the player's coverage goal; set where the goal is known. */
+  needed?: boolean;
 }
 
 export interface CoverageWalkSnapshot {

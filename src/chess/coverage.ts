@@ -225,7 +225,7 @@ export const shareOf = (stats: PositionStats | undefined, san: string, uci: stri
 
 // Likeliest-line reach, highest first (Dijkstra's order with products: shares are at most 1, so the
 // position of highest reach still waiting has its final reach and is expanded once).
-const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): Map<string, number> => {
+export const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): Map<string, number> => {
   const reach = new Map<string, number>();
   const startKey = positionKey(INITIAL_FEN);
   if (!rep.positions.has(startKey)) return reach;

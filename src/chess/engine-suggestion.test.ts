@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isDubious, moveLoss } from './move-loss.js';
-import { isRefuted, suggestAnswer, type AnswerCandidate } from './engine-suggestion.js';
+import { checkSuggestion, isRefuted, suggestAnswer, type AnswerCandidate } from './engine-suggestion.js';
 
 const reply = (san: string, score: number, games: number, cp?: number): AnswerCandidate => ({
   uci: san,
@@ -11,38 +11,53 @@ const reply = (san: string, score: number, games: number, cp?: number): AnswerCa
 });
 
 describe('suggested answer (Black to move, evaluations from White)', () => {
-  test('the best-scoring reply within half a pawn of the best wins', () => {
+  test('the reply with the highest score_low is picked whatever the engine says', () => {
     const candidates = [reply('e5', 0.48, 900, 30), reply('c5', 0.52, 700, 60), reply('a5', 0.6, 40, 150)];
-    // a5 scores best but loses 1.2 pawns; c5 scores next and is 0.3 worse than e5.
-    expect(suggestAnswer(candidates, { cp: 30 }, 'black')?.san).toBe('c5');
+    // a5 scores best over 40 games (score_low 0.44); c5's 52% over 700 games is surer (0.48).
+    expect(suggestAnswer(candidates)?.san).toBe('c5');
+    expect(suggestAnswer(candidates.map(({ evaluation: _, ...c }) => c))?.san).toBe('c5');
   });
 
-  test('exactly half a pawn behind is still sound; a centipawn more is refuted', () => {
-    expect(suggestAnswer([reply('e5', 0.4, 10, 30), reply('d5', 0.6, 10, 80)], { cp: 30 }, 'black')?.san).toBe('d5');
-    expect(suggestAnswer([reply('e5', 0.4, 10, 30), reply('d5', 0.6, 10, 81)], { cp: 30 }, 'black')?.san).toBe('e5');
+  test('the engine confirms a pick within half a pawn of its best, and warns (naming a better reply) past it', () => {
+    const sound = [reply('e5', 0.4, 10, 30), reply('d5', 0.6, 10, 80)];
+    expect(checkSuggestion(sound[1], sound, { cp: 30 }, 'black')).toEqual({ verdict: 'confirmed' });
+    const refuted = [reply('e5', 0.4, 10, 30), reply('d5', 0.6, 10, 81)];
+    expect(checkSuggestion(refuted[1], refuted, { cp: 30 }, 'black')).toEqual({
+      verdict: 'refuted',
+      better: refuted[0],
+    });
     expect(isRefuted(reply('d5', 0.6, 10, 81), { cp: 30 }, 'black')).toBe(true);
     expect(isRefuted(reply('d5', 0.6, 10, 80), { cp: 30 }, 'black')).toBe(false);
   });
 
-  test("the engine's best counts even when it is no candidate: all of them may be refuted", () => {
-    expect(suggestAnswer([reply('f6', 0.7, 50, 200)], { cp: 20 }, 'black')).toBeUndefined();
-    // Without the engine's best the evaluated candidates set the bar.
-    expect(suggestAnswer([reply('f6', 0.7, 50, 200)], undefined, 'black')?.san).toBe('f6');
+  test("the engine's best counts even when it is no candidate; an unevaluated pick is unchecked", () => {
+    const f6 = reply('f6', 0.7, 50, 200);
+    expect(checkSuggestion(f6, [f6], { cp: 20 }, 'black')).toEqual({ verdict: 'refuted' });
+    expect(checkSuggestion(f6, [f6], undefined, 'black')).toEqual({ verdict: 'confirmed' });
+    expect(checkSuggestion(reply('e5', 0.9, 10), [], { cp: 0 }, 'black')).toEqual({ verdict: 'unchecked' });
   });
 
-  test('unevaluated replies are never suggested; ties in score go to more games', () => {
-    expect(suggestAnswer([reply('e5', 0.9, 10)], { cp: 0 }, 'black')).toBeUndefined();
-    expect(suggestAnswer([reply('e5', 0.5, 10, 0), reply('d5', 0.5, 90, 0)], { cp: 0 }, 'black')?.san).toBe('d5');
+  test('ties in score_low go to more games, then SAN; a given score_low is used as it is', () => {
+    expect(suggestAnswer([reply('e5', 0.5, 10, 0), reply('d5', 0.5, 90, 0)])?.san).toBe('d5');
+    expect(suggestAnswer([reply('e5', 0.5, 90), reply('d5', 0.5, 90)])?.san).toBe('d5');
+    expect(suggestAnswer([{ ...reply('e5', 0.5, 90), score_low: 0.7 }, reply('d5', 0.6, 90)])?.san).toBe('e5');
+    expect(suggestAnswer([])).toBeUndefined();
   });
 
   test('for White a higher evaluation is better', () => {
     const candidates = [reply('Nf3', 0.55, 100, 40), reply('g4', 0.7, 100, -120)];
-    expect(suggestAnswer(candidates, { cp: 40 }, 'white')?.san).toBe('Nf3');
+    expect(suggestAnswer(candidates)?.san).toBe('g4');
+    expect(checkSuggestion(candidates[1], candidates, { cp: 40 }, 'white')).toEqual({
+      verdict: 'refuted',
+      better: candidates[0],
+    });
   });
 
-  test('a reply that mates beats any evaluation; one that allows mate is refuted', () => {
+  test('a reply that mates is confirmed; one that allows mate is refuted', () => {
     const mating = { ...reply('Qh7', 0.3, 5), evaluation: { mate: 0 } };
-    expect(suggestAnswer([reply('Kg1', 0.9, 5, 900), mating], { mate: 1 }, 'white')?.san).toBe('Qh7');
+    expect(checkSuggestion(mating, [reply('Kg1', 0.9, 5, 900), mating], { mate: 1 }, 'white').verdict).toBe(
+      'confirmed',
+    );
     expect(isRefuted({ ...reply('Kh1', 0.9, 5), evaluation: { mate: -1 } }, { cp: 0 }, 'white')).toBe(true);
   });
 });

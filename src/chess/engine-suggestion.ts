@@ -1,12 +1,16 @@
 import { moveLoss, sideCentipawns } from './move-loss.js';
 import type { Evaluation, Side } from './win-chance.js';
+import { compareByScoreLow, wilsonLow } from './wilson.js';
 
 /**
  * The suggested answer in a position with the player to move: of the replies played at the player's
- * level (explorer moves with the player's score), the best-scoring one the engine does not refute,
- * that is whose evaluation is within half a pawn of the engine's best in the position.
+ * level (explorer moves with the player's score), the one with the highest `score_low`. The engine
+ * checks that pick, confirming it or warning that it is refuted (more than half a pawn below the best
+ * it found), and never swaps it: the same explorer data gives the same suggestion on every load,
+ * whatever depth the engine reached.
  *
- *   suggestAnswer([{ uci: 'e7e5', san: 'e5', score: 0.52, games: 900, evaluation: { cp: 20 } }], { cp: 30 }, 'black')
+ *   const pick = suggestAnswer([{ uci: 'e7e5', san: 'e5', score: 0.52, games: 900 }])
+ *   checkSuggestion(pick, candidatesWithEvals, { cp: 30 }, 'black') // { verdict: 'confirmed' }
  */
 
 /** Half a pawn: a reply this close to the engine's best is sound enough to play. */
@@ -18,28 +22,53 @@ export interface AnswerCandidate {
   /** 0..1: the mean result of the side to move after this reply in explorer games at the player's level. */
   score: number;
   games: number;
+  /** 0..1: the lower bound of the score's 95% Wilson interval; computed from score and games when left out. */
+  score_low?: number;
   /** The engine's evaluation of the position after the reply, from White's side; undefined when not known. */
   evaluation?: Evaluation;
 }
 
 const opponent = (side: Side): Side => (side === 'white' ? 'black' : 'white');
 
+const lowOf = (c: AnswerCandidate): number => c.score_low ?? wilsonLow(c.score, c.games);
+
+/** The candidate with the highest score_low (then more games, then SAN); undefined when there is none. */
+export function suggestAnswer<C extends AnswerCandidate>(candidates: readonly C[]): C | undefined {
+  let best: C | undefined;
+  for (const c of candidates) {
+    const ranked = { san: c.san, games: c.games, score_low: lowOf(c) };
+    if (!best || compareByScoreLow(ranked, { san: best.san, games: best.games, score_low: lowOf(best) }) < 0) best = c;
+  }
+  return best;
+}
+
+export type EngineVerdict =
+  /** Within the margin of the best the engine knows in the position. */
+  | { verdict: 'confirmed' }
+  /** More than the margin below it; `better` is the best evaluated reply, when it is another candidate. */
+  | { verdict: 'refuted'; better?: AnswerCandidate }
+  /** The pick has no evaluation yet. */
+  | { verdict: 'unchecked' };
+
 /**
- * The suggestion among `candidates` for `player` (to move), given the engine's `best` evaluation of
- * the position itself (White's side, when known); undefined when no evaluated candidate is sound.
+ * The engine's word on `pick`, given every candidate's evaluation (where known) and the engine's `best`
+ * evaluation of the position itself (White's side, when known).
  */
-export function suggestAnswer<C extends AnswerCandidate>(
-  candidates: readonly C[],
+export function checkSuggestion(
+  pick: AnswerCandidate,
+  candidates: readonly AnswerCandidate[],
   best: Evaluation | undefined,
   player: Side,
-): C | undefined {
+): EngineVerdict {
+  if (pick.evaluation === undefined) return { verdict: 'unchecked' };
+  const value = (c: AnswerCandidate) => sideCentipawns(c.evaluation!, player, opponent(player));
   const evaluated = candidates.filter((c) => c.evaluation !== undefined);
-  if (evaluated.length === 0) return undefined;
-  // The position's best as the player sees it: the engine's own, or the best evaluated reply.
-  const value = (c: C) => sideCentipawns(c.evaluation!, player, opponent(player));
-  const top = Math.max(...evaluated.map(value), ...(best ? [sideCentipawns(best, player, player)] : []));
-  const sound = evaluated.filter((c) => top - value(c) <= REFUTED_MARGIN_CP);
-  return [...sound].sort((a, b) => b.score - a.score || b.games - a.games || value(b) - value(a))[0];
+  const top = Math.max(value(pick), ...evaluated.map(value), ...(best ? [sideCentipawns(best, player, player)] : []));
+  if (top - value(pick) <= REFUTED_MARGIN_CP) return { verdict: 'confirmed' };
+  const better = [...evaluated].sort((a, b) => value(b) - value(a))[0];
+  return better && better.uci !== pick.uci && top - value(better) <= REFUTED_MARGIN_CP
+    ? { verdict: 'refuted', better }
+    : { verdict: 'refuted' };
 }
 
 /** Whether the engine refutes a reply: its evaluation more than the margin below `best`. */

@@ -38,3 +38,8 @@ export * from './accuracy.js';
 export * from './mistake-card.js';
 export * from './annotations.js';
 export * from './repertoire-notes.js';
+export * from './wilson.js';
+export * from './coverage-goal.js';
+export * from './expected-score.js';
+export * from './trim.js';
+export * from './traps.js';

@@ -74,4 +74,6 @@ export interface CoverageRun {
   bound: number;
   results: string;
   report: CoveragePosition[];
+  /** The colour's coverage goal (GET /api/repertoire/goal); holes carry `needed: reach >= goal`. Absent from live events. */
+  goal?: number;
 }

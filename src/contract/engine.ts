@@ -109,8 +109,14 @@ export const candidatesQuery = z.object({
   ratings: z.string().max(200).optional(),
 });
 
-/** A reply in the explorer at the given bands; `score` 0..1 for the side to move. */
-export const candidate = z.object({ uci: z.string(), san: z.string(), games: z.number().int(), score: z.number() });
+/** A reply in the explorer at the given bands; `score` 0..1 for the side to move, `score_low` its 95% Wilson lower bound. */
+export const candidate = z.object({
+  uci: z.string(),
+  san: z.string(),
+  games: z.number().int(),
+  score: z.number(),
+  score_low: z.number(),
+});
 export type Candidate = z.infer<typeof candidate>;
 
 /** GET /api/engine/candidates → the explorer's replies, most played first; `error` when the explorer failed. */

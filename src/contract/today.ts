@@ -27,6 +27,8 @@ export const todayAnswer = z.object({
   unanalysed_reviews: count,
   /** Study next holes (the likeliest 20 of each colour's latest coverage check) the repertoire still leaves open. */
   holes_open: count,
+  /** Holes of each colour's latest coverage check at or above its goal that the repertoire still leaves open. */
+  needed_holes_left: z.object({ white: count, black: count }),
   /** Consecutive days with training, up to today (a day not yet trained today keeps yesterday's streak). */
   streak_days: count,
   /** Card reviews and drill answers today. */

@@ -6,3 +6,4 @@ export * from './schema/openings.js';
 export * from './schema/drill.js';
 export * from './schema/training.js';
 export * from './schema/woodpecker.js';
+export * from './schema/coverage-goal.js';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Color, EditOp } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
@@ -68,6 +68,20 @@ export interface NewEdit {
 
 /** Stores an edit after the colour's others; a 400 (nothing stored) past MAX_EDITS_PER_COLOR. */
 export async function appendEdit(app: FastifyInstance, userId: number, color: Color, edit: NewEdit): Promise<void> {
+  await appendEdits(app, userId, color, [edit]);
+}
+
+/**
+ * Stores edits after the colour's others in one transaction; two or more share a group, so one undo
+ * takes them all back. A 400 (nothing stored) when they would pass MAX_EDITS_PER_COLOR.
+ */
+export async function appendEdits(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  edits: readonly NewEdit[],
+): Promise<void> {
+  if (edits.length === 0) return;
   await app.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await lockStudy(tx, userId, color);
@@ -75,25 +89,45 @@ export async function appendEdit(app: FastifyInstance, userId: number, color: Co
       .select({ count: sql<number>`count(*)::int` })
       .from(repertoireEdits)
       .where(ofColor(userId, color));
-    if (count >= MAX_EDITS_PER_COLOR)
+    if (count + edits.length > MAX_EDITS_PER_COLOR)
       throw new BadRequestError(
-        `Your ${color} repertoire already has ${MAX_EDITS_PER_COLOR.toLocaleString('en-US')} edits, the most it keeps: ` +
+        `Your ${color} repertoire ${count >= MAX_EDITS_PER_COLOR ? 'already has' : 'would pass'} ` +
+          `${MAX_EDITS_PER_COLOR.toLocaleString('en-US')} edits, the most it keeps: ` +
           'download its PGN and store that as your study to start afresh',
       );
-    await tx.insert(repertoireEdits).values({ userId, color, ...edit });
+    const ids = await tx
+      .insert(repertoireEdits)
+      .values(edits.map((edit) => ({ userId, color, ...edit })))
+      .returning({ id: repertoireEdits.id });
+    if (ids.length > 1) {
+      const first = Math.min(...ids.map((row) => row.id));
+      await tx
+        .update(repertoireEdits)
+        .set({ groupId: first })
+        .where(
+          inArray(
+            repertoireEdits.id,
+            ids.map((row) => row.id),
+          ),
+        );
+    }
   });
 }
 
-/** Drops the colour's last edit; false when it had none. A 400 when the colour has no study. */
+/** Drops the colour's last edit (with the edits of its group); false when it had none. A 400 when the colour has no study. */
 export async function dropLastEdit(app: FastifyInstance, userId: number, color: Color): Promise<boolean> {
   return app.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await lockStudy(tx, userId, color);
     const deleted = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        delete from repertoire_edits where id = (
-          select max(id) from repertoire_edits where user_id = ${userId} and color = ${color})
-        returning id`),
+        with last as (
+          select id, group_id from repertoire_edits where user_id = ${userId} and color = ${color}
+          order by id desc limit 1)
+        delete from repertoire_edits e using last
+        where e.user_id = ${userId} and e.color = ${color}
+          and (e.id = last.id or e.group_id = last.group_id)
+        returning e.id`),
     );
     return deleted.length > 0;
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { coverageCheckForm, coverageColorQuery, coverageStopRequest } from '@contract/coverage.js';
 import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
-import { latestRun } from '../openings/coverage-runs-repository.js';
+import { latestRun, type CoverageRunView } from '../openings/coverage-runs-repository.js';
+import type { Db } from '../db/client.js';
+import { markNeeded, readGoal } from '../repertoire/coverage-goal-store.js';
 import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
@@ -79,12 +81,19 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/coverage/latest', { ...auth, schema: { querystring: coverageColorQuery } }, async (request) => {
     const { color } = request.query;
-    return { api_data: await latestRun(app.db, request.user!.id, color) };
+    return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
   });
 
   app.post('/coverage/stop', { ...auth, schema: { body: coverageStopRequest } }, async (request) => {
     const { color } = request.body;
     await jobs.stop(request.user!.id, color);
-    return { api_data: await latestRun(app.db, request.user!.id, color) };
+    return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
   });
+}
+
+/** The run's holes marked needed or optional by the colour's goal, with the goal. */
+async function withGoal(db: Db, userId: number, run: CoverageRunView | null) {
+  if (!run) return null;
+  const { goal } = await readGoal(db, userId, run.color);
+  return { ...run, goal, holes: markNeeded(run.holes, goal) };
 }

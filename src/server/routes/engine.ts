@@ -18,6 +18,7 @@ import {
   positionKey,
   sanOf,
   sideToMove,
+  wilsonLow,
   type PlyEvaluation,
 } from '../../chess/index.js';
 import { cloudEvalOf } from '../engine/cloud-eval-cache.js';
@@ -107,10 +108,11 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
       .map((m) => {
         const games = m.white + m.draws + m.black;
         const won = mover === 'white' ? m.white : m.black;
-        return { uci: m.uci, san: m.san, games, score: games ? (won + m.draws / 2) / games : 0 };
+        const score = games ? (won + m.draws / 2) / games : 0;
+        return { uci: m.uci, san: m.san, games, score, score_low: wilsonLow(score, games) };
       })
       .filter((m) => m.games > 0)
-      .sort((a, b) => b.games - a.games);
+      .sort((a, b) => b.games - a.games || (a.uci < b.uci ? -1 : a.uci > b.uci ? 1 : 0));
     return { api_data: { moves, error: null } };
   });
 

@@ -21,6 +21,7 @@ import { engineRoutes } from './engine.js';
 import { woodpeckerRoutes } from './woodpecker.js';
 import { repertoireSourceRoutes } from './repertoire-sources.js';
 import { mistakeTrainingRoutes } from './mistake-training.js';
+import { coverageGoalRoutes } from './coverage-goal.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -47,4 +48,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(woodpeckerRoutes);
   await app.register(repertoireSourceRoutes);
   await app.register(mistakeTrainingRoutes);
+  await app.register(coverageGoalRoutes);
 }

@@ -101,6 +101,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       new_games: { lichess: 0, chesscom: 0 },
       unanalysed_reviews: 0,
       holes_open: 0,
+      needed_holes_left: { white: 0, black: 0 },
       streak_days: 0,
       done_today: 0,
       done: { cards: 0, drill: 0, new_drill: 0 },
@@ -244,6 +245,8 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       new_games: { lichess: 0, chesscom: 0 },
       unanalysed_reviews: 2,
       holes_open: 1,
+      // The 2000 band's goal is 1 in 200: the open e5 (reach 0.5) is needed.
+      needed_holes_left: { white: 1, black: 0 },
       // Today (the review at midnight, the New item), yesterday (a millisecond before), the day before
       // (23:00); the Manual reschedule three days ago is no training.
       streak_days: 3,

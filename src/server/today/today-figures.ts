@@ -1,3 +1,4 @@
+import { neededHolesLeft } from '../repertoire/coverage-goal-store.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TodayAnswer } from '@contract/today.js';
@@ -124,6 +125,7 @@ export async function todayFigures(
     new_games: newGames,
     unanalysed_reviews: row.unanalysed,
     holes_open: holes,
+    needed_holes_left: await neededHolesLeft(app.db, userId),
     streak_days: streak,
     done_today: row.done_cards + row.done_drill,
     done: { cards: row.done_cards, drill: row.done_drill, new_drill: row.new_today },

@@ -79,6 +79,8 @@ export const repertoireEdits = pgTable(
     /** Written to the Lichess study (additions only). */
     pushed: boolean('pushed').notNull().default(false),
     createdAt: createdAt(),
+    /** Edits made together (a trim) share the id of the first: one undo takes them all back. */
+    groupId: integer('group_id'),
   },
   (t) => [index('repertoire_edits_user_color_idx').on(t.userId, t.color, t.id)],
 );

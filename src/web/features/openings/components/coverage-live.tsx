@@ -3,6 +3,7 @@ import type { Repertoire } from '../../../../chess/repertoire';
 import type { CoverageRun } from '../api/coverage-latest';
 import type { Color } from '../api/types';
 import type { OpeningCardPosition } from '../lib/card-from-comparison';
+import { CoverageGoalPanel } from './coverage-goal-panel';
 import { CoverageReportView } from './coverage-report';
 import { StudyNext } from './study-next';
 
@@ -26,6 +27,8 @@ type Props = CoverageActions & {
   onStop: () => void;
   /** Show the report text too (Manage Openings; the tool has its own Results area). */
   showText?: boolean;
+  /** Show the goal, expected score, trim and traps of the stored study (Manage Openings). */
+  showGoal?: boolean;
 };
 
 /** The latest coverage check of a colour: Stop while it runs, "Study next", then the per-position bars. */
@@ -35,6 +38,7 @@ export function CoverageLive({
   openingName,
   onStop,
   showText,
+  showGoal,
   onMakeCard,
   renderAddToDrill,
   workshopHref,
@@ -69,6 +73,7 @@ export function CoverageLive({
         workshopHref={workshopHref}
         renderSuggestedAnswer={renderSuggestedAnswer}
       />
+      {showGoal && <CoverageGoalPanel color={run.color} run={run} workshopHref={workshopHref} />}
       {!running && run.report.length > 0 && (
         <details className="op-coverage-bars" open>
           <summary>Every position, with the opponent's moves</summary>

@@ -75,6 +75,7 @@ export function CoverageSection(actions: CoverageActions) {
           openingName={study?.title}
           onStop={() => void coverage.stop()}
           showText
+          showGoal
           {...actions}
         />
       </div>

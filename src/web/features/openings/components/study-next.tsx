@@ -8,6 +8,7 @@ import type { AnswerPosition } from './coverage-live';
 import type { Color } from '../api/types';
 import type { OpeningCardPosition } from '../lib/card-from-comparison';
 import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '../lib/hole-card';
+import './coverage-goal.css';
 
 export type StudyNextProps = {
   run: CoverageRun;
@@ -43,6 +44,8 @@ export function StudyNext({
   // When the check is over nothing is left to look up: every hole is final.
   const settled = running ? Math.min(run.settled, holes.length) : holes.length;
   const shown = selected !== undefined ? holes[selected] : undefined;
+  // Live events carry no goal: the last one known marks them.
+  const neededOf = (hole: Hole) => hole.needed ?? (run.goal === undefined ? undefined : hole.reach >= run.goal);
   return (
     <section className="op-study-next" aria-labelledby="study-next-title" aria-live="polite">
       <h3 id="study-next-title">Study next</h3>
@@ -77,6 +80,7 @@ export function StudyNext({
             hole={hole}
             rank={i + 1}
             final={i < settled}
+            needed={neededOf(hole)}
             selected={i === selected}
             onSelect={() => setSelected(i === selected ? undefined : i)}
             color={run.color}
@@ -101,6 +105,8 @@ type HoleRowProps = Omit<StudyNextProps, 'run' | 'renderSuggestedAnswer'> & {
   hole: Hole;
   rank: number;
   final: boolean;
+  /** At or above the coverage goal; undefined while the goal is not known. */
+  needed: boolean | undefined;
   selected: boolean;
   onSelect: () => void;
   color: Color;
@@ -110,6 +116,7 @@ function HoleRow({
   hole,
   rank,
   final,
+  needed,
   selected,
   onSelect,
   color,
@@ -131,8 +138,15 @@ function HoleRow({
         <span className="op-hole-facts">
           The opponent plays <strong>{hole.san}</strong> in {percent}% of games here; {aboutOneIn(hole.reach)}
         </span>
-        <span className={`op-hole-mark ${final ? 'is-final' : 'is-provisional'}`}>
-          {final ? 'final' : 'provisional'}
+        <span className="op-hole-marks">
+          {needed !== undefined && (
+            <span className={`op-hole-need ${needed ? 'is-needed' : 'is-optional'}`} data-testid="hole-need">
+              {needed ? 'needed' : 'optional'}
+            </span>
+          )}
+          <span className={`op-hole-mark ${final ? 'is-final' : 'is-provisional'}`}>
+            {final ? 'final' : 'provisional'}
+          </span>
         </span>
       </button>
       <span className="op-hole-track" aria-hidden="true">

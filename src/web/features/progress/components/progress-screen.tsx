@@ -1,6 +1,7 @@
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useProgress } from '../api/get-progress';
+import { ExpectedChart } from './expected-chart';
 import { ForecastChart } from './forecast-chart';
 import { LeechList } from './leech-list';
 import { OwnSchedule } from './own-schedule';
@@ -39,6 +40,11 @@ export function ProgressScreen() {
           </section>
         </>
       )}
+      <section className="card progress-section" aria-labelledby="expected-title">
+        <h2 id="expected-title">Expected score of your repertoire</h2>
+        <ExpectedChart color="white" />
+        <ExpectedChart color="black" />
+      </section>
       <section className="card progress-section" aria-labelledby="schedule-title">
         <h2 id="schedule-title">Your own schedule</h2>
         <OwnSchedule />

@@ -1,4 +1,4 @@
-import { suggestAnswer, isRefuted } from '../../../../chess/engine-suggestion';
+import { checkSuggestion, isRefuted, suggestAnswer } from '../../../../chess/engine-suggestion';
 import type { Color } from '@contract/common';
 import { errorText } from '../../../lib/api-client';
 import { evalText } from '../../../lib/engine/eval-text';
@@ -23,14 +23,21 @@ export type SuggestedAnswerProps = {
 };
 
 /**
- * The suggested answer in a position: of the replies played at the player's level, the best-scoring
- * one the engine does not refute (within half a pawn of its best), with its evaluation and score,
- * and "Add to repertoire". The other replies are listed under it.
+ * The suggested answer in a position: of the replies played at the player's level, the one with the
+ * highest lower bound of its score (the same on every load), with its score and games, and "Add to
+ * repertoire". The engine then checks it: its evaluation confirms the pick, or a warning names a
+ * better reply; it never swaps the pick. The other replies are listed under it.
  */
 export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'suggested-answer' }: SuggestedAnswerProps) {
   const candidates = useCandidates(fen, filter);
   const cloud = useCloudEval(fen, MAX_CANDIDATES);
-  const replies = candidates.data?.moves.slice(0, MAX_CANDIDATES);
+  const all = candidates.data?.moves;
+  const pick = all && suggestAnswer(all);
+  // The most played replies, and the pick wherever it ranks by games, are the ones the engine weighs.
+  const replies = all && [
+    ...all.slice(0, MAX_CANDIDATES),
+    ...(pick && !all.slice(0, MAX_CANDIDATES).includes(pick) ? [pick] : []),
+  ];
   const evals = useCandidateEvals(fen, replies, cloud.isError ? null : cloud.data);
   const add = useAddToRepertoire();
 
@@ -45,35 +52,52 @@ export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'sugge
     return <p className="sa-box muted">Suggested answer: the explorer lists no replies at your level here.</p>;
 
   const weighed = replies.map((c) => ({ ...c, evaluation: evals.byUci.get(c.uci)?.evaluation }));
-  const suggestion = evals.pending ? undefined : suggestAnswer(weighed, evals.best, color);
+  const suggestion = weighed.find((c) => c.uci === pick?.uci)!;
+  const check = evals.pending ? undefined : checkSuggestion(suggestion, weighed, evals.best, color);
   const percent = (score: number) => `${Math.round(score * 100)}%`;
   return (
     <div className="sa-box" data-testid={testId}>
+      <p className="sa-suggestion">
+        Suggested answer: <strong>{suggestion.san}</strong>{' '}
+        {suggestion.evaluation && (
+          <>
+            <span className="sa-eval" data-testid="suggested-eval">
+              {evalText(suggestion.evaluation)}
+            </span>{' '}
+          </>
+        )}
+        <span className="muted">
+          (you score {percent(suggestion.score)} in {suggestion.games.toLocaleString('en-US')} games, at worst{' '}
+          {percent(suggestion.score_low)}
+          {suggestion.evaluation
+            ? `; ${evals.byUci.get(suggestion.uci)?.source === 'cloud' ? 'Lichess cloud eval' : 'engine'}`
+            : ''}
+          )
+        </span>{' '}
+        <button
+          type="button"
+          className="button button-small"
+          disabled={add.isPending || add.isSuccess}
+          onClick={() => add.mutate({ color, line: lineWithReply(line, fen, suggestion.san) })}
+        >
+          {add.isSuccess ? 'Added to repertoire' : 'Add to repertoire'}
+        </button>
+        {add.isError && <span role="alert"> {errorText(add.error)}</span>}
+      </p>
       {evals.pending ? (
-        <p className="muted">Suggested answer: evaluating {replies.length} replies…</p>
-      ) : suggestion ? (
-        <p className="sa-suggestion">
-          Suggested answer: <strong>{suggestion.san}</strong>{' '}
-          <span className="sa-eval" data-testid="suggested-eval">
-            {evalText(suggestion.evaluation!)}
-          </span>{' '}
-          <span className="muted">
-            (you score {percent(suggestion.score)} in {suggestion.games.toLocaleString('en-US')} games;{' '}
-            {evals.byUci.get(suggestion.uci)?.source === 'cloud' ? 'Lichess cloud eval' : 'engine'})
-          </span>{' '}
-          <button
-            type="button"
-            className="button button-small"
-            disabled={add.isPending || add.isSuccess}
-            onClick={() => add.mutate({ color, line: lineWithReply(line, fen, suggestion.san) })}
-          >
-            {add.isSuccess ? 'Added to repertoire' : 'Add to repertoire'}
-          </button>
-          {add.isError && <span role="alert"> {errorText(add.error)}</span>}
+        <p className="muted" data-testid="suggested-check">
+          Checking it with the engine…
         </p>
-      ) : (
-        <p className="muted">Suggested answer: the engine refutes every reply played at your level here.</p>
-      )}
+      ) : check?.verdict === 'refuted' ? (
+        <p className="sa-warning" role="note" data-testid="suggested-check">
+          The engine warns: {suggestion.san} is more than half a pawn worse than its best here
+          {check.better ? ` (${check.better.san} ${evalText(check.better.evaluation!)})` : ''}.
+        </p>
+      ) : check?.verdict === 'confirmed' ? (
+        <p className="muted" data-testid="suggested-check">
+          The engine confirms it is sound.
+        </p>
+      ) : null}
       {!evals.pending && (
         <details className="sa-replies">
           <summary>All {replies.length} replies</summary>
@@ -81,7 +105,7 @@ export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'sugge
             {weighed.map((c) => (
               <li key={c.uci}>
                 <strong>{c.san}</strong> {c.evaluation ? evalText(c.evaluation) : 'not evaluated'}, you score{' '}
-                {percent(c.score)} in {c.games.toLocaleString('en-US')} games
+                {percent(c.score)} in {c.games.toLocaleString('en-US')} games (at worst {percent(c.score_low)})
                 {evals.best && isRefuted(c, evals.best, color) ? ' (refuted)' : ''}
               </li>
             ))}

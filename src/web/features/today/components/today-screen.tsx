@@ -92,6 +92,12 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
         />
         <Count testId="unanalysed" value={data.unanalysed_reviews} label="reviews not analysed" to="/game_review" />
         <Count testId="holes-open" value={data.holes_open} label="open holes to study" to="/manage_openings" />
+        <Count
+          testId="needed-holes"
+          value={data.needed_holes_left.white + data.needed_holes_left.black}
+          label="needed holes left"
+          to="/manage_openings"
+        />
       </ul>
       <p className="muted">
         See what is coming and how it went on <Link to="/progress">Progress</Link>.

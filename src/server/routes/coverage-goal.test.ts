@@ -1,0 +1,238 @@
+import { Chess } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { makeSan, parseSan } from 'chessops/san';
+import { makeUci } from 'chessops/util';
+import type { NormalMove } from 'chessops/types';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type HttpClient,
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type TestServer,
+  type Json,
+} from '../../../test/helper.js';
+import { positionKey } from '../../chess/index.js';
+import type { Database } from '../db/client.js';
+import { positionStats } from '../db/schema.js';
+import { storeStats, type StatsMove } from '../openings/position-stats-repository.js';
+import {
+  counts,
+  explorerAnswers,
+  RATINGS,
+  record,
+  reference,
+  SPEEDS,
+  STUDY,
+  studyTree,
+  whiteScore,
+  wilson,
+} from '../../../test/coverage-goal-reference.js';
+
+// Expected score, trim and traps against an independent computation over the same stored answers
+// (test/coverage-goal-reference.ts).
+
+describe.each(testDatabaseKinds())('coverage goal, expected score, trim and traps on %s', (kind) => {
+  let database: Database;
+  let server: TestServer;
+  const root = studyTree();
+  const answers = explorerAnswers(root);
+  const stats = new Map(answers.map((r) => [r.fen, r]));
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db
+      .delete(positionStats)
+      .where(and(eq(positionStats.speeds, SPEEDS), eq(positionStats.ratings, RATINGS)));
+    await storeStats(database.db, answers);
+    // A token, so the check may start; every position it needs is cached and fresh, so it calls nothing.
+    server = await startTestServer(database, { lichessToken: 'token' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+
+  const withCheckedStudy = async () => {
+    const signed = await signedInClient(server, { prefix: 'goal' });
+    const { client } = signed;
+    expect(
+      (await client.postJson('/api/update-study', { color: 'white', study_text: STUDY, title: 'Prep' })).status,
+    ).toBe(200);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ color: 'white', from_study: '1', speeds: SPEEDS, ratings: RATINGS }))
+      form.append(k, v);
+    const check = await client.postMultipart('/api/coverage_check', form);
+    expect(check.text).toContain('event: result');
+    expect((await latest(client)).status).toBe('done');
+    return signed;
+  };
+  const latest = async (client: HttpClient) => (await client.get('/api/coverage/latest?color=white')).body.api_data;
+  const get = async (client: HttpClient, path: string) => {
+    const answer = await client.get(path);
+    expect(answer.status).toBe(200);
+    return answer.body.api_data;
+  };
+
+  test('every call needs a session; bad input is a 400 with nothing stored', async () => {
+    const anonymous = server.client();
+    for (const path of ['goal', 'expected', 'trim', 'traps'])
+      expect((await anonymous.get(`/api/repertoire/${path}?color=white`)).status).toBe(401);
+    const { client } = await signedInClient(server, { prefix: 'goal' });
+    expect((await client.get('/api/repertoire/trim?color=green')).status).toBe(400);
+    const tooBig = await client.postJson('/api/repertoire/goal', { color: 'white', goal: 2 });
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.error).toMatch(/goal must be at most 0.5/);
+    expect((await client.postJson('/api/repertoire/goal', { color: 'white', goal: 'often' })).status).toBe(400);
+    expect(await get(client, '/api/repertoire/goal?color=white')).toMatchObject({ goal: 1 / 100, custom: false });
+    const noStudy = await client.postJson('/api/repertoire/trim', { color: 'white' });
+    expect(noStudy.status).toBe(400);
+    expect(noStudy.body.error).toMatch(/no white study/);
+  });
+
+  test('the goal defaults by band, is stored per colour and goes back to the band with null', async () => {
+    const { client } = await withCheckedStudy();
+    // The check's lowest band is 1600: 1 in 100.
+    expect(await get(client, '/api/repertoire/goal?color=white')).toEqual({
+      color: 'white',
+      goal: 1 / 100,
+      default_goal: 1 / 100,
+      band: 1600,
+      custom: false,
+      needed_left: (await latest(client)).holes.filter((h: Json) => h.needed).length,
+    });
+    const set = await client.postJson('/api/repertoire/goal', { color: 'white', goal: 1 / 40 });
+    expect(set.body.api_data).toMatchObject({ goal: 1 / 40, custom: true });
+    expect((await get(client, '/api/repertoire/goal?color=black')).goal).toBe(1 / 100);
+    const run = await latest(client);
+    expect(run.goal).toBe(1 / 40);
+    expect(run.holes.every((h: Json) => h.needed === h.reach >= 1 / 40)).toBe(true);
+    await client.postJson('/api/repertoire/goal', { color: 'white', goal: null });
+    expect((await get(client, '/api/repertoire/goal?color=white')).custom).toBe(false);
+  });
+
+  test('expected score, trim and traps agree with a computation of their own over the stored answers', async () => {
+    const { client } = await withCheckedStudy();
+    const goal = 1 / 100;
+    const want = reference(root, stats, goal);
+    const expected = await get(client, '/api/repertoire/expected?color=white');
+    expect(expected.score).toBeCloseTo(want.expected.score, 12);
+    expect(expected.baseline).toBeCloseTo(want.expected.baseline, 12);
+    expect(expected.covered_reach).toBeCloseTo(want.expected.covered_reach, 12);
+    expect(expected).toMatchObject({ speeds: SPEEDS, ratings: RATINGS });
+
+    const trim = (await get(client, '/api/repertoire/trim?color=white')) as Json[];
+    const byLine = (a: { line: string }, b: { line: string }) => (a.line < b.line ? -1 : 1);
+    expect([...trim].sort(byLine).map((t) => [t.line, t.own_moves, t.dangerous])).toEqual(
+      [...want.trim].sort(byLine).map((t) => [t.line, t.own_moves, t.dangerous]),
+    );
+    for (const t of want.trim) expect(trim.find((x) => x.line === t.line)!.reach).toBeCloseTo(t.reach, 12);
+    expect(want.trim.some((t) => t.dangerous)).toBe(true);
+    expect(want.trim.some((t) => !t.dangerous)).toBe(true);
+
+    const traps = (await get(client, '/api/repertoire/traps?color=white')) as Json[];
+    expect([...traps].sort(byLine).map((t) => [t.line, t.games, t.punished])).toEqual(
+      [...want.traps].sort(byLine).map((t) => [t.line, t.games, t.punished]),
+    );
+    for (const t of want.traps) {
+      const found = traps.find((x) => x.line === t.line)!;
+      expect(found.score).toBeCloseTo(t.score, 12);
+      expect(found.score_low).toBeCloseTo(t.score_low, 12);
+    }
+    expect(want.traps.map((t) => t.line)).toContain('1. e4 Nc6');
+  });
+
+  test('a trim removes the optional lines, the drill loses their positions, and one undo brings all back', async () => {
+    const { client } = await withCheckedStudy();
+    const before = (await get(client, '/api/repertoire/trim?color=white')) as Json[];
+    const optional = before.filter((t) => !t.dangerous);
+    const dropped = optional.reduce((n, t) => n + t.drill_positions, 0);
+    expect(dropped).toBeGreaterThan(0);
+    expect(optional.every((t) => t.reviews_per_day > 0)).toBe(true);
+    await client.postJson('/api/drill/sync', { color: 'white' });
+    const drillBefore = (await get(client, '/api/drill/stats?color=white')).total;
+    const expectedBefore = await get(client, '/api/repertoire/expected?color=white');
+
+    const trimmed = await client.postJson('/api/repertoire/trim', { color: 'white' });
+    expect(trimmed.status).toBe(200);
+    expect(trimmed.body.api_data).toMatchObject({ trimmed: optional.length, edits: optional.length });
+    expect(((await get(client, '/api/repertoire/edits?color=white')) as Json[]).map((e) => e.line).sort()).toEqual(
+      optional.map((t) => t.line).sort(),
+    );
+    // Only the dangerous lines are left to trim.
+    expect(((await get(client, '/api/repertoire/trim?color=white')) as Json[]).map((t) => t.line)).toEqual(
+      before.filter((t) => t.dangerous).map((t) => t.line),
+    );
+    await client.postJson('/api/drill/sync', { color: 'white' });
+    expect((await get(client, '/api/drill/stats?color=white')).total).toBe(drillBefore - dropped);
+    // The expected score follows the edit, and is kept as a second point.
+    const expectedAfter = await get(client, '/api/repertoire/expected?color=white');
+    expect(expectedAfter.score).not.toBeCloseTo(expectedBefore.score, 9);
+    expect(((await get(client, '/api/repertoire/expected/history?color=white')) as Json[]).length).toBe(2);
+
+    const undone = await client.postJson('/api/repertoire/undo', { color: 'white' });
+    expect(undone.body.api_data.edits).toBe(0);
+    expect(await get(client, '/api/repertoire/trim?color=white')).toEqual(before);
+    await client.postJson('/api/drill/sync', { color: 'white' });
+    expect((await get(client, '/api/drill/stats?color=white')).total).toBe(drillBefore);
+
+    // A dangerous line goes only when named.
+    const dangerous = before.find((t) => t.dangerous)!;
+    const picked = await client.postJson('/api/repertoire/trim', { color: 'white', lines: [dangerous.line] });
+    expect(picked.body.api_data).toMatchObject({ trimmed: 1, edits: 1 });
+    const unknown = await client.postJson('/api/repertoire/trim', { color: 'white', lines: ['1. e4 e5'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('1. e4 e5 is not a line below your white goal');
+    expect(((await get(client, '/api/repertoire/edits?color=white')) as Json[]).length).toBe(1);
+  });
+
+  test('two loads of Study next give the same holes, needed first, and the same suggested answers', async () => {
+    const { client } = await withCheckedStudy();
+    const first = await latest(client);
+    const second = await latest(client);
+    expect(second.holes).toEqual(first.holes);
+    const needed = first.holes.map((h: Json) => h.needed as boolean);
+    expect(needed.indexOf(false) === -1 || needed.slice(needed.indexOf(false)).every((n: boolean) => !n)).toBe(true);
+    expect(needed.some(Boolean)).toBe(true);
+    // Answers at the positions after the three likeliest holes: ties and a small sample included.
+    for (const hole of first.holes.slice(0, 3) as Json[]) {
+      const pos = Chess.default();
+      for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
+        pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
+      const legal: NormalMove[] = [];
+      for (const [from, dests] of pos.allDests()) for (const to of dests) legal.push({ from, to });
+      legal.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
+      const [a, b, c] = legal;
+      const moves: StatsMove[] = [
+        { san: makeSan(pos, a), uci: makeUci(a), ...counts(400, 0.6) },
+        { san: makeSan(pos, b), uci: makeUci(b), ...counts(400, 0.6) },
+        { san: makeSan(pos, c), uci: makeUci(c), ...counts(3, 1, 0) },
+      ];
+      const fen = makeFen(pos.toSetup());
+      await storeStats(database.db, [record(positionKey(fen), moves)]);
+      const load = async () =>
+        (await get(client, `/api/engine/candidates?fen=${encodeURIComponent(fen)}&speeds=${SPEEDS}&ratings=${RATINGS}`))
+          .moves as Json[];
+      const once = await load();
+      expect(await load()).toEqual(once);
+      // The tie (same games, same score) goes to the SAN first in order; 3 of 3 won ranks below both.
+      const best = [...once].sort(
+        (x, y) => y.score_low - x.score_low || y.games - x.games || (x.san < y.san ? -1 : 1),
+      )[0];
+      const tied = [makeSan(pos, a), makeSan(pos, b)].sort()[0];
+      expect(best.san).toBe(tied);
+      expect(best.score_low).toBeCloseTo(wilson(whiteScore(moves[0]), 400), 12);
+      const explorer = async () =>
+        (
+          await get(
+            client,
+            `/api/repertoire/explorer?color=white&fen=${encodeURIComponent(fen)}&speeds=${SPEEDS}&ratings=${RATINGS}`,
+          )
+        ).suggested;
+      expect(await explorer()).toMatchObject({ san: tied, games: 400 });
+      expect(await explorer()).toEqual(await explorer());
+    }
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { colorQuery } from '@contract/repertoire.js';
+import { goalRequest, trimRequest, type Expected, type Goal, type TrimAnswer } from '@contract/coverage-goal.js';
+import { parseRepertoireLine, type Color } from '../../chess/index.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import {
+  expectedHistory,
+  neededHolesLeft,
+  readGoal,
+  recordExpected,
+  storeGoal,
+} from '../repertoire/coverage-goal-store.js';
+import { coverageData, expectedOf, trapsOf, trimOf } from '../repertoire/coverage-figures.js';
+import { DrillFollower } from '../repertoire/drill-follower.js';
+import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
+import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
+
+/**
+ * The coverage goal, and what it tells over the latest coverage check's stored explorer answers: the
+ * expected score (kept each time it changes, for Progress), the lines below the goal to trim (as
+ * remove edits one undo takes back) and the opponents' common mistakes (traps).
+ */
+export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
+  const auth = { onRequest: app.requireUser };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const drill = new DrillFollower(app);
+  app.addHook('onClose', () => drill.settle());
+
+  const goalAnswer = async (userId: number, color: Color): Promise<Goal> => ({
+    ...(await readGoal(app.db, userId, color)),
+    needed_left: (await neededHolesLeft(app.db, userId))[color],
+  });
+
+  routes.get('/repertoire/goal', { ...auth, schema: { querystring: colorQuery } }, async (request) => ({
+    api_data: await goalAnswer(request.user!.id, request.query.color),
+  }));
+
+  routes.post('/repertoire/goal', { ...auth, schema: { body: goalRequest } }, async (request) => {
+    const { color, goal } = request.body;
+    await storeGoal(app.db, request.user!.id, color, goal);
+    return { api_data: await goalAnswer(request.user!.id, color) };
+  });
+
+  routes.get('/repertoire/expected', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+    const userId = request.user!.id;
+    const { color } = request.query;
+    const data = await coverageData(app, userId, color);
+    const expected = data && expectedOf(data);
+    if (!data || !expected) return { api_data: null };
+    await recordExpected(app.db, userId, color, data.filter, expected);
+    const answer: Expected = { ...expected, ...data.filter };
+    return { api_data: answer };
+  });
+
+  routes.get('/repertoire/expected/history', { ...auth, schema: { querystring: colorQuery } }, async (request) => ({
+    api_data: await expectedHistory(app.db, request.user!.id, request.query.color),
+  }));
+
+  routes.get('/repertoire/trim', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+    const userId = request.user!.id;
+    const data = await coverageData(app, userId, request.query.color);
+    return { api_data: data ? await trimOf(app, userId, data) : [] };
+  });
+
+  routes.post('/repertoire/trim', { ...auth, schema: { body: trimRequest } }, async (request) => {
+    const userId = request.user!.id;
+    const { color, lines } = request.body;
+    const data = await coverageData(app, userId, color);
+    if (!data) {
+      if (!(await editedRepertoireState(app, userId, color))) throw new BadRequestError(noStudyMessage(color));
+      throw new BadRequestError(`Run a coverage check of your ${color} repertoire first: trimming needs its figures`);
+    }
+    const below = await trimOf(app, userId, data);
+    const byLine = new Map(below.map((row) => [row.line, row]));
+    const chosen = lines
+      ? lines.map((line) => {
+          const row = byLine.get(line);
+          if (!row) throw new BadRequestError(`${line} is not a line below your ${color} goal`);
+          return row;
+        })
+      : below.filter((row) => !row.dangerous);
+    const edits: NewEdit[] = chosen.map((row) => {
+      const parsed = parseRepertoireLine(row.line);
+      if (parsed.isErr) throw new BadRequestError(`${row.line}: ${parsed.error.message}`);
+      const last = parsed.value.moves[parsed.value.moves.length - 1];
+      return {
+        op: 'remove',
+        line: parsed.value.movetext,
+        san: last.san,
+        anchored: data.state.base.positions.has(last.fromKey),
+      };
+    });
+    await appendEdits(app, userId, color, edits);
+    const after = await editedRepertoireState(app, userId, color);
+    if (edits.length > 0) drill.follow(userId, color);
+    const answer: TrimAnswer = {
+      trimmed: edits.length,
+      edits: after?.edits.length ?? 0,
+      positions: after ? positionsWithMoves(after.edited.rep) : 0,
+    };
+    return { api_data: answer };
+  });
+
+  routes.get('/repertoire/traps', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+    const data = await coverageData(app, request.user!.id, request.query.color);
+    return { api_data: data ? trapsOf(data) : [] };
+  });
+}
