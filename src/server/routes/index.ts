@@ -18,10 +18,11 @@ import { repertoirePgnRoutes } from './repertoire-pgn.js';
 import { repertoireExplorerRoutes } from './repertoire-explorer.js';
 import { todayRoutes } from './today.js';
 import { engineRoutes } from './engine.js';
+import { healthRoutes } from './health.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async () => ({ ok: true }));
+  await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(gameReviewRoutes);
   await app.register(recentGamesRoutes);
