@@ -53,6 +53,8 @@ export interface CoverageRuns {
     input: Record<string, string | string[]>,
     listener: (message: RunMessage) => void,
   ): Promise<{ run: number; unfollow: () => void }>;
+  /** Hears a run's events (from whichever process works on it) until the returned function is called. */
+  follow(run: number, listener: (message: RunMessage) => void): Promise<() => void>;
   /** Stops the player's running check of that colour (from any process), keeping what it found. */
   stop(userId: number, color: Color): Promise<void>;
 }
@@ -191,6 +193,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
   }
 
   return {
+    follow: (run, listener) => followers.follow(run, listener),
     async start(userId, rep, filter, input, listener) {
       const total = coveragePositions(rep).length;
       const { id, replaced } = await openRun(app.db, userId, rep.color, filter, total, input);

@@ -230,6 +230,21 @@ export async function readRunEnd(
   };
 }
 
+/** The id and status of the player's latest run of that colour. */
+export async function latestRunId(
+  db: Db,
+  userId: number,
+  color: Color,
+): Promise<{ id: number; status: RunStatus } | undefined> {
+  const [row] = await db
+    .select({ id: coverageRuns.id, status: coverageRuns.status })
+    .from(coverageRuns)
+    .where(and(eq(coverageRuns.userId, userId), eq(coverageRuns.color, color)))
+    .orderBy(desc(coverageRuns.id))
+    .limit(1);
+  return row;
+}
+
 export async function latestRun(
   db: Db,
   userId: number,

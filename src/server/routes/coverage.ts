@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { coverageCheckForm, coverageColorQuery, coverageStopRequest, type CoverageEvent } from '@contract/coverage.js';
-import { readRunEnd, latestRun } from '../openings/coverage-runs-repository.js';
+import { latestRun, latestRunId, readRunEnd } from '../openings/coverage-runs-repository.js';
 import { createCoverageRuns, formInput } from '../jobs/coverage-job.js';
 import type { RunMessage } from '../jobs/coverage-events.js';
 import { fieldList } from '../openings/multipart-fields.js';
@@ -27,13 +27,15 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
 
   const runs = createCoverageRuns(app);
 
-  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
-    const { body } = request;
-    // Bad input is answered as JSON before the stream starts.
-    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
-    const filter = requireStatsFilter(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
-    const userId = request.user!.id;
-
+  /**
+   * Streams one run's events until its end, then its `result` from the row. `open` follows the run
+   * (before it can end) and returns its id. A client that goes away, or this process closing, only
+   * ends the stream: the run goes on.
+   */
+  async function streamRun(
+    reply: FastifyReply,
+    open: (listener: (message: RunMessage) => void) => Promise<{ run: number; unfollow: () => void }>,
+  ): Promise<void> {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -49,24 +51,22 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
     let finish = (_ended: boolean) => {};
     const over = new Promise<boolean>((resolve) => (finish = resolve));
-    const onMessage = (message: RunMessage) => {
-      if (message.event === 'ended') finish(true);
-      else if (message.event !== 'stop') send(message);
-    };
-    // The check belongs to the player: a client that goes away, or this process closing, only stops the stream.
     const leave = () => finish(false);
     raw.on('close', leave);
     app.jobs.closing.addEventListener('abort', leave);
     let unfollow = () => {};
     try {
-      const started = await runs.start(userId, rep, filter, formInput(body), onMessage);
-      unfollow = started.unfollow;
+      const followed = await open((message) => {
+        if (message.event === 'ended') finish(true);
+        else if (message.event !== 'stop') send(message);
+      });
+      unfollow = followed.unfollow;
       if (await over) {
-        const end = await readRunEnd(app.db, started.run);
+        const end = await readRunEnd(app.db, followed.run);
         if (end) send({ event: 'result', data: { results: end.results, report: end.report, holes: end.holes } });
       }
     } catch (error) {
-      request.log.error({ err: error }, 'coverage check failed');
+      app.log.error({ err: error }, 'coverage check failed');
       const message = error instanceof Error ? error.message : String(error);
       send({ event: 'result', data: { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] } });
     } finally {
@@ -76,6 +76,37 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
       app.jobs.closing.removeEventListener('abort', leave);
       raw.end();
     }
+  }
+
+  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
+    const { body } = request;
+    // Bad input is answered as JSON before the stream starts.
+    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
+    const filter = requireStatsFilter(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
+    const userId = request.user!.id;
+    await streamRun(reply, (listener) => runs.start(userId, rep, filter, formInput(body), listener));
+  });
+
+  // The player's running check, followed from whichever process serves the page.
+  app.get('/coverage/follow', { ...auth, schema: { querystring: coverageColorQuery } }, async (request, reply) => {
+    const userId = request.user!.id;
+    const { color } = request.query;
+    const latest = await latestRunId(app.db, userId, color);
+    if (!latest) return reply.code(404).send({ error: `No coverage check of ${color} to follow` });
+    await streamRun(reply, async (listener) => {
+      const unfollow = await runs.follow(latest.id, listener);
+      // Ended before it was followed: its result at once. Otherwise where it stands, then live.
+      const run = await latestRun(app.db, userId, color);
+      if (run?.status !== 'running') listener({ event: 'ended' });
+      else {
+        listener({ event: 'progress', data: { done: run.done, total: run.total } });
+        listener({
+          event: 'holes',
+          data: { holes: run.holes, settled: run.settled, bound: run.bound, done: run.done },
+        });
+      }
+      return { run: latest.id, unfollow };
+    });
   });
 
   app.get('/coverage/latest', { ...auth, schema: { querystring: coverageColorQuery } }, async (request) => {
