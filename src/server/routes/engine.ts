@@ -46,7 +46,7 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
   api.get('/cloud-eval', { ...auth, schema: { querystring: cloudEvalQuery } }, async (request) => {
     const { fen, multiPv } = request.query;
     if (!positionFromFen(fen)) throw new BadRequestError(`fen ${fen} is not a legal position`);
-    return { api_data: await cloudEvalOf(app, fen, multiPv) };
+    return { api_data: await cloudEvalOf(app, request.user!.id, fen, multiPv) };
   });
 
   api.post('/game-analysis', { ...auth, schema: { body: gameAnalysisRequest } }, async (request, reply) => {

@@ -49,7 +49,7 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
   return {
     explorer: { hasToken: true, busyUntil: explorer.busyUntil, fetchPosition: refused(explorer.fetchPosition) },
     lichess: {
-      fetchUserGames: lichess.fetchUserGames,
+      ...lichess,
       listStudies: refused(lichess.listStudies),
       fetchStudyPgn: refused(lichess.fetchStudyPgn),
     },
