@@ -58,6 +58,7 @@ const speedsOf = (url: string) => new URL(url, 'http://x').searchParams.get('spe
 const holeKeys = (holes: { fen: string; san: string }[]) => holes.map((h) => `${h.fen} ${h.san}`);
 
 const baseUrl = process.env.TEST_DATABASE_URL;
+const PAUSE_MS = 3_000;
 
 describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
   let sites: FakeSites;
@@ -75,7 +76,8 @@ describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
       LICHESS_EXPLORER_URL: sites.explorerUrl,
       LICHESS_TOKEN: 'explorer-token',
       EXPLORER_INTERVAL_MS: '250',
-      RATE_LIMIT_PAUSE_MS: '60000',
+      // Shorter than the 60 s of production, to keep the test short.
+      RATE_LIMIT_PAUSE_MS: String(PAUSE_MS),
     };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     database = await openDatabase({ url: fresh.url });
@@ -86,6 +88,23 @@ describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
     await sites?.close();
     await fresh?.drop();
   });
+
+  test('a 429 answered to a token through A rests that token through B too', async () => {
+    const { clients } = await signInEverywhere(database, [a.url, b.url]);
+    const [viaA, viaB] = clients;
+    sites.setMode('lichess-studies', 'rate429', { once: true });
+    const limited = await viaA.get('/api/lichess/studies?username=thibault');
+    expect(limited.body.api_data).toEqual([]);
+    const rested = sites.requestLog('lichess-studies').at(-1)!;
+    const answer = await viaB.get('/api/lichess/studies?username=thibault');
+    expect(answer.status).toBe(200);
+    expect(answer.body.api_data.length).toBeGreaterThan(0);
+    const [first, second] = sites.requestLog('lichess-studies').slice(-2);
+    expect(first).toBe(rested);
+    // Both processes call with the server's token: B waited out the pause A was told of.
+    expect(second.startedAt - rested.finishedAt!).toBeGreaterThanOrEqual(PAUSE_MS - 200);
+    expect(second.headers.authorization).toBe(rested.headers.authorization);
+  }, 60_000);
 
   test('a check started through A is followed live through B; A killed mid-run, B finishes it asking nothing twice', async () => {
     const { clients } = await signInEverywhere(database, [a.url, b.url]);

@@ -26,7 +26,8 @@ export async function recentGamesRoutes(instance: FastifyInstance): Promise<void
       const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
       const username = (query.username ?? saved)?.trim() ?? '';
       if (username === '') return { api_data: [] };
-      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site]);
+      const token = site === 'lichess' ? (await playerSites(app, user.id)).token : undefined;
+      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site], token);
       if (busy) return { api_data: [], error: busy, busy: true };
       const [pgns, links] = await Promise.all([fetchPgns(app, user.id, site, username), savedLinks(app.db, user.id)]);
       const records = toRecords(pgns, username, SITE_NAMES[site]);
