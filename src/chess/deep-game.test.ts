@@ -57,7 +57,15 @@ test(`a drill line of ${PLIES.toLocaleString('en')} distinct positions is walked
       moves: moves.map((m) => ({ ...m, chapters: [0], lines: 1, continuingLines: 0, firstLine: [] })),
     });
   }
-  const rep: Repertoire = { name: 'Deep', color: 'white', excluded: [], chapters: [], positions, roots: ['p0'] };
+  const rep: Repertoire = {
+    name: 'Deep',
+    color: 'white',
+    excluded: [],
+    chapters: [],
+    positions,
+    roots: ['p0'],
+    notes: new Map(),
+  };
   const segment = walkDrillLine(rep, undefined, {
     ask: new Set([`p${PLIES}`]),
     shares: new Map(),

@@ -13,6 +13,8 @@ import { openingFormFields } from './openings.js';
  *        explorer rests after a 429, then one `result`. Bad input is answered 400 {error} before the stream.
  *   GET  /api/coverage/latest?color=  -> {api_data: CoverageRun | null}
  *   POST /api/coverage/stop   {color} -> {api_data: CoverageRun | null}; the holes found so far are kept
+ *   GET  /api/coverage/follow?color= -> text/event-stream of CoverageEvent for the player's running check of
+ *        that colour, worked by any process (one `result` at once when none is running)
  */
 
 export const coverageCheckForm = formBody({

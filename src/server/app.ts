@@ -15,6 +15,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitesPlugin } from './plugins/sites.js';
+import { jobsPlugin } from './jobs/job-queue.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailPlugin);
   await app.register(rateLimitPlugin);
   await app.register(sitesPlugin);
+  await app.register(jobsPlugin, { database });
   await app.register(apiRoutes, { prefix: '/api' });
 
   const webDir = config.webDir;

@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (for connections of the database's own, such as the job queue's); absent on PGlite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,7 @@ async function openPostgres(url: string): Promise<Database> {
   await migratePostgresOnce(url);
   const client = postgres(url, { max: 10, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  return { db, kind: 'postgres', url, close: () => client.end({ timeout: 5 }) };
 }
 
 /** Several processes may start together on one database: an advisory lock lets one migrate at a time. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { positionKey } from '../../chess/index.js';
 import type { CloudEvalBody } from '../sites/lichess.js';
+import { playerSites } from '../sites/player-sites.js';
 import { findCloudEval, saveCloudEval } from './cloud-evals-repository.js';
 
 /**
@@ -11,13 +12,18 @@ import { findCloudEval, saveCloudEval } from './cloud-evals-repository.js';
 
 const NONE_KEPT_MS = 24 * 60 * 60 * 1000;
 
-export async function cloudEvalOf(app: FastifyInstance, fen: string, multiPv: number): Promise<CloudEvalBody | null> {
+export async function cloudEvalOf(
+  app: FastifyInstance,
+  userId: number,
+  fen: string,
+  multiPv: number,
+): Promise<CloudEvalBody | null> {
   const key = positionKey(fen);
   const cached = await findCloudEval(app.db, key, multiPv);
   if (cached && (cached.answer !== null || Date.now() - cached.fetchedAt.getTime() < NONE_KEPT_MS)) {
     return cached.answer;
   }
-  const fetch = app.sites.lichess.fetchCloudEval;
+  const fetch = (await playerSites(app, userId)).lichess.fetchCloudEval;
   if (!fetch) return null;
   const result = await fetch(fen, multiPv);
   if (result.kind === 'failed') return null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PrepSite } from '@contract/opponent-prep.js';
 import { PREP_SITE_NAMES } from '@contract/opponent-prep.js';
+import { playerSites } from '../sites/player-sites.js';
 import { siteOk, type SiteError, type SiteResult } from '../sites/site-error.js';
 
 /** Lichess: the opponent's last games, this many. */
@@ -19,6 +20,7 @@ export const noGamesMessage = (username: string, site: PrepSite): string =>
  */
 export async function fetchOpponentGames(
   app: FastifyInstance,
+  userId: number,
   site: PrepSite,
   username: string,
   now: Date,
@@ -27,7 +29,7 @@ export async function fetchOpponentGames(
   let result: SiteResult<string[]>;
   if (site === 'lichess') {
     onStep(0, 1);
-    const lichess = app.sites.lichess;
+    const { lichess } = await playerSites(app, userId);
     result = lichess.fetchUserGamesResult
       ? await lichess.fetchUserGamesResult(username, PREP_LICHESS_GAMES)
       : siteOk(await lichess.fetchUserGames(username, PREP_LICHESS_GAMES));

@@ -36,7 +36,7 @@ export async function runPrep(
   const rep = await prepRepertoire(app, userId, color);
   if (!rep) return { ok: false, status: 400, error: `You have no ${color} study: set one on Manage Openings first` };
 
-  const fetched = await fetchOpponentGames(app, site, username, now, (done, total) =>
+  const fetched = await fetchOpponentGames(app, userId, site, username, now, (done, total) =>
     onProgress({ stage: 'fetching', done, total }),
   );
   if (!fetched.ok) return fetched;

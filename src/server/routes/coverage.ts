@@ -1,45 +1,43 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { coverageCheckForm, coverageColorQuery, coverageStopRequest } from '@contract/coverage.js';
-import { CoverageJobs, type CoverageEvent } from '../openings/coverage-jobs.js';
-import { latestRun, type CoverageRunView } from '../openings/coverage-runs-repository.js';
+import { coverageCheckForm, coverageColorQuery, coverageStopRequest, type CoverageEvent } from '@contract/coverage.js';
+import { latestRun, latestRunId, readRunEnd, type CoverageRunView } from '../openings/coverage-runs-repository.js';
+import { createCoverageRuns, formInput } from '../jobs/coverage-job.js';
+import type { RunMessage } from '../jobs/coverage-events.js';
 import type { Db } from '../db/client.js';
 import { markNeeded, readGoal } from '../repertoire/coverage-goal-store.js';
 import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
-import { playerSites } from '../sites/player-sites.js';
-import { busyMessage } from '../sites/site-busy.js';
 
 /**
  * The coverage check, streamed as server-sent events: `progress` {done,total} and `holes`
  * {holes,settled,bound,done} as it goes, `status` while the explorer rests, then one `result`. A check
- * belongs to the player, not to the connection: coverage/latest reads the latest one of a colour
- * (running or ended) and coverage/stop ends it.
+ * belongs to the player, not to the connection or the process: it runs as a job (jobs/coverage-job.ts)
+ * on whichever process takes it up, and its events reach the stream through the database's
+ * notifications. coverage/latest reads the latest one of a colour (running or ended) and coverage/stop
+ * ends it, from any process.
  */
 
 /** A comment line this often keeps proxies from closing a stream that waits out a 429 pause. */
 const HEARTBEAT_MS = 15_000;
-const BUSY_POLL_MS = 100;
 
 export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  const jobs = new CoverageJobs(app.db, app.log);
-  // Closing the app ends running checks cleanly, each saving where it stopped. preClose runs before
-  // the server waits for open requests, and a check's stream is one of them.
-  app.addHook('preClose', () => jobs.closeAll());
+  const runs = createCoverageRuns(app);
 
-  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
-    const { body } = request;
-    // Bad input is answered as JSON before the stream starts.
-    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
-    const filter = requireStatsFilter(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
-    const userId = request.user!.id;
-    const { explorer } = await playerSites(app, userId);
-
+  /**
+   * Streams one run's events until its end, then its `result` from the row. `open` follows the run
+   * (before it can end) and returns its id. A client that goes away, or this process closing, only
+   * ends the stream: the run goes on.
+   */
+  async function streamRun(
+    reply: FastifyReply,
+    open: (listener: (message: RunMessage) => void) => Promise<{ run: number; unfollow: () => void }>,
+  ): Promise<void> {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -53,30 +51,64 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
     };
     // A 429 pauses the explorer for a minute: comments keep proxies from closing the quiet stream.
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
-    // While the explorer rests the player is told so, instead of a bar that silently stops moving.
-    let toldUntil = 0;
-    const busy = setInterval(() => {
-      const until = explorer.busyUntil();
-      if (until === 0 || until === toldUntil) return;
-      toldUntil = until;
-      send({
-        event: 'status',
-        data: { message: busyMessage('Lichess', until), retry_at: new Date(until).toISOString() },
-      });
-    }, BUSY_POLL_MS);
+    let finish = (_ended: boolean) => {};
+    const over = new Promise<boolean>((resolve) => (finish = resolve));
+    const leave = () => finish(false);
+    raw.on('close', leave);
+    app.jobs.closing.addEventListener('abort', leave);
+    let unfollow = () => {};
     try {
-      // The check belongs to the player: a client that goes away only stops listening.
-      const job = await jobs.start(userId, rep, filter, explorer, send);
-      await job.finished;
+      const followed = await open((message) => {
+        if (message.event === 'ended') finish(true);
+        else if (message.event !== 'stop') send(message);
+      });
+      unfollow = followed.unfollow;
+      if (await over) {
+        const end = await readRunEnd(app.db, followed.run);
+        if (end) send({ event: 'result', data: { results: end.results, report: end.report, holes: end.holes } });
+      }
     } catch (error) {
-      request.log.error({ err: error }, 'coverage check failed');
+      app.log.error({ err: error }, 'coverage check failed');
       const message = error instanceof Error ? error.message : String(error);
       send({ event: 'result', data: { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] } });
     } finally {
+      unfollow();
       clearInterval(heartbeat);
-      clearInterval(busy);
+      raw.off('close', leave);
+      app.jobs.closing.removeEventListener('abort', leave);
       raw.end();
     }
+  }
+
+  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
+    const { body } = request;
+    // Bad input is answered as JSON before the stream starts.
+    const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
+    const filter = requireStatsFilter(fieldList(body, 'speeds'), fieldList(body, 'ratings'));
+    const userId = request.user!.id;
+    await streamRun(reply, (listener) => runs.start(userId, rep, filter, formInput(body), listener));
+  });
+
+  // The player's running check, followed from whichever process serves the page.
+  app.get('/coverage/follow', { ...auth, schema: { querystring: coverageColorQuery } }, async (request, reply) => {
+    const userId = request.user!.id;
+    const { color } = request.query;
+    const latest = await latestRunId(app.db, userId, color);
+    if (!latest) return reply.code(404).send({ error: `No coverage check of ${color} to follow` });
+    await streamRun(reply, async (listener) => {
+      const unfollow = await runs.follow(latest.id, listener);
+      // Ended before it was followed: its result at once. Otherwise where it stands, then live.
+      const run = await latestRun(app.db, userId, color);
+      if (run?.status !== 'running') listener({ event: 'ended' });
+      else {
+        listener({ event: 'progress', data: { done: run.done, total: run.total } });
+        listener({
+          event: 'holes',
+          data: { holes: run.holes, settled: run.settled, bound: run.bound, done: run.done },
+        });
+      }
+      return { run: latest.id, unfollow };
+    });
   });
 
   app.get('/coverage/latest', { ...auth, schema: { querystring: coverageColorQuery } }, async (request) => {
@@ -86,7 +118,7 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post('/coverage/stop', { ...auth, schema: { body: coverageStopRequest } }, async (request) => {
     const { color } = request.body;
-    await jobs.stop(request.user!.id, color);
+    await runs.stop(request.user!.id, color);
     return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
   });
 }

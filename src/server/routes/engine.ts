@@ -52,7 +52,7 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     if (!position) throw new BadRequestError(`fen ${fen} is not a legal position`);
     // Lichess is asked for the FEN as chessops writes it: a FEN it would not read (a tab between
     // fields, a stray en passant square) must not store "no evaluation" for the position everyone shares.
-    return { api_data: await cloudEvalOf(app, fenOf(position), multiPv) };
+    return { api_data: await cloudEvalOf(app, request.user!.id, fenOf(position), multiPv) };
   });
 
   api.post('/game-analysis', { ...auth, schema: { body: gameAnalysisRequest } }, async (request, reply) => {

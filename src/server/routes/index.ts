@@ -22,10 +22,11 @@ import { woodpeckerRoutes } from './woodpecker.js';
 import { repertoireSourceRoutes } from './repertoire-sources.js';
 import { mistakeTrainingRoutes } from './mistake-training.js';
 import { coverageGoalRoutes } from './coverage-goal.js';
+import { healthRoutes } from './health.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async () => ({ ok: true }));
+  await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(gameReviewRoutes);
   await app.register(recentGamesRoutes);

@@ -4,6 +4,7 @@ import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js
 import type { GameSite } from '../../chess/game-record.js';
 import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from '../game-reviews/game-reviews-repository.js';
+import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 
 /**
@@ -25,13 +26,18 @@ export async function recentGamesRoutes(instance: FastifyInstance): Promise<void
       const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
       const username = (query.username ?? saved)?.trim() ?? '';
       if (username === '') return { api_data: [] };
-      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site]);
+      const token = site === 'lichess' ? (await playerSites(app, user.id)).token : undefined;
+      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site], token);
       if (busy) return { api_data: [], error: busy, busy: true };
-      const [pgns, links] = await Promise.all([fetchPgns(app, site, username), savedLinks(app.db, user.id)]);
+      const [pgns, links] = await Promise.all([fetchPgns(app, user.id, site, username), savedLinks(app.db, user.id)]);
       const records = toRecords(pgns, username, SITE_NAMES[site]);
       const games = records.filter((game) => !links.has(game.link));
       // No games may mean a mistyped name: say so when Lichess has no such account.
-      if (records.length === 0 && site === 'lichess' && (await app.sites.lichess.findUser?.(username)) === 'missing') {
+      if (
+        records.length === 0 &&
+        site === 'lichess' &&
+        (await (await playerSites(app, user.id)).lichess.findUser?.(username)) === 'missing'
+      ) {
         return { api_data: games, error: `Lichess has no player named ${username}` };
       }
       return { api_data: games };
@@ -45,10 +51,15 @@ const SITE_URLS: Record<RecentGameSite, (app: FastifyInstance) => string> = {
   chesscom: (app) => app.config.chessComUrl,
 };
 
-function fetchPgns(app: FastifyInstance, site: RecentGameSite, username: string): Promise<string[]> {
+async function fetchPgns(
+  app: FastifyInstance,
+  userId: number,
+  site: RecentGameSite,
+  username: string,
+): Promise<string[]> {
   switch (site) {
     case 'lichess':
-      return app.sites.lichess.fetchUserGames(username);
+      return (await playerSites(app, userId)).lichess.fetchUserGames(username);
     case 'chesscom':
       return app.sites.chesscom.fetchRecentGames(username, new Date());
   }

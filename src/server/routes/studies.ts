@@ -47,9 +47,9 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
   app.get('/lichess/studies', { ...auth, schema: { querystring: studiesQuery } }, async (request, reply) => {
     const username = (request.query.username ?? '').trim();
     if (!username) return reply.code(400).send({ error: 'A Lichess username is required to list studies' });
-    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess');
+    const { lichess, token } = await playerSites(app, request.user!.id);
+    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess', token);
     if (busy) return { api_data: [], error: busy, busy: true };
-    const { lichess } = await playerSites(app, request.user!.id);
     const result = await lichess.listStudies(username);
     // A failed study fetch is logged (by the client) and gives an empty list.
     if (result.isErr) return { api_data: [], error: result.error.message };
@@ -58,9 +58,9 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get('/lichess/study/:id', { ...auth, schema: { params: studyParams } }, async (request) => {
     const { id } = request.params;
-    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess');
+    const { lichess, token } = await playerSites(app, request.user!.id);
+    const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess', token);
     if (busy) return { api_data: { title: '', pgn: '' }, error: busy, busy: true };
-    const { lichess } = await playerSites(app, request.user!.id);
     const result = await lichess.fetchStudyPgn(id);
     if (result.isErr) return { api_data: { title: '', pgn: '' }, error: result.error.message };
     return { api_data: { title: studyTitle(result.value, id), pgn: result.value } };

@@ -52,7 +52,7 @@ export interface ExplorerClientOptions {
 
 export interface ExplorerClient {
   readonly hasToken: boolean;
-  /** Epoch ms until which the explorer rests after a 429 (calls wait in the queue); 0 when not resting. */
+  /** Epoch ms until which this client's token rests after a 429 (its calls wait); 0 when not resting. */
   busyUntil(): number;
   /** Speeds like 'blitz'; ratings are band floors like 2000. */
   fetchPosition(
@@ -71,7 +71,7 @@ export function createExplorerClient(options: ExplorerClientOptions): ExplorerCl
 
   return {
     hasToken: token !== undefined,
-    busyUntil: () => queue.pausedUntil(base),
+    busyUntil: () => queue.pausedUntil(base, token),
     async fetchPosition(fen, speeds, ratings) {
       if (!token) return siteErr('no-token', NO_TOKEN_MESSAGE);
       if (fen.trim() === '') return siteErr('bad-input', 'FEN required');

@@ -53,6 +53,24 @@ describe('http queue', () => {
     expect(queue.pausedUntil(studiesUrl())).toBe(0);
   });
 
+  test("a 429 rests the token it answered, while another token's calls to the host go on", async () => {
+    const queue = createHttpQueue({ rateLimitPauseMs: 2_000 });
+    const as = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+    sites.setMode('lichess-studies', 'rate429', { once: true });
+    const limited = await queue.get(studiesUrl(), as('first-player'));
+    expect(limited.isErr && limited.error.status).toBe(429);
+    expect(queue.pausedUntil(studiesUrl(), 'first-player')).toBeGreaterThan(Date.now());
+    expect(queue.pausedUntil(studiesUrl(), 'second-player')).toBe(0);
+    const started = Date.now();
+    const resting = queue.get(studiesUrl(), as('first-player'));
+    expect((await queue.get(studiesUrl(), as('second-player'))).isOk).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The rested token's call waits outside the queue: it has not been sent.
+    expect(sites.requests('lichess-studies')).toBe(2);
+    expect((await resting).isOk).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+  });
+
   test('a 429 from one host does not hold up another', async () => {
     const queue = createHttpQueue({ rateLimitPauseMs: 5_000 });
     sites.setMode('lichess-studies', 'rate429', { once: true });

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from './site-error.js';
 
 /**
  * Serial HTTP GETs per host: one call at a time to each host, each with a timeout, our User-Agent,
- * and a pause of the whole host after a 429 (Lichess sends no Retry-After, so the pause is fixed).
+ * and a pause after a 429 of the calls made with the token it answered (Lichess sends no Retry-After,
+ * so the pause is fixed; calls without a token share one pause). A resting token's calls wait outside
+ * the host's queue, so other players' calls go on meanwhile.
  * Failures come back as results, never as exceptions. Written here rather than taken from a queue
  * library: those order calls but know nothing of pausing a whole host after a 429, of timing a call out
  * by its wait in the queue, or of a host that just failed answering at once.
@@ -41,9 +44,9 @@ export interface HostCoordinator {
   readonly crossProcess: boolean;
   /** Runs `call` while no other process runs a call to `host`. */
   exclusive<T>(host: string, call: () => Promise<T>): Promise<T>;
-  /** Epoch ms until which some process paused `host` after a 429; 0 when none. */
-  pausedUntil(host: string): Promise<number>;
-  pause(host: string, until: number): Promise<void>;
+  /** Epoch ms until which some process paused `token`'s calls to `host` after a 429; 0 when none. */
+  pausedUntil(host: string, token: string): Promise<number>;
+  pause(host: string, token: string, until: number): Promise<void>;
 }
 
 export interface QueueRequest {
@@ -71,13 +74,28 @@ export interface HttpQueue {
   get(url: string, request?: QueueRequest): Promise<SiteResult<SiteResponse>>;
   /** A write, in the same turn-taking as the reads (absent from queues made before writes existed). */
   send?(url: string, request: QueueSend): Promise<SiteResult<SiteResponse>>;
-  /** Epoch ms until which calls to the host of `url` wait after a 429; 0 when not paused. */
-  pausedUntil(url: string): number;
+  /** Epoch ms until which calls to the host of `url` with `token` wait after a 429; 0 when not paused. */
+  pausedUntil(url: string, token?: string): number;
 }
+
+/** A short hash naming the token a call is made with (its bearer header); '' for calls without one. */
+export function tokenKey(token: string | undefined): string {
+  return token ? createHash('sha256').update(token).digest('hex').slice(0, 24) : '';
+}
+
+const tokenKeyOf = (headers: Record<string, string> | undefined): string => {
+  const header = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  return tokenKey(/^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]);
+};
+
+/** Told by a call whose token rests (a pause set meanwhile, here or by another process): it waits and comes again. */
+const RESTING = Symbol('resting');
+type Answer = SiteResult<SiteResponse> | typeof RESTING;
 
 interface HostState {
   tail: Promise<void>;
-  pausedUntil: number;
+  /** Epoch ms until which each token's calls rest after a 429, by tokenKey. */
+  pauses: Map<string, number>;
   lastStart: number;
   /** Epoch ms until which the host counts as down after a timeout or a failed connection. */
   downUntil: number;
@@ -96,19 +114,23 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   function hostState(host: string): HostState {
     let state = hosts.get(host);
     if (!state) {
-      state = { tail: Promise.resolve(), pausedUntil: 0, lastStart: 0, downUntil: 0, downReason: '' };
+      state = { tail: Promise.resolve(), pauses: new Map(), lastStart: 0, downUntil: 0, downReason: '' };
       hosts.set(host, state);
     }
     return state;
   }
 
-  async function run(url: URL, state: HostState, request: QueueRequest | QueueSend): Promise<SiteResult<SiteResponse>> {
-    if (!coordinator) return call(url, state, request);
+  const pauseOf = (state: HostState, key: string) => state.pauses.get(key) ?? 0;
+
+  async function run(url: URL, state: HostState, request: QueueRequest | QueueSend, key: string): Promise<Answer> {
+    if (!coordinator) return call(url, state, request, key);
     try {
       return await coordinator.exclusive(url.host, async () => {
-        state.pausedUntil = Math.max(state.pausedUntil, await coordinator.pausedUntil(url.host));
-        const result = await call(url, state, request);
-        if (result.isErr && result.error.status === 429) await coordinator.pause(url.host, state.pausedUntil);
+        const shared = await coordinator.pausedUntil(url.host, key);
+        if (shared > pauseOf(state, key)) state.pauses.set(key, shared);
+        const result = await call(url, state, request, key);
+        if (result !== RESTING && result.isErr && result.error.status === 429)
+          await coordinator.pause(url.host, key, pauseOf(state, key));
         // The turn is kept for the least interval, so the next call from any process waits it out too.
         const rest = state.lastStart + minIntervalMs - Date.now();
         if (coordinator.crossProcess && rest > 0) await sleep(rest);
@@ -123,18 +145,14 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     }
   }
 
-  async function call(
-    url: URL,
-    state: HostState,
-    request: QueueRequest | QueueSend,
-  ): Promise<SiteResult<SiteResponse>> {
-    const readyAt = Math.max(state.pausedUntil, state.lastStart + minIntervalMs);
-    // A 429 pause is waited out on purpose; it does not spend the call's time limit.
-    const pauseWait = Math.max(0, state.pausedUntil - Date.now());
+  async function call(url: URL, state: HostState, request: QueueRequest | QueueSend, key: string): Promise<Answer> {
+    // The token rests: its call gives its turn up and waits outside the queue.
+    if (pauseOf(state, key) > Date.now()) return RESTING;
+    const readyAt = state.lastStart + minIntervalMs;
     if (readyAt > Date.now()) await sleep(readyAt - Date.now());
     const limit = request.timeoutMs ?? timeoutMs;
     // Otherwise the time limit counts from when the call was asked for: its wait in the queue spends it too.
-    const left = (request.deadline ?? Date.now() + limit) + pauseWait - Date.now();
+    const left = (request.deadline ?? Date.now() + limit) - Date.now();
     if (left <= 0)
       return siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`);
     if (state.downUntil > Date.now()) return siteErr('timeout', state.downReason);
@@ -151,7 +169,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
       // Read the body inside the slot so the next call starts only after this one is over.
       const text = await response.text();
       if (response.status === 429) {
-        state.pausedUntil = Date.now() + pauseMs;
+        state.pauses.set(key, Date.now() + pauseMs);
         logger.warn({ host: url.host, pauseMs }, 'site answered 429; pausing calls to it');
       }
       if (!response.ok) {
@@ -176,43 +194,51 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     }
   }
 
-  function enqueue(rawUrl: string, request: QueueRequest | QueueSend): Promise<SiteResult<SiteResponse>> {
+  async function enqueue(rawUrl: string, request: QueueRequest | QueueSend): Promise<SiteResult<SiteResponse>> {
     let url: URL;
     try {
       url = new URL(rawUrl);
     } catch {
-      return Promise.resolve(siteErr('bad-input', `not a URL: ${rawUrl}`));
+      return siteErr('bad-input', `not a URL: ${rawUrl}`);
     }
     const state = hostState(url.host);
+    const key = tokenKeyOf(request.headers);
+    for (;;) {
+      // A 429 pause is waited out on purpose, outside the queue; it does not spend the call's time limit.
+      const rest = pauseOf(state, key) - Date.now();
+      if (rest > 0) await sleep(rest);
+      const answer = await queued(url, state, request, key);
+      if (answer !== RESTING) return answer;
+    }
+  }
+
+  function queued(url: URL, state: HostState, request: QueueRequest | QueueSend, key: string): Promise<Answer> {
     // A host just found down answers at once, without a turn in the queue.
     if (state.downUntil > Date.now()) return Promise.resolve(siteErr('timeout', state.downReason));
     const limit = request.timeoutMs ?? timeoutMs;
     const deadline = Date.now() + limit;
-    const queued = state.tail.then(() => run(url, state, { ...request, deadline }));
-    state.tail = queued.then(
+    const turn = state.tail.then(() => run(url, state, { ...request, deadline }, key));
+    state.tail = turn.then(
       () => undefined,
       () => undefined,
     );
     // The caller has its answer by the deadline even while calls before it still hold the host.
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<SiteResult<SiteResponse>>((resolve) => {
-      const arm = (ms: number) => {
-        timer = setTimeout(() => {
-          // A host resting after a 429 is waited for; the time limit starts again when it is over.
-          if (state.pausedUntil > Date.now()) return arm(state.pausedUntil - Date.now() + limit + 50);
-          resolve(siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`));
-        }, ms);
-      };
-      arm(limit + 50);
+    const late = new Promise<Answer>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve(siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`)),
+        limit + 50,
+      );
     });
-    return Promise.race([queued, late]).finally(() => clearTimeout(timer));
+    return Promise.race([turn, late]).finally(() => clearTimeout(timer));
   }
 
   return {
     get: (rawUrl, request = {}) => enqueue(rawUrl, request),
     send: (rawUrl, request) => enqueue(rawUrl, request),
-    pausedUntil(rawUrl) {
-      const until = hosts.get(new URL(rawUrl).host)?.pausedUntil ?? 0;
+    pausedUntil(rawUrl, token) {
+      const until = hosts.get(new URL(rawUrl).host)?.pauses.get(tokenKey(token)) ?? 0;
       return until > Date.now() ? until : 0;
     },
   };

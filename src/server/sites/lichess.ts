@@ -14,7 +14,7 @@ export const LICHESS_GAMES_MAX = 80;
 
 export interface LichessClientOptions {
   baseUrl: string;
-  /** The player's token or LICHESS_TOKEN; sent as a bearer header on study calls (private studies), never logged. */
+  /** The player's token or LICHESS_TOKEN; sent as a bearer header on every call (private studies, the player's own limits), never logged. */
   token?: string;
   timeoutMs?: number;
   logger?: SiteLogger;
@@ -53,6 +53,10 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
   const logger = options.logger ?? silentLogger;
   const queue = options.queue ?? createHttpQueue({ logger });
   const { token, timeoutMs } = options;
+  // Every call carries the token when there is one: Lichess counts a player's calls against their
+  // own limits, not the anonymous ones it tightens.
+  const withToken = (headers: Record<string, string>): Record<string, string> =>
+    token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
 
   async function fetchGames(username: string, max = LICHESS_GAMES_MAX): Promise<SiteResult<string[]>> {
     const user = username.trim();
@@ -64,7 +68,7 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       opening: 'true',
     });
     const url = `${base}/api/games/user/${encodeURIComponent(user)}?${query}`;
-    const result = await queue.get(url, { headers: { Accept: 'application/x-chess-pgn' }, timeoutMs });
+    const result = await queue.get(url, { headers: withToken({ Accept: 'application/x-chess-pgn' }), timeoutMs });
     if (result.isErr) {
       logger.warn(
         { site: 'lichess', username: user, kind: result.error.kind, err: result.error.message },
@@ -94,7 +98,7 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       const user = username.trim();
       if (!user) return 'missing';
       const result = await queue.get(`${base}/api/user/${encodeURIComponent(user)}`, {
-        headers: { Accept: 'application/json' },
+        headers: withToken({ Accept: 'application/json' }),
         timeoutMs,
       });
       if (result.isOk) return 'found';
@@ -105,8 +109,7 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
       const user = username.trim();
       if (!user) return siteErr('bad-input', 'username required');
       const url = `${base}/api/study/by/${encodeURIComponent(user)}`;
-      const headers: Record<string, string> = { Accept: 'application/x-ndjson' };
-      if (token) headers.Authorization = `Bearer ${token}`;
+      const headers = withToken({ Accept: 'application/x-ndjson' });
       const result = await queue.get(url, { headers, timeoutMs });
       if (result.isErr) {
         logger.warn(
@@ -126,8 +129,7 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
     async fetchStudyPgn(studyId) {
       const id = studyId.trim();
       if (!/^[A-Za-z0-9]{8}$/.test(id)) return siteErr('bad-input', `not a Lichess study id: ${studyId}`);
-      const headers: Record<string, string> = { Accept: 'application/x-chess-pgn' };
-      if (token) headers.Authorization = `Bearer ${token}`;
+      const headers = withToken({ Accept: 'application/x-chess-pgn' });
       const result = await queue.get(`${base}/api/study/${id}.pgn`, { headers, timeoutMs });
       if (result.isErr) {
         logger.warn(
@@ -147,7 +149,7 @@ export function createLichessClient(options: LichessClientOptions): LichessClien
     async fetchCloudEval(fen, multiPv) {
       const query = new URLSearchParams({ fen, multiPv: String(multiPv) });
       const result = await queue.get(`${base}/api/cloud-eval?${query}`, {
-        headers: { Accept: 'application/json' },
+        headers: withToken({ Accept: 'application/json' }),
         timeoutMs,
       });
       if (result.isErr) {

@@ -8,6 +8,8 @@ import { siteErr, type SiteResult } from './site-error.js';
 export interface PlayerSites {
   explorer: ExplorerClient;
   lichess: LichessClient;
+  /** The token these clients send (the player's, else LICHESS_TOKEN): whose 429 pause applies. */
+  token?: string;
 }
 
 /** Told to a player whose own token Lichess refused (it has been forgotten). */
@@ -22,7 +24,7 @@ export const TOKEN_REFUSED_MESSAGE =
  */
 export async function playerSites(app: FastifyInstance, userId: number): Promise<PlayerSites> {
   const connection = await findConnection(app.db, app.config.sessionSecret, userId);
-  if (!connection) return { explorer: app.sites.explorer, lichess: app.sites.lichess };
+  if (!connection) return { explorer: app.sites.explorer, lichess: app.sites.lichess, token: app.config.lichessToken };
   const { config, log: logger } = app;
   const explorer = createExplorerClient({
     baseUrl: config.lichessExplorerUrl,
@@ -47,9 +49,10 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
       return siteErr('http', TOKEN_REFUSED_MESSAGE, 401);
     };
   return {
+    token: connection.token,
     explorer: { hasToken: true, busyUntil: explorer.busyUntil, fetchPosition: refused(explorer.fetchPosition) },
     lichess: {
-      fetchUserGames: lichess.fetchUserGames,
+      ...lichess,
       listStudies: refused(lichess.listStudies),
       fetchStudyPgn: refused(lichess.fetchStudyPgn),
     },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sitePauses } from '../db/schema.js';
 import type { HostCoordinator } from './http-queue.js';
@@ -7,7 +7,8 @@ import type { HostCoordinator } from './http-queue.js';
  * Site calls ordered between every process on one database. On PostgreSQL each call runs under an
  * advisory lock (one fixed key per host) held on a reserved connection, so two app processes never
  * call a host at once; PGlite has one process per data folder, where the in-process queue already
- * suffices. A 429 pause is written to `site_pauses` and read before every call, so it holds for all.
+ * suffices. A 429 pause is written to `site_pauses` (per host and hash of the token it answered) and
+ * read before every call, so it holds for every process.
  *
  *   const queue = createHttpQueue({ coordinator: createSharedHostCoordinator(app.db) });
  */
@@ -47,22 +48,22 @@ export function createSharedHostCoordinator(db: Db): HostCoordinator {
         connection.release();
       }
     },
-    async pausedUntil(host) {
+    async pausedUntil(host, token) {
       const rows = await db
         .select({ until: sitePauses.until })
         .from(sitePauses)
-        .where(eq(sitePauses.host, host))
+        .where(and(eq(sitePauses.host, host), eq(sitePauses.tokenKey, token)))
         .limit(1);
       const until = rows[0]?.until.getTime() ?? 0;
       return until > Date.now() ? until : 0;
     },
-    async pause(host, until) {
+    async pause(host, token, until) {
       const at = new Date(until);
       await db
         .insert(sitePauses)
-        .values({ host, until: at })
+        .values({ host, tokenKey: token, until: at })
         .onConflictDoUpdate({
-          target: sitePauses.host,
+          target: [sitePauses.host, sitePauses.tokenKey],
           set: { until: sql`greatest(${sitePauses.until}, excluded."until")` },
         });
     },

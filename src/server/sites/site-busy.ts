@@ -9,7 +9,13 @@ export function busyMessage(site: string, until: number, now = Date.now()): stri
 }
 
 /** The message for `url`'s site while its host rests; undefined when calls to it go ahead. */
-export function siteBusy(queue: HttpQueue, url: string, site: string, now = Date.now()): string | undefined {
-  const until = queue.pausedUntil(url);
+export function siteBusy(
+  queue: HttpQueue,
+  url: string,
+  site: string,
+  token?: string,
+  now = Date.now(),
+): string | undefined {
+  const until = queue.pausedUntil(url, token);
   return until > now ? busyMessage(site, until, now) : undefined;
 }

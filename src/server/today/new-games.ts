@@ -6,6 +6,7 @@ import { gameCheckSites } from '../db/schema.js';
 import { toRecords } from '../sites/game-records.js';
 import { createChessComClient } from '../sites/chesscom.js';
 import { createLichessClient } from '../sites/lichess.js';
+import { findConnection } from '../lichess/lichess-connections.js';
 import type { SiteLogger } from '../sites/site-error.js';
 
 /**
@@ -128,9 +129,11 @@ async function fetchSiteGames(
     },
   };
   const common = { timeoutMs: app.config.siteTimeoutMs, logger, queue: app.siteQueues.lichess };
+  // The player's own token where they connected Lichess, else the server's.
+  const token = (await findConnection(app.db, app.config.sessionSecret, userId))?.token ?? app.config.lichessToken;
   const pgns =
     site === 'lichess'
-      ? await createLichessClient({ baseUrl: app.config.lichessUrl, ...common }).fetchUserGames(username)
+      ? await createLichessClient({ baseUrl: app.config.lichessUrl, token, ...common }).fetchUserGames(username)
       : await createChessComClient({ baseUrl: app.config.chessComUrl, ...common }).fetchRecentGames(username, started);
   const games: StoredGame[] = toRecords(pgns, username, SITE_NAMES[site])
     .filter((game) => game.link)

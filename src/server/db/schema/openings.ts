@@ -133,10 +133,16 @@ export const oauthStates = pgTable(
 );
 
 /** Until when calls to an external host wait (after a 429), shared by every process on one database. */
-export const sitePauses = pgTable('site_pauses', {
-  host: text('host').primaryKey(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
-});
+export const sitePauses = pgTable(
+  'site_pauses',
+  {
+    host: text('host').notNull(),
+    /** A hash of the token the 429 answered; '' for calls made without one. */
+    tokenKey: text('token_key').notNull().default(''),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'site_pauses_host_token_key_pk', columns: [t.host, t.tokenKey] })],
+);
 
 export const coverageRunStatuses = ['running', 'done', 'failed'] as const;
 
@@ -166,8 +172,20 @@ export const coverageRuns = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set while running: the process working on it refreshes it; a stale one means the process died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The opening form the run was started with: any process builds its repertoire again from it. */
+    input: jsonb('input'),
+    /** Who works on the run: a token per attempt, renewed until lease_until; a stale lease is taken over. */
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Asked by any process; the one working on the run stops at its next step. */
+    stopRequested: boolean('stop_requested').notNull().default(false),
   },
-  (t) => [index('coverage_runs_user_color_idx').on(t.userId, t.color, t.id)],
+  (t) => [
+    index('coverage_runs_user_color_idx').on(t.userId, t.color, t.id),
+    index('coverage_runs_running_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 export const repertoireSourceKinds = ['lichess', 'file'] as const;
