@@ -30,3 +30,5 @@ export * from './move-loss.js';
 export * from './engine-suggestion.js';
 export * from './position-from-fen.js';
 export * from './own-move-reach.js';
+export * from './opening-names.js';
+export * from './own-games-explorer.js';

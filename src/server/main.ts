@@ -33,6 +33,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port: config.port, host: config.host });
   warmRepertoireWorkers();
+  // The opening names are read once, after the first requests can be served rather than during one.
+  setTimeout(() => void import('./openings/opening-names.js').then(({ openingIndex }) => openingIndex()), 200).unref();
   // The embedded database has no autovacuum to keep its planner's statistics: gathered once here.
   if (database.kind === 'pglite') {
     const { analyzeTables } = await import('./db/table-statistics.js');

@@ -47,7 +47,12 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
       return siteErr('http', TOKEN_REFUSED_MESSAGE, 401);
     };
   return {
-    explorer: { hasToken: true, busyUntil: explorer.busyUntil, fetchPosition: refused(explorer.fetchPosition) },
+    explorer: {
+      hasToken: true,
+      busyUntil: explorer.busyUntil,
+      fetchPosition: refused(explorer.fetchPosition),
+      fetchMasters: refused(explorer.fetchMasters),
+    },
     lichess: {
       fetchUserGames: lichess.fetchUserGames,
       listStudies: refused(lichess.listStudies),
