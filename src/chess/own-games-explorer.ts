@@ -8,7 +8,7 @@
  *   ownPositionFigures(mine, startFen) // { white: 1, draws: 0, black: 0, moves: [{ san: 'e4', ... }] }
  */
 import { Chess } from 'chessops/chess';
-import type { Move } from 'chessops/types';
+import type { NormalMove } from 'chessops/types';
 import { makeSquare, roleToChar } from 'chessops/util';
 import { keyOf, positionKey } from './fen.js';
 import { lineSanMoves } from './line-positions.js';
@@ -141,7 +141,7 @@ const movesOf = (pgn: string): string[] => {
 };
 
 /** chessops writes castling as king-to-rook; the explorer as the king's two-square move. */
-const standardUci = (pos: Chess, move: Move & { from: number }): string => {
+const standardUci = (pos: Chess, move: NormalMove): string => {
   let to = move.to;
   const piece = pos.board.get(move.from);
   if (piece?.role === 'king' && pos.board.get(move.to)?.color === piece.color)

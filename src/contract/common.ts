@@ -36,3 +36,10 @@ export const formField = z.union([formValue, z.array(formValue)]);
  * A request without a body reads as an empty form.
  */
 export const formBody = <T extends z.ZodRawShape>(shape: T) => z.preprocess((body) => body ?? {}, z.looseObject(shape));
+
+/**
+ * A position's opening (ECO code and name, as Lichess names it): the last named position along the
+ * line that reached it; null where nothing along it is named.
+ */
+export const openingName = z.object({ eco: z.string(), name: z.string() }).nullable();
+export type OpeningNameAnswer = z.infer<typeof openingName>;

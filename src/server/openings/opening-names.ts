@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import {
   buildOpeningIndex,
+  lineKeys,
   openingAlong,
   openingAt,
   openingOfLine,
+  positionKey,
   type OpeningIndex,
   type OpeningName,
 } from '../../chess/index.js';
@@ -41,13 +43,13 @@ export const openingOfLineText = (line: string | readonly string[]): OpeningName
 export const openingAlongKeys = (keys: readonly string[]): OpeningName | null => openingAlong(openingIndex(), keys);
 
 /**
- * The opening at a position: along `line` when it is given (the longest named position of it), else
- * the position's own name (null for a position past the named ones without a line to it).
+ * The opening at a position: its own name, else the last named position along `line` when the line
+ * ends at it (null for a position past the named ones without a line to it).
  */
 export function openingOfFen(fen: string, line?: string | readonly string[]): OpeningName | null {
-  if (line !== undefined && (typeof line !== 'string' || line.trim() !== '')) {
-    const found = openingOfLineText(line);
-    if (found) return found;
-  }
-  return openingAt(openingIndex(), fen);
+  const own = openingAt(openingIndex(), fen);
+  if (own || line === undefined) return own;
+  const keys = lineKeys(line);
+  // A line that does not end at the position (a wrong or cut one) names nothing.
+  return keys[keys.length - 1] === positionKey(fen) ? openingAlongKeys(keys) : null;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { colorQuery, colorRequest, editRequest, positionQuery } from '@contract/repertoire.js';
 import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '@contract/repertoire.js';
 import { isAddedMove, moveLabel, parseRepertoireLine, positionKey, validateFen } from '../../chess/index.js';
+import { openingOfFen } from '../openings/opening-names.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
@@ -92,7 +93,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
   });
 
   routes.get('/repertoire/position', { ...auth, schema: { querystring: positionQuery } }, async (request) => {
-    const { color, fen } = request.query;
+    const { color, fen, line } = request.query;
     const fields = fen.split(/\s+/);
     const full = fields.length === 4 ? `${fen} 0 1` : fen;
     const valid = validateFen(full);
@@ -110,6 +111,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         fen: rep.positions.get(m.to)?.fen ?? m.to,
         added: isAddedMove(state.edited, m),
       })),
+      opening: openingOfFen(full, line),
     };
     return { api_data: answer };
   });
