@@ -95,7 +95,7 @@ export function ExplorerMoves(props: Props) {
           <p className="muted ws-empty">{NONE[db]}</p>
         ) : (
           <>
-            <div className="ws-ex-head" aria-hidden="true">
+            <div className={`ws-ex-head${mine ? ' is-mine' : ''}`} aria-hidden="true">
               <span>Move</span>
               <span>Games</span>
               <span>{mine ? 'Last' : 'Share'}</span>
@@ -106,7 +106,7 @@ export function ExplorerMoves(props: Props) {
                 <li key={m.uci}>
                   <button
                     type="button"
-                    className={`ws-ex-row${m.in_repertoire ? ' is-in' : ''}`}
+                    className={`ws-ex-row${m.in_repertoire ? ' is-in' : ''}${mine ? ' is-mine' : ''}`}
                     disabled={busy}
                     onClick={() => onChoose(m)}
                     aria-label={`${m.in_repertoire ? 'Go to' : 'Add'} ${m.san}: ${m.games.toLocaleString('en-US')} games, ${mine ? `last played ${dayText(m.last_played)}` : percent(m.share)}, your score ${percent(m.score)}`}
