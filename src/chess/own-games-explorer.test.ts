@@ -48,6 +48,13 @@ describe('countOwnGames', () => {
     expect(ownPositionFigures(mine, 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2')).not.toBeNull();
   });
 
+  it('writes each move as SAN however the game wrote it', () => {
+    const mine = countOwnGames([{ pgn: '1. e4 c5 2. Ngf3 d6 3. Bb5 *', color: 'white', result: 1, playedAt: null }]);
+    expect(ownPositionFigures(mine, MEETING)!.moves.map((m) => m.san)).toEqual(['Bb5+']);
+    const afterE4C5 = ownPositionFigures(mine, 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2')!;
+    expect(afterE4C5.moves.map((m) => [m.san, m.uci])).toEqual([['Nf3', 'g1f3']]);
+  });
+
   it('counts a position repeated within one game once', () => {
     const mine = countOwnGames([{ pgn: '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3', color: 'white', result: 1, playedAt: null }]);
     const start = ownPositionFigures(mine, START)!;

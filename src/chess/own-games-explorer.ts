@@ -8,12 +8,14 @@
  *   ownPositionFigures(mine, startFen) // { white: 1, draws: 0, black: 0, moves: [{ san: 'e4', ... }] }
  */
 import { Chess } from 'chessops/chess';
+import { makeSan, parseSan } from 'chessops/san';
 import type { NormalMove } from 'chessops/types';
 import { makeSquare, roleToChar } from 'chessops/util';
-import { keyOf, positionKey } from './fen.js';
+import { positionKey } from './fen.js';
+import { makeFenFast } from './fen-fast.js';
 import { lineSanMoves } from './line-positions.js';
 import { parseSanFast } from './san-parse-fast.js';
-import { makeSanAndPlayFast } from './san-fast.js';
+import { positionFromFen } from './position-from-fen.js';
 
 /** How far into each game positions are counted: the opening, not the endgame. */
 export const OWN_GAMES_PLIES = 40;
@@ -70,23 +72,27 @@ export const countOwnGames = (games: readonly OwnGame[], maxPlies = OWN_GAMES_PL
     counted++;
     const sans = movesOf(game.pgn).slice(0, maxPlies);
     const pos = Chess.default();
-    let key = keyOf(pos);
+    // One context (king, pins, checkers) per position, for its key and for reading the next move.
+    let ctx = pos.ctx();
+    let key = positionKey(makeFenFast(pos, ctx));
     const seen = new Set<string>();
     for (const san of sans) {
-      const move = parseSanFast(pos, san, pos.ctx());
+      const move = parseSanFast(pos, san, ctx);
       if (!move || !('from' in move)) break;
-      const uci = standardUci(pos, move);
-      const written = makeSanAndPlayFast(pos, move, san);
-      if (!seen.has(key)) {
+      if (seen.has(key)) pos.play(move);
+      else {
         seen.add(key);
         const at = counts(positions, key);
         add(at, outcome, game.playedAt);
+        const uci = standardUci(pos, move);
         let played = at.moves.get(uci);
-        if (!played)
-          at.moves.set(uci, (played = { uci, san: written, white: 0, draws: 0, black: 0, lastPlayed: null }));
+        // The move as the game wrote it; ownPositionFigures writes it as SAN for the one position asked.
+        if (!played) at.moves.set(uci, (played = { uci, san, white: 0, draws: 0, black: 0, lastPlayed: null }));
         add(played, outcome, game.playedAt);
+        pos.play(move);
       }
-      key = keyOf(pos);
+      ctx = pos.ctx();
+      key = positionKey(makeFenFast(pos, ctx));
     }
     if (!seen.has(key)) add(counts(positions, key), outcome, game.playedAt);
   }
@@ -95,15 +101,19 @@ export const countOwnGames = (games: readonly OwnGame[], maxPlies = OWN_GAMES_PL
 
 /** The figures at one position (a full FEN or a key), or null when no counted game reached it. */
 export const ownPositionFigures = (explorer: OwnGamesExplorer, fen: string): OwnPositionFigures | null => {
-  const at = explorer.positions.get(positionKey(fen));
+  const key = positionKey(fen);
+  const at = explorer.positions.get(key);
   if (!at) return null;
   const games = (c: OwnCounts) => c.white + c.draws + c.black;
-  const moves = [...at.moves.values()].sort(
-    (a, b) =>
-      games(b) - games(a) ||
-      (b.lastPlayed ?? '').localeCompare(a.lastPlayed ?? '') ||
-      (a.san < b.san ? -1 : a.san > b.san ? 1 : 0),
-  );
+  const pos = positionFromFen(explorerFen(key));
+  const moves = [...at.moves.values()]
+    .map((m) => ({ ...m, san: pos ? sanOf(pos, m.san) : m.san }))
+    .sort(
+      (a, b) =>
+        games(b) - games(a) ||
+        (b.lastPlayed ?? '').localeCompare(a.lastPlayed ?? '') ||
+        (a.san < b.san ? -1 : a.san > b.san ? 1 : 0),
+    );
   return { white: at.white, draws: at.draws, black: at.black, lastPlayed: at.lastPlayed, moves };
 };
 
@@ -147,4 +157,12 @@ const standardUci = (pos: Chess, move: NormalMove): string => {
   if (piece?.role === 'king' && pos.board.get(move.to)?.color === piece.color)
     to = to > move.from ? move.from + 2 : move.from - 2;
   return makeSquare(move.from) + makeSquare(to) + (move.promotion ? roleToChar(move.promotion) : '');
+};
+
+const explorerFen = (key: string): string => (key.split(' ').length === 4 ? `${key} 0 1` : key);
+
+/** The move as SAN (the check mark, the disambiguation), however the game wrote it. */
+const sanOf = (pos: Chess, written: string): string => {
+  const move = parseSan(pos, written);
+  return move ? makeSan(pos, move) : written;
 };

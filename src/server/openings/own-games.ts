@@ -17,13 +17,36 @@ interface Kept {
   explorer: OwnGamesExplorer;
 }
 
+/** How long a version read is trusted before it is read again. */
+const VERSION_KEPT_MS = 2000;
+
 // Per database: tests build several apps in one process.
 const kept = new WeakMap<Db, LRUCache<string, Kept>>();
 const building = new WeakMap<Db, Map<string, Promise<Kept>>>();
+const versions = new WeakMap<Db, Map<number, { white?: string; black?: string; readAt: number }>>();
+
+/** The player's reviews changed on this process: their version is read again on the next answer. */
+export function forgetOwnGames(db: Db, userId: number): void {
+  versions.get(db)?.delete(userId);
+}
 
 const heroColor = (color: Color) => (color === 'white' ? 'White' : 'Black');
 
 async function versionOf(db: Db, userId: number, color: Color): Promise<string> {
+  let byUser = versions.get(db);
+  if (!byUser) versions.set(db, (byUser = new Map()));
+  const now = Date.now();
+  const kept = byUser.get(userId);
+  const known = kept && now - kept.readAt < VERSION_KEPT_MS ? kept[color] : undefined;
+  if (known !== undefined) return known;
+  const version = await readVersion(db, userId, color);
+  const fresh = kept && now - kept.readAt < VERSION_KEPT_MS ? kept : { readAt: now };
+  fresh[color] = version;
+  byUser.set(userId, fresh);
+  return version;
+}
+
+async function readVersion(db: Db, userId: number, color: Color): Promise<string> {
   const [row] = await db
     .select({ games: count(), newest: max(gameReviews.id), changed: max(gameReviews.updatedAt) })
     .from(gameReviews)
