@@ -24,6 +24,8 @@ const DOCS_EXAMPLE_PLAY = ['d2d4', 'd7d5', 'c2c4', 'c7c6', 'c4d5'];
 export interface ExplorerAnswers {
   /** JSON body for the FEN, or undefined when the FEN is not a legal standard position. */
   answer(fen: string): string | undefined;
+  /** The masters database's answer: the made-up answer of another seed, a tenth of the games. */
+  masters(fen: string): string | undefined;
 }
 
 export function createExplorerAnswers(berserkJson: string, docsExampleJson: string): ExplorerAnswers {
@@ -41,44 +43,47 @@ export function createExplorerAnswers(berserkJson: string, docsExampleJson: stri
     }),
   );
 
-  return {
-    answer(fen) {
-      const setup = parseFen(fen.trim());
-      if (setup.isErr) return undefined;
-      const position = Chess.fromSetup(setup.value);
-      if (position.isErr) return undefined;
-      const known = recorded.get(positionKey(fen));
-      if (known) return known;
+  const made = (fen: string, salt: string, share: number): string | undefined => {
+    const setup = parseFen(fen.trim());
+    if (setup.isErr) return undefined;
+    const position = Chess.fromSetup(setup.value);
+    if (position.isErr) return undefined;
+    const known = salt === '' ? recorded.get(positionKey(fen)) : undefined;
+    if (known) return known;
 
-      const pos = position.value;
-      const seed = hash(positionKey(fen));
-      const legal = legalMoves(pos).sort((a, b) => (a.uci < b.uci ? -1 : 1));
-      const picked = shuffle(legal, seed).slice(0, Math.min(counts.length, 2 + (seed % 5)));
-      const scale = 0.3 + ((seed >>> 8) % 140) / 100;
-      const moves = picked.map(({ uci, move }, i) => {
-        const c = counts[i];
-        return {
-          uci,
-          san: makeSan(pos, move),
-          averageRating: c.averageRating,
-          white: Math.round(c.white * scale),
-          draws: Math.round(c.draws * scale),
-          black: Math.round(c.black * scale),
-          game: null,
-          opening: null,
-        };
-      });
-      const total = (key: 'white' | 'draws' | 'black') => moves.reduce((sum, m) => sum + m[key], 0);
-      return JSON.stringify({
-        white: total('white'),
-        draws: total('draws'),
-        black: total('black'),
-        moves,
-        recentGames: [],
-        topGames: [],
+    const pos = position.value;
+    const seed = hash(salt + positionKey(fen));
+    const legal = legalMoves(pos).sort((a, b) => (a.uci < b.uci ? -1 : 1));
+    const picked = shuffle(legal, seed).slice(0, Math.min(counts.length, 2 + (seed % 5)));
+    const scale = (0.3 + ((seed >>> 8) % 140) / 100) * share;
+    const moves = picked.map(({ uci, move }, i) => {
+      const c = counts[i];
+      return {
+        uci,
+        san: makeSan(pos, move),
+        averageRating: c.averageRating,
+        white: Math.round(c.white * scale),
+        draws: Math.round(c.draws * scale),
+        black: Math.round(c.black * scale),
+        game: null,
         opening: null,
-      });
-    },
+      };
+    });
+    const total = (key: 'white' | 'draws' | 'black') => moves.reduce((sum, m) => sum + m[key], 0);
+    return JSON.stringify({
+      white: total('white'),
+      draws: total('draws'),
+      black: total('black'),
+      moves,
+      recentGames: [],
+      topGames: [],
+      opening: null,
+    });
+  };
+
+  return {
+    answer: (fen) => made(fen, '', 1),
+    masters: (fen) => made(fen, 'masters|', 0.1),
   };
 }
 

@@ -212,7 +212,8 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
   }
 
   function matchExplorer(req: IncomingMessage, url: URL): Matched | undefined {
-    if (url.pathname !== '/lichess') return undefined;
+    // The Lichess database at the asked speeds and bands, and the masters database.
+    if (url.pathname !== '/lichess' && url.pathname !== '/masters') return undefined;
     return {
       route: 'explorer',
       handle: (_req, url, res) => {
@@ -227,7 +228,8 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
         if (!accepted) {
           return send(res, 401, 'application/json', '{"error":"No such token"}');
         }
-        const body = explorer.answer(url.searchParams.get('fen') ?? '');
+        const fen = url.searchParams.get('fen') ?? '';
+        const body = url.pathname === '/masters' ? explorer.masters(fen) : explorer.answer(fen);
         if (body === undefined) return send(res, 400, 'application/json', '{"error":"Invalid fen"}');
         send(res, 200, 'application/json', body);
       },

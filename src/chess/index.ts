@@ -43,3 +43,5 @@ export * from './coverage-goal.js';
 export * from './expected-score.js';
 export * from './trim.js';
 export * from './traps.js';
+export * from './opening-names.js';
+export * from './own-games-explorer.js';

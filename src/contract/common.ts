@@ -54,3 +54,10 @@ export const rowId = z
       .positive('must be 1 or more')
       .max(MAX_ROW_ID, `must be at most ${MAX_ROW_ID}`),
   );
+
+/**
+ * A position's opening (ECO code and name, as Lichess names it): the last named position along the
+ * line that reached it; null where nothing along it is named.
+ */
+export const openingName = z.object({ eco: z.string(), name: z.string() }).nullable();
+export type OpeningNameAnswer = z.infer<typeof openingName>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { color } from './common.js';
+import { color, openingName } from './common.js';
 
 /**
  * The repertoire workshop: edits kept beside a colour's study (the study's own text is never rewritten),
@@ -64,10 +64,14 @@ export type EditsAnswer = z.infer<typeof editsAnswer>;
  */
 export const FROM_STUDY_FIELD = 'from_study';
 
-/** GET /api/repertoire/position?color=&fen= (fen: a full FEN, or the position without move counters). */
+/**
+ * GET /api/repertoire/position?color=&fen=[&line=] (fen: a full FEN, or the position without move
+ * counters; line: the movetext that reached it, which names the opening of positions past the named ones).
+ */
 export const positionQuery = z.object({
   color,
   fen: z.string({ error: 'fen is required' }).trim().min(1, 'fen is required').max(100, 'fen is too long'),
+  line: z.string().max(4000, 'line is too long (at most 4,000 characters)').optional(),
 });
 export type PositionQuery = z.infer<typeof positionQuery>;
 
@@ -94,6 +98,7 @@ export const positionAnswer = z.object({
   /** Whether the repertoire's colour is to move: its moves are answers, else replies to prepare for. */
   player_to_move: z.boolean(),
   moves: z.array(repertoireMove),
+  opening: openingName,
 });
 export type PositionAnswer = z.infer<typeof positionAnswer>;
 
@@ -104,11 +109,22 @@ export type PositionAnswer = z.infer<typeof positionAnswer>;
  * 409 {error} without a token, 502 {error} when the explorer fails. speeds and ratings are comma lists
  * (the coverage check's defaults when empty).
  */
+export const EXPLORER_DBS = ['lichess', 'masters', 'mine'] as const;
+export type ExplorerDb = (typeof EXPLORER_DBS)[number];
+
+/**
+ * db: lichess (the default: Lichess games at the speeds and bands), masters (Lichess's masters database,
+ * cached apart, speeds and bands ignored) or mine (the player's own saved games with the repertoire's
+ * colour, counted by position so transpositions meet; always answered, never looked up). line: as for
+ * the position, names the opening.
+ */
 export const explorerQuery = z.object({
   color,
   fen: positionQuery.shape.fen,
   speeds: z.string().max(200).optional(),
   ratings: z.string().max(200).optional(),
+  db: z.enum(EXPLORER_DBS, { error: 'db must be lichess, masters or mine' }).default('lichess'),
+  line: positionQuery.shape.line,
 });
 export type ExplorerQuery = z.infer<typeof explorerQuery>;
 
@@ -125,6 +141,8 @@ export const explorerMove = z.object({
   score: z.number(),
   /** Whether the edited repertoire has this move here. */
   in_repertoire: z.boolean(),
+  /** db=mine: ISO 8601 of the last game with this move (null when no game had a date). */
+  last_played: z.string().nullable().optional(),
 });
 export type ExplorerMoveAnswer = z.infer<typeof explorerMove>;
 
@@ -143,8 +161,23 @@ export const explorerAnswer = z
      * (see `suggestedAnswer` in the chess core); null when none qualifies or the opponent is to move.
      */
     suggested: z.object({ san: z.string(), uci: z.string(), score: z.number(), games: z.number().int() }).nullable(),
-    /** ISO 8601: when the explorer answered. */
+    /** ISO 8601: when the explorer answered (db=mine: when the answer was counted). */
     fetched_at: z.string(),
+    db: z.enum(EXPLORER_DBS),
+    opening: openingName,
+    /** db=mine: ISO 8601 of the last game that reached the position. */
+    last_played: z.string().nullable().optional(),
   })
   .nullable();
 export type ExplorerAnswer = z.infer<typeof explorerAnswer>;
+
+/**
+ * POST /api/repertoire/explorer/ahead (JSON of the explorer query's fields): looks up, in the background
+ * and through the same one-at-a-time queue, the positions one move ahead of `fen` that are not cached
+ * (the most played explorer moves there and the repertoire's moves), so stepping forward finds figures
+ * at once. Answers at once with how many were queued; a newer call of the same player replaces the
+ * positions not yet looked up. Nothing is queued without a token, for db=mine, or where the position
+ * itself was never looked up.
+ */
+export const explorerAheadAnswer = z.object({ queued: z.number().int() });
+export type ExplorerAheadAnswer = z.infer<typeof explorerAheadAnswer>;

@@ -46,6 +46,8 @@ try {
   app.addHook('onResponse', async () => laterWork?.());
   await app.listen({ port: config.port, host: config.host });
   setTimeout(() => laterWork?.(), 2_000).unref();
+  // The opening names are read once, after the first requests can be served rather than during one.
+  setTimeout(() => void import('./openings/opening-names.js').then(({ openingIndex }) => openingIndex()), 200).unref();
 } catch (error) {
   app.log.error(error);
   process.exit(1);

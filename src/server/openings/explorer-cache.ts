@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { readCachedStatsWithAge, storeStats, type CachedStats, type StatsRecord } from './position-stats-repository.js';
-import { explorerFen, type StatsFilter } from './stats-key.js';
+import { explorerFen, MASTERS_FILTER, type StatsFilter } from './stats-key.js';
 
 /**
  * Explorer statistics through the shared position_stats cache (position-stats-repository.ts): what is
@@ -26,7 +26,7 @@ export type FetchOutcome =
 // queueing their own; another process may have stored it meanwhile, so the database is asked first.
 const inFlight = new WeakMap<ExplorerClient, Map<string, Promise<FetchOutcome>>>();
 
-/** One position's statistics from the explorer (unless another check just stored a fresh answer), stored as it arrives. */
+/** One position's statistics from the explorer (the masters database with MASTERS_FILTER) (unless another check just stored a fresh answer), stored as it arrives. */
 export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter: StatsFilter): Promise<FetchOutcome> {
   let pending = inFlight.get(explorer);
   if (!pending) inFlight.set(explorer, (pending = new Map()));
@@ -36,7 +36,11 @@ export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter
   const work = (async (): Promise<FetchOutcome> => {
     const cached = (await readCachedStatsWithAge(db, [key], filter)).get(key);
     if (cached && isFresh(cached, new Date())) return { ok: true, record: cached.record, fetched: false };
-    const result = await explorer.fetchPosition(explorerFen(key), filter.speeds.split(','), filter.ratings.split(','));
+    const fen = explorerFen(key);
+    const result =
+      filter.speeds === MASTERS_FILTER.speeds
+        ? await explorer.fetchMasters(fen)
+        : await explorer.fetchPosition(fen, filter.speeds.split(','), filter.ratings.split(','));
     if (result.isErr) return { ok: false, error: result.error.message, fetched: true };
     const answer = result.value;
     const record: StatsRecord = {

@@ -59,3 +59,6 @@ export function requireStatsFilter(
   if (!parsed.ok) throw new BadRequestError(parsed.error);
   return parsed.filter;
 }
+
+/** The cache key's filters of the masters database's answers: no speed or band is ever written so. */
+export const MASTERS_FILTER: StatsFilter = { speeds: 'masters', ratings: 'masters' };

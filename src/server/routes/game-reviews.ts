@@ -14,6 +14,7 @@ import {
 import { parseGames } from '../../chess/pgn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { zodSerializer } from '../plugins/zod-serializer.js';
+import { forgetOwnGames } from '../openings/own-games.js';
 import {
   deleteMistake,
   deleteReview,
@@ -56,15 +57,16 @@ export async function gameReviewRoutes(instance: FastifyInstance): Promise<void>
       if (input.pgn !== undefined) checkPgn(input.pgn);
       const values = reviewValuesOf(input);
       if (input.kind === 'insert') {
-        return {
-          api_data: await insertReview(app.db, userId(request), {
-            ...values,
-            pgn: input.pgn,
-            heroColor: input.hero_color,
-          }),
-        };
+        const inserted = await insertReview(app.db, userId(request), {
+          ...values,
+          pgn: input.pgn,
+          heroColor: input.hero_color,
+        });
+        forgetOwnGames(app.db, userId(request));
+        return { api_data: inserted };
       }
       const updated = await updateReview(app.db, userId(request), input.id, values);
+      forgetOwnGames(app.db, userId(request));
       return updated ? { api_data: updated } : notFound(reply, 'No such game review');
     },
   );
@@ -108,6 +110,7 @@ export async function gameReviewRoutes(instance: FastifyInstance): Promise<void>
       const input = request.body;
       if (input.game_review_id !== undefined) {
         const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
+        forgetOwnGames(app.db, userId(request));
         return deleted
           ? { api_data: { deleted: 'game_review' as const, id: input.game_review_id } }
           : notFound(reply, 'No such game review');

@@ -10,6 +10,7 @@ import {
   positionKey,
   validateFen,
 } from '../../chess/index.js';
+import { openingOfFen } from '../openings/opening-names.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
@@ -99,7 +100,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
   });
 
   routes.get('/repertoire/position', { ...auth, schema: { querystring: positionQuery } }, async (request) => {
-    const { color, fen } = request.query;
+    const { color, fen, line } = request.query;
     const fields = fen.split(/\s+/);
     const full = fields.length === 4 ? `${fen} 0 1` : fen;
     const valid = validateFen(full);
@@ -118,6 +119,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         added: isAddedMove(state.edited, m),
         ...moveAnnotation(rep, position!.key, m.uci),
       })),
+      opening: openingOfFen(full, line),
     };
     return { api_data: answer };
   });

@@ -2,28 +2,42 @@ import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { explorerQuery, type ExplorerAnswer, type ExplorerQuery } from '@contract/repertoire.js';
-import { gamesOf, positionKey, scoreFor, suggestedAnswer, validateFen, type Color } from '../../chess/index.js';
+import { explorerQuery, type ExplorerAnswer, type ExplorerDb, type ExplorerQuery } from '@contract/repertoire.js';
+import {
+  gamesOf,
+  ownPositionFigures,
+  positionKey,
+  scoreFor,
+  suggestedAnswer,
+  validateFen,
+  type Color,
+} from '../../chess/index.js';
+import { lookAhead, positionsAhead } from '../openings/explorer-ahead.js';
 import { fetchStats } from '../openings/explorer-cache.js';
-import { readCachedStatsWithAge, type StatsRecord } from '../openings/position-stats-repository.js';
-import { explorerFen, parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
+import { openingOfFen } from '../openings/opening-names.js';
+import { ownGamesExplorer } from '../openings/own-games.js';
+import { readCachedStatsWithAge, type StatsMove, type StatsRecord } from '../openings/position-stats-repository.js';
+import { explorerFen, MASTERS_FILTER, parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { playerSites } from '../sites/player-sites.js';
 
 /**
- * Explorer figures for the repertoire workshop, at one position and the player's speeds and bands:
- * GET reads the shared explorer cache (null when never looked up), POST looks the position up with the
- * player's token through the same queue as the coverage check (one call at a time) and stores it.
- * Moves carry the player's score and whether the edited repertoire has them; with the player to move,
- * the suggested answer is the best-scoring move played often enough.
+ * Explorer figures for the repertoire workshop at one position, from one of three databases: the
+ * Lichess database at the player's speeds and bands, the masters database (both through the shared
+ * cache: GET reads it, null when never looked up; POST looks the position up with the player's token
+ * through the same queue as the coverage check) and the player's own games (always answered). Moves
+ * carry the player's score and whether the edited repertoire has them; with the player to move, the
+ * suggested answer is the best-scoring move played often enough. Every answer names the opening.
  */
 
 interface Target {
   color: Color;
   key: string;
   fen: string;
+  db: ExplorerDb;
   filter: StatsFilter;
+  line: string | undefined;
 }
 
 function targetOf(query: ExplorerQuery): Target {
@@ -32,26 +46,33 @@ function targetOf(query: ExplorerQuery): Target {
   if (valid.isErr) throw new BadRequestError(`fen: ${valid.error.message}`);
   const legal = parseFen(full).chain((setup) => Chess.fromSetup(setup));
   if (legal.isErr) throw new BadRequestError(`fen: not a legal position (${legal.error.message})`);
-  const filter = parseStatsFilter(query.speeds, query.ratings);
-  if (!filter.ok) throw new BadRequestError(filter.error);
-  return { color: query.color, key: positionKey(full), fen: full, filter: filter.filter };
+  const parsed = parseStatsFilter(query.speeds, query.ratings);
+  if (!parsed.ok) throw new BadRequestError(parsed.error);
+  const filter = query.db === 'masters' ? MASTERS_FILTER : parsed.filter;
+  return { color: query.color, key: positionKey(full), fen: full, db: query.db, filter, line: query.line };
+}
+
+interface Figures extends Pick<StatsRecord, 'white' | 'draws' | 'black'> {
+  moves: (StatsMove & { lastPlayed?: string | null })[];
 }
 
 async function answerOf(
   app: FastifyInstance,
   userId: number,
   target: Target,
-  record: StatsRecord,
+  record: Figures,
   fetchedAt: Date,
+  lastPlayed?: string | null,
 ): Promise<ExplorerAnswer> {
   const rep = await editedRepertoire(app, userId, target.color);
   const have = new Set(rep?.positions.get(target.key)?.moves.map((m) => m.uci));
   const total = Math.max(1, gamesOf(record));
   const playerToMove = target.fen.split(' ')[1] === (target.color === 'white' ? 'w' : 'b');
+  const mine = target.db === 'mine';
   return {
     fen: target.fen,
-    speeds: record.speeds,
-    ratings: record.ratings,
+    speeds: mine ? '' : target.filter.speeds,
+    ratings: mine ? '' : target.filter.ratings,
     white: record.white,
     draws: record.draws,
     black: record.black,
@@ -67,10 +88,23 @@ async function answerOf(
         share: gamesOf(m) / total,
         score: scoreFor(m, target.color),
         in_repertoire: have.has(m.uci),
+        ...(mine ? { last_played: m.lastPlayed ?? null } : {}),
       })),
-    suggested: playerToMove ? suggestedAnswer(record, target.color) : null,
+    // The player's own few games suggest nothing.
+    suggested: playerToMove && !mine ? suggestedAnswer({ ...record, moves: record.moves }, target.color) : null,
     fetched_at: fetchedAt.toISOString(),
+    db: target.db,
+    opening: openingOfFen(target.fen, target.line),
+    ...(mine ? { last_played: lastPlayed ?? null } : {}),
   };
+}
+
+/** db=mine: the player's games with the colour at the position (zero games when none reached it). */
+async function mineAnswer(app: FastifyInstance, userId: number, target: Target): Promise<ExplorerAnswer> {
+  const explorer = await ownGamesExplorer(app.db, userId, target.color);
+  const figures = ownPositionFigures(explorer, target.key);
+  const record: Figures = figures ?? { white: 0, draws: 0, black: 0, moves: [] };
+  return answerOf(app, userId, target, record, new Date(), figures?.lastPlayed ?? null);
 }
 
 export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<void> {
@@ -79,14 +113,17 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
 
   routes.get('/repertoire/explorer', { ...auth, schema: { querystring: explorerQuery } }, async (request) => {
     const target = targetOf(request.query);
+    const userId = request.user!.id;
+    if (target.db === 'mine') return { api_data: await mineAnswer(app, userId, target) };
     const cached = (await readCachedStatsWithAge(app.db, [target.key], target.filter)).get(target.key);
     if (!cached) return { api_data: null };
-    return { api_data: await answerOf(app, request.user!.id, target, cached.record, cached.fetchedAt) };
+    return { api_data: await answerOf(app, userId, target, cached.record, cached.fetchedAt) };
   });
 
   routes.post('/repertoire/explorer', { ...auth, schema: { body: explorerQuery } }, async (request, reply) => {
     const target = targetOf(request.body);
     const userId = request.user!.id;
+    if (target.db === 'mine') return { api_data: await mineAnswer(app, userId, target) };
     const { explorer } = await playerSites(app, userId);
     if (!explorer.hasToken)
       return reply.code(409).send({ error: 'Connect your Lichess account on Manage Openings to look positions up' });
@@ -94,5 +131,19 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     if (!outcome.ok) return reply.code(502).send({ error: `The Lichess explorer did not answer: ${outcome.error}` });
     const stored = (await readCachedStatsWithAge(app.db, [target.key], target.filter)).get(target.key);
     return { api_data: await answerOf(app, userId, target, outcome.record, stored?.fetchedAt ?? new Date()) };
+  });
+
+  routes.post('/repertoire/explorer/ahead', { ...auth, schema: { body: explorerQuery } }, async (request) => {
+    const target = targetOf(request.body);
+    const userId = request.user!.id;
+    if (target.db === 'mine') return { api_data: { queued: 0 } };
+    const { explorer } = await playerSites(app, userId);
+    if (!explorer.hasToken) return { api_data: { queued: 0 } };
+    const cached = (await readCachedStatsWithAge(app.db, [target.key], target.filter)).get(target.key);
+    if (!cached) return { api_data: { queued: 0 } };
+    const rep = await editedRepertoire(app, userId, target.color);
+    const own = rep?.positions.get(target.key)?.moves.map((m) => m.uci) ?? [];
+    const keys = positionsAhead(target.fen, cached.record, own);
+    return { api_data: { queued: await lookAhead(app, userId, explorer, target.filter, keys) } };
   });
 }

@@ -10,6 +10,7 @@ import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from 
  *   const explorer = createExplorerClient({ baseUrl: 'https://explorer.lichess.org', token });
  *   const r = await explorer.fetchPosition(fen, ['blitz', 'rapid'], [2000, 2200]);
  *   if (r.isOk) r.value.moves[0].san; // 'e4'
+ *   await explorer.fetchMasters(fen); // the masters database (over-the-board games of strong players)
  */
 
 const explorerMoveSchema = z.object({
@@ -60,6 +61,8 @@ export interface ExplorerClient {
     speeds: readonly string[],
     ratings: readonly (number | string)[],
   ): Promise<SiteResult<ExplorerPosition>>;
+  /** The masters database at one position (same token, same queue). */
+  fetchMasters(fen: string): Promise<SiteResult<ExplorerPosition>>;
 }
 
 export function createExplorerClient(options: ExplorerClientOptions): ExplorerClient {
@@ -72,47 +75,61 @@ export function createExplorerClient(options: ExplorerClientOptions): ExplorerCl
   return {
     hasToken: token !== undefined,
     busyUntil: () => queue.pausedUntil(base, token),
-    async fetchPosition(fen, speeds, ratings) {
-      if (!token) return siteErr('no-token', NO_TOKEN_MESSAGE);
-      if (fen.trim() === '') return siteErr('bad-input', 'FEN required');
-      const query = [
+    fetchPosition(fen, speeds, ratings) {
+      const filters = [
         'variant=standard',
         `speeds=${speeds.map(encodeURIComponent).join(',')}`,
         `ratings=${ratings.map((r) => encodeURIComponent(String(r))).join(',')}`,
-        `fen=${encodeURIComponent(fen.trim())}`,
-      ].join('&');
-      const url = `${base}/lichess?${query}`;
-      const request = {
-        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-        timeoutMs: options.timeoutMs,
-      };
-      let result = await queue.get(url, request);
-      for (let attempt = 0; attempt < retries && result.isErr && result.error.status === 429; attempt++) {
-        result = await queue.get(url, request);
-      }
-      if (result.isErr) {
-        logger.warn(
-          { site: 'explorer', fen, kind: result.error.kind, status: result.error.status, err: result.error.message },
-          'explorer call failed',
-        );
-        const message =
-          result.error.status === 401
-            ? `${result.error.message}: ${options.refusedTokenNote ?? 'LICHESS_TOKEN was refused'}`
-            : result.error.message;
-        return siteErr(result.error.kind, message, result.error.status);
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(result.value.text);
-      } catch {
-        json = undefined;
-      }
-      const parsed = explorerPositionSchema.safeParse(json);
-      if (!parsed.success) {
-        logger.warn({ site: 'explorer', fen, kind: 'bad-json' }, 'explorer answer is not position statistics');
-        return siteErr('bad-json', 'The opening explorer answered with something that is not position statistics');
-      }
-      return siteOk(parsed.data);
+      ];
+      return call('lichess', filters, fen);
+    },
+    fetchMasters(fen) {
+      return call('masters', [], fen);
     },
   };
+
+  async function call(database: string, filters: string[], fen: string): Promise<SiteResult<ExplorerPosition>> {
+    if (!token) return siteErr('no-token', NO_TOKEN_MESSAGE);
+    if (fen.trim() === '') return siteErr('bad-input', 'FEN required');
+    const query = [...filters, `fen=${encodeURIComponent(fen.trim())}`].join('&');
+    const url = `${base}/${database}?${query}`;
+    const request = {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      timeoutMs: options.timeoutMs,
+    };
+    let result = await queue.get(url, request);
+    for (let attempt = 0; attempt < retries && result.isErr && result.error.status === 429; attempt++) {
+      result = await queue.get(url, request);
+    }
+    if (result.isErr) {
+      logger.warn(
+        {
+          site: 'explorer',
+          database,
+          fen,
+          kind: result.error.kind,
+          status: result.error.status,
+          err: result.error.message,
+        },
+        'explorer call failed',
+      );
+      const message =
+        result.error.status === 401
+          ? `${result.error.message}: ${options.refusedTokenNote ?? 'LICHESS_TOKEN was refused'}`
+          : result.error.message;
+      return siteErr(result.error.kind, message, result.error.status);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(result.value.text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = explorerPositionSchema.safeParse(json);
+    if (!parsed.success) {
+      logger.warn({ site: 'explorer', database, fen, kind: 'bad-json' }, 'explorer answer is not position statistics');
+      return siteErr('bad-json', 'The opening explorer answered with something that is not position statistics');
+    }
+    return siteOk(parsed.data);
+  }
 }

@@ -50,7 +50,12 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
     };
   return {
     token: connection.token,
-    explorer: { hasToken: true, busyUntil: explorer.busyUntil, fetchPosition: refused(explorer.fetchPosition) },
+    explorer: {
+      hasToken: true,
+      busyUntil: explorer.busyUntil,
+      fetchPosition: refused(explorer.fetchPosition),
+      fetchMasters: refused(explorer.fetchMasters),
+    },
     lichess: {
       ...lichess,
       listStudies: refused(lichess.listStudies),

@@ -5,18 +5,20 @@ import { positionKey } from '../../../../chess/fen';
 import { apiGet } from '../../../lib/api-client';
 import { repertoireQueryKey } from './repertoire-keys';
 
-/** The edited repertoire's moves at one position (none when the position is not in it). */
-export async function getPosition(color: Color, fen: string): Promise<PositionAnswer> {
-  return (await apiGet<{ api_data: PositionAnswer }>('/api/repertoire/position', { color, fen })).api_data;
+/** The edited repertoire's moves at one position (none when the position is not in it), and its opening. */
+export async function getPosition(color: Color, fen: string, line = ''): Promise<PositionAnswer> {
+  return (
+    await apiGet<{ api_data: PositionAnswer }>('/api/repertoire/position', { color, fen, ...(line ? { line } : {}) })
+  ).api_data;
 }
 
-/** Keyed by the position without move counters, so transpositions share one entry. */
-export const getPositionQueryOptions = (color: Color, fen: string) =>
+/** Keyed by the position without move counters, and the line for the opening's name past the named positions. */
+export const getPositionQueryOptions = (color: Color, fen: string, line = '') =>
   queryOptions({
-    queryKey: [...repertoireQueryKey(color), 'position', positionKey(fen)],
-    queryFn: () => getPosition(color, fen),
+    queryKey: [...repertoireQueryKey(color), 'position', positionKey(fen), line],
+    queryFn: () => getPosition(color, fen, line),
     staleTime: 30_000,
   });
 
-export const usePosition = (color: Color, fen: string, enabled = true) =>
-  useQuery({ ...getPositionQueryOptions(color, fen), enabled });
+export const usePosition = (color: Color, fen: string, line = '', enabled = true) =>
+  useQuery({ ...getPositionQueryOptions(color, fen, line), enabled });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Color } from '@contract/common';
 import type { EditRequest } from '@contract/repertoire';
 import { positionKey } from '../../../../chess/fen';
@@ -8,10 +8,11 @@ import { studyShapesOnBoard } from '../../../components/study-note';
 import { errorText } from '../../../lib/api-client';
 import { useEditRepertoire } from '../api/edit-repertoire';
 import { useEdits } from '../api/get-edits';
-import { useExplorer, useLookUpExplorer, type ExplorerFilters } from '../api/get-explorer';
+import type { ExplorerFilters } from '../api/get-explorer';
 import { usePlayerFilters } from '../api/get-filters';
 import { getPositionQueryOptions, usePosition } from '../api/get-position';
 import { useUndoEdit } from '../api/undo-edit';
+import { useWorkshopExplorer } from '../lib/use-workshop-explorer';
 import { useWorkshopKeys } from '../lib/use-workshop-keys';
 import { useWorkshopLine } from '../lib/use-workshop-line';
 import {
@@ -27,6 +28,7 @@ import { EditsPanel } from './edits-panel';
 import { SourcesPanel } from './sources-panel';
 import { ExplorerMoves } from './explorer-moves';
 import { LineMoveList } from './line-move-list';
+import { OpeningLine } from '../../../components/opening-line';
 import { PositionMoves } from './position-moves';
 import { SuggestedAnswer } from './suggested-answer';
 
@@ -55,11 +57,11 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
   const [flipped, setFlipped] = useState(false);
   const [note, setNote] = useState<Note>();
   const client = useQueryClient();
-  const position = usePosition(color, fen);
+  const lineText = makeLine(steps.slice(0, cursor));
+  const position = usePosition(color, fen, lineText);
   const filters = usePlayerFilters(color);
   const filterValue = filters.data ?? NO_FILTERS;
-  const explorer = useExplorer(color, fen, filterValue, !filters.isPending);
-  const lookUp = useLookUpExplorer(color, filterValue);
+  const explorer = useWorkshopExplorer(color, fen, lineText, filterValue, !filters.isPending);
   const edit = useEditRepertoire(color);
   const undo = useUndoEdit(color);
   const edits = useEdits(color, true);
@@ -67,17 +69,6 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
   const moves = position.data?.moves ?? [];
   const playerToMove = turnOf(fen) === color;
   const lineTo = (san: string) => makeLine([...steps.slice(0, cursor), { san }]);
-
-  // Opened at a finding's position that was never looked up: one look-up, so the suggestion is ready.
-  const lookedUp = useRef(new Set<string>());
-  const atOpened = line.openedAt !== undefined && line.line === line.openedAt;
-  useEffect(() => {
-    if (!atOpened || !explorer.isSuccess || explorer.data !== null) return;
-    const key = positionKey(fen);
-    if (lookedUp.current.has(key)) return;
-    lookedUp.current.add(key);
-    lookUp.mutate(fen);
-  }, [atOpened, explorer.isSuccess, explorer.data, fen, lookUp]);
 
   const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string, undoOnFailure?: () => void) =>
     edit.mutate(requests, {
@@ -153,7 +144,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
     flip: () => setFlipped((f) => !f),
   });
 
-  const suggested = explorer.data?.suggested ?? null;
+  const suggested = explorer.answer?.suggested ?? null;
   const suggestedIn = suggested !== null && moves.some((m) => m.uci === suggested.uci);
   const arrows: BoardArrow[] = moves.flatMap((m) => {
     const step = stepFromUci(fen, m.uci);
@@ -168,7 +159,6 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
   const last = cursor > 0 ? steps[cursor - 1] : undefined;
   const where = last ? `after ${moveLabelAt(cursor - 1, last.san)}` : 'at the start';
   const orientation: Color = flipped ? (color === 'white' ? 'black' : 'white') : color;
-  const explorerError = lookUp.isError ? lookUp.error : explorer.isError ? explorer.error : undefined;
 
   return (
     <>
@@ -179,6 +169,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
       )}
       <div className="board-layout ws-layout">
         <div className="board-layout-main">
+          <OpeningLine opening={position.data?.opening ?? explorer.answer?.opening ?? null} />
           <Board
             id="workshop-board"
             fen={fen}
@@ -225,7 +216,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
             </p>
           )}
           {playerToMove && <SuggestedAnswer suggested={suggested} inRepertoire={suggestedIn} busy={busy} onAdd={add} />}
-          {playerToMove && renderEngineCheck?.({ color, fen, line: makeLine(steps.slice(0, cursor)), ...filterValue })}
+          {playerToMove && renderEngineCheck?.({ color, fen, line: lineText, ...filterValue })}
           <PositionMoves
             moves={moves}
             playerToMove={playerToMove}
@@ -237,12 +228,15 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
           />
           <ExplorerMoves
             color={color}
-            answer={explorer.data ?? undefined}
-            loading={filters.isPending || explorer.isPending}
-            error={explorerError && errorText(explorerError).replace(/^\d+: /, '')}
-            lookingUp={lookUp.isPending}
+            db={explorer.db}
+            onDb={explorer.setDb}
+            answer={explorer.answer ?? undefined}
+            loading={explorer.loading}
+            error={explorer.error}
+            lookingUp={explorer.lookingUp}
+            noToken={explorer.noToken}
             busy={busy}
-            onLookUp={() => lookUp.mutate(fen)}
+            onRetry={explorer.retry}
             onChoose={(m) => choose(m.san)}
           />
         </div>

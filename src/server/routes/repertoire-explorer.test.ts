@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import {
+  openTestDatabase,
+  signedInClient,
+  startTestServer,
+  testDatabaseKinds,
+  type HttpClient,
+  type TestServer,
+} from '../../../test/helper.js';
+import type { Database } from '../db/client.js';
+import { positionStats } from '../db/schema.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+// 1. e4 c5 2. Nf3 d6 and 1. Nf3 d6 2. e4 c5 meet here.
+const MEETING = 'rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3';
+// 1. e4 c5 2. Nc3 Nc6 3. f4 Nf6 4. Nf3 e6 5. Bd3 a6: past every named position.
+const DEEP_LINE = '1. e4 c5 2. Nc3 Nc6 3. f4 Nf6 4. Nf3 e6 5. Bd3 a6';
+const DEEP = 'r1bqkb1r/1p1p1ppp/p1n1pn2/2p5/4PP2/2NB1N2/PPPP2PP/R1BQK2R w KQkq - 0 6';
+// Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
+const SPEEDS = 'ultraBullet';
+const RATINGS = '400';
+
+const review = (client: HttpClient, pgn: string, hero_color: 'White' | 'Black', result: number, played: string) =>
+  client.postJson('/api/upsert-game-review', { pgn, hero_color, result, date_time_played: played });
+
+describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind) => {
+  let database: Database;
+  let server: TestServer;
+  let sites: FakeSites;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.delete(positionStats).where(eq(positionStats.speeds, 'masters'));
+    await database.db.delete(positionStats).where(eq(positionStats.speeds, SPEEDS));
+    sites = await startFakeSites({ explorerToken: 'explorer-token' });
+    server = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      lichessToken: 'explorer-token',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sites.close();
+    await database.close();
+  });
+
+  const get = async (client: HttpClient, fields: Record<string, string>) =>
+    client.get(`/api/repertoire/explorer?${new URLSearchParams({ color: 'white', ...fields }).toString()}`);
+
+  test('the masters database is looked up with the token and cached apart from the Lichess figures', async () => {
+    const { client } = await signedInClient(server, { prefix: 'masters' });
+    const fen = 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1';
+    expect((await get(client, { fen, db: 'masters' })).body.api_data).toBeNull();
+    const asked = sites.requests('explorer');
+    const looked = await client.postJson('/api/repertoire/explorer', { color: 'white', fen, db: 'masters' });
+    expect(looked.status).toBe(200);
+    const masters = looked.body.api_data;
+    expect(masters.db).toBe('masters');
+    expect(masters.moves.length).toBeGreaterThan(0);
+    expect(masters.opening).toEqual({ eco: 'A40', name: "Queen's Pawn Game" });
+    expect(sites.requests('explorer')).toBe(asked + 1);
+    // Read back from the cache, with no second call; the Lichess figures are still not looked up.
+    expect((await get(client, { fen, db: 'masters' })).body.api_data).toEqual(masters);
+    expect((await get(client, { fen, speeds: SPEEDS, ratings: RATINGS })).body.api_data).toBeNull();
+    const lichess = await client.postJson('/api/repertoire/explorer', {
+      color: 'white',
+      fen,
+      speeds: SPEEDS,
+      ratings: RATINGS,
+    });
+    expect(lichess.body.api_data.db).toBe('lichess');
+    expect(lichess.body.api_data.white + lichess.body.api_data.black).not.toBe(masters.white + masters.black);
+    expect(sites.requests('explorer')).toBe(asked + 2);
+  });
+
+  test('a refused token gets no masters figures', async () => {
+    const bare = await startTestServer(database, { lichessExplorerUrl: sites.explorerUrl, lichessToken: 'wrong' });
+    try {
+      const { client } = await signedInClient(bare, { prefix: 'masters-refused' });
+      const fen = 'rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR b KQkq - 0 1';
+      const looked = await client.postJson('/api/repertoire/explorer', { color: 'white', fen, db: 'masters' });
+      expect(looked.status).toBe(502);
+      expect((await get(client, { fen, db: 'masters' })).body.api_data).toBeNull();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test("mine counts the player's own games by position, so transpositions meet, and follows new reviews", async () => {
+    const { client } = await signedInClient(server, { prefix: 'mine' });
+    await review(client, '1. e4 c5 2. Nf3 d6 3. d4 cxd4 *', 'White', 1, '2026-01-05T10:00:00Z');
+    await review(client, '1. Nf3 d6 2. e4 c5 3. Bb5+ Bd7 *', 'White', 0.5, '2026-02-05T10:00:00Z');
+    await review(client, '1. e4 c5 2. Nf3 d6 3. d4 *', 'Black', 0, '2026-03-05T10:00:00Z');
+    const meeting = (await get(client, { fen: MEETING, db: 'mine' })).body.api_data;
+    expect(meeting.db).toBe('mine');
+    expect([meeting.white, meeting.draws, meeting.black]).toEqual([1, 1, 0]);
+    expect(meeting.last_played).toBe('2026-02-05T10:00:00.000Z');
+    expect(meeting.moves.map((m: { san: string; games: number }) => [m.san, m.games])).toEqual([
+      ['Bb5+', 1],
+      ['d4', 1],
+    ]);
+    expect(meeting.opening?.eco).toMatch(/^B5/);
+
+    // A new review counts at once; another colour's games and another player's never do.
+    await review(client, '[Result "1-0"]\n\n1. e4 c5 2. Nf3 d6 3. c3 *', 'White', 1, '2026-04-01T10:00:00Z');
+    const again = (await get(client, { fen: MEETING, db: 'mine' })).body.api_data;
+    expect([again.white, again.draws, again.black]).toEqual([2, 1, 0]);
+    expect(again.moves.map((m: { san: string }) => m.san)).toContain('c3');
+    const black = (await client.get(`/api/repertoire/explorer?color=black&db=mine&fen=${encodeURIComponent(MEETING)}`))
+      .body.api_data;
+    expect([black.white, black.draws, black.black]).toEqual([1, 0, 0]);
+    const other = await signedInClient(server, { prefix: 'mine-other' });
+    const none = (await get(other.client, { fen: START, db: 'mine' })).body.api_data;
+    expect([none.white, none.draws, none.black, none.moves]).toEqual([0, 0, 0, []]);
+  });
+
+  test('positions never looked up are named, past the named ones by the line that reached them', async () => {
+    const { client } = await signedInClient(server, { prefix: 'names' });
+    const asked = sites.requests('explorer');
+    const after = 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+    const mine = (await get(client, { fen: after, db: 'mine' })).body.api_data;
+    expect(mine.opening).toEqual({ eco: 'B20', name: 'Sicilian Defense' });
+    const deep = (await get(client, { fen: DEEP, db: 'mine', line: DEEP_LINE })).body.api_data;
+    expect(deep.opening?.name).toMatch(/^Sicilian Defense/);
+    expect((await get(client, { fen: DEEP, db: 'mine' })).body.api_data.opening).toBeNull();
+    // A line that does not reach the position names nothing.
+    expect((await get(client, { fen: DEEP, db: 'mine', line: '1. d4' })).body.api_data.opening).toBeNull();
+    expect(sites.requests('explorer')).toBe(asked);
+  });
+
+  test('looking ahead fetches the positions one move on in the background', async () => {
+    const { client } = await signedInClient(server, { prefix: 'ahead' });
+    const fen = 'rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1';
+    const fields = { color: 'white', fen, speeds: SPEEDS, ratings: RATINGS };
+    expect((await client.postJson('/api/repertoire/explorer/ahead', fields)).body.api_data).toEqual({ queued: 0 });
+    const looked = (await client.postJson('/api/repertoire/explorer', fields)).body.api_data;
+    const ahead = await client.postJson('/api/repertoire/explorer/ahead', fields);
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.api_data.queued).toBeGreaterThan(0);
+    const { Chess } = await import('chessops/chess');
+    const { makeFen, parseFen } = await import('chessops/fen');
+    const { parseUci } = await import('chessops/util');
+    const first = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+    first.play(parseUci(looked.moves[0].uci)!);
+    const next = makeFen(first.toSetup());
+    let found = null;
+    for (let i = 0; i < 100 && !found; i++) {
+      found = (await get(client, { fen: next, speeds: SPEEDS, ratings: RATINGS })).body.api_data;
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(found?.moves.length).toBeGreaterThan(0);
+    // Asked again, everything ahead is cached: nothing more is queued.
+    for (
+      let i = 0;
+      i < 100 && (await client.postJson('/api/repertoire/explorer/ahead', fields)).body.api_data.queued;
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await client.postJson('/api/repertoire/explorer/ahead', fields)).body.api_data).toEqual({ queued: 0 });
+  });
+
+  test('an unknown database is refused', async () => {
+    const { client } = await signedInClient(server, { prefix: 'bad-db' });
+    const bad = await get(client, { fen: START, db: 'fide' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/db must be lichess, masters or mine/);
+  });
+});
