@@ -9,7 +9,6 @@ import {
   sourceParams,
   sourcesQuery,
 } from '@contract/repertoire-sources.js';
-import { isHttpLink } from '@contract/http-link.js';
 import { noBody } from '@contract/common.js';
 import { findStudyName, parseExcludeSymbols, parsePgn, type Color } from '../../chess/index.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
@@ -26,7 +25,7 @@ import {
 } from '../openings/repertoire-sources.js';
 import { findSource, sourceView } from '../openings/sources-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { studyIdOf } from '../repertoire/push-additions.js';
+import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { playerSites } from '../sites/player-sites.js';
 
 /**
@@ -78,8 +77,8 @@ export async function repertoireSourceRoutes(instance: FastifyInstance): Promise
   };
 
   const fetchStudy = async (userId: number, link: string): Promise<string> => {
-    const id = studyIdOf(link);
-    if (!id) throw new BadRequestError('link must be a Lichess study link, e.g. https://lichess.org/study/abcdEFGH');
+    const id = lichessStudyId(link, app.config.lichessUrl);
+    if (!id) throw new BadRequestError(NOT_A_STUDY_LINK);
     const { lichess } = await playerSites(app, userId);
     const result = await lichess.fetchStudyPgn(id);
     if (result.isErr) throw new SiteError(`Lichess did not send the study (${result.error.message}): try again later`);
@@ -96,7 +95,8 @@ export async function repertoireSourceRoutes(instance: FastifyInstance): Promise
     const userId = request.user!.id;
     const color = parseColor(fieldText(body, 'color'));
     const link = fieldText(body, 'link').trim() || null;
-    if (link !== null && !isHttpLink(link)) throw new BadRequestError('link must be an http(s) link');
+    // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
+    if (link !== null && !lichessStudyId(link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
     let text = fieldText(body, 'study_text') || fieldText(body, 'file');
     if (text.trim() === '' && link) {
       try {
