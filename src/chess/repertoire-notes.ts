@@ -16,8 +16,8 @@ export interface BeforeNote {
   shapes: Shape[];
 }
 
-const NOTHING: Annotation = Object.freeze({ comment: '', shapes: [], glyphs: [] }) as Annotation;
-export const NOTHING_BEFORE: BeforeNote = Object.freeze({ comment: '', shapes: [] }) as BeforeNote;
+const NOTHING: Annotation = Object.freeze({ comment: '', shapes: [], glyphs: [] });
+export const NOTHING_BEFORE: BeforeNote = Object.freeze({ comment: '', shapes: [] });
 
 export const moveAnnotation = (rep: Repertoire, key: string, uci: string): Annotation => {
   const note = rep.notes.get(noteKey(key, uci));
