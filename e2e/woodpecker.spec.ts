@@ -109,7 +109,11 @@ test('a set of my mistakes is solved in two cycles, the second against half the 
   await setTheme(page, 'light');
   await saveScreen(page, 'woodpecker-sets');
   await page.setViewportSize(PHONE);
-  await page.getByRole('button', { name: 'Go on' }).or(page.getByRole('button', { name: 'Solve' })).first().click();
+  await page
+    .getByRole('button', { name: 'Go on' })
+    .or(page.getByRole('button', { name: 'Solve' }))
+    .first()
+    .click();
   await expect(page.locator('.woodpecker-prompt')).toBeVisible();
   await saveScreen(page, 'woodpecker-solver');
   await setTheme(page, 'dark');
