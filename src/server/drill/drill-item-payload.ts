@@ -1,5 +1,6 @@
 import type { DrillAnswer, DrillChapterLink, DrillItem } from '@contract/drill.js';
 import type { Color } from '../../chess/index.js';
+import { openingOfFen } from '../openings/opening-names.js';
 
 /** A stored drill item as the drill serves it: what its answer carries, and what choosing New items reads. */
 export interface DrillItemRow {
@@ -32,4 +33,5 @@ export const toItemPayload = (row: DrillItemRow): DrillItem => ({
   lapses: row.lapses,
   changed: row.changedAt !== null,
   chapters: row.chapters,
+  opening: openingOfFen(row.fen, row.line),
 });

@@ -9,6 +9,7 @@ import { getDrillLines } from '../api/get-drill-lines';
 import { getDrillNext } from '../api/get-drill-next';
 import type { DrillColor, DrillItem, DrillStats } from '../api/types';
 import { arrowSquares, fensAfterUcis, movesOfLine, readTypedMove } from '../line-moves';
+import { OpeningLine } from '../../../components/opening-line';
 
 /** 'lines': the positions along given lines (a preparation's), each once, due or not. */
 export type DrillMode = 'line' | 'position' | 'lines';
@@ -265,6 +266,7 @@ export function DrillTrainer({
   return (
     <div className="board-layout drill-trainer" data-phase={phase.kind}>
       <div className="board-layout-main">
+        <OpeningLine opening={current?.opening ?? null} />
         <Board
           id="drill-board"
           fen={fen}

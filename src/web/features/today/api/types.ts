@@ -1,4 +1,4 @@
-import type { Color } from '@contract/common';
+import type { Color, OpeningNameAnswer } from '@contract/common';
 
 // The drill's item as GET /api/drill/next sends it (the fields a training session uses).
 export type DrillMove = { uci: string; san: string };
@@ -15,4 +15,6 @@ export type DrillItem = {
   state: number;
   due: string;
   changed: boolean;
+  /** The position's opening, as the server names it. */
+  opening?: OpeningNameAnswer;
 };

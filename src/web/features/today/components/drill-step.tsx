@@ -3,6 +3,7 @@ import { Board, type BoardArrow, type BoardMove } from '../../../components/boar
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answers';
 import type { DrillItem, DrillMove } from '../api/types';
+import { OpeningLine } from '../../../components/opening-line';
 
 const ARROW_COLOR = 'rgba(21, 130, 60, 0.85)';
 const RIGHT_PAUSE_MS = 600;
@@ -67,6 +68,7 @@ export function DrillStep({
   return (
     <div className="board-layout today-step" data-testid="today-drill-step">
       <div className="board-layout-main">
+        <OpeningLine opening={item.opening ?? null} />
         <Board
           id="today-drill-board"
           fen={fen}
