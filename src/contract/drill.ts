@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorField, rowId, type Color } from './common.js';
+import { colorField, rowId, type Color, type OpeningNameAnswer } from './common.js';
 
 /**
  * The drill: a colour's repertoire positions (the player to move, at least one repertoire move) as
@@ -93,6 +93,8 @@ export interface DrillItem {
   /** The study changed this position's answers (or the player asked to drill it). */
   changed: boolean;
   chapters: DrillChapterLink[];
+  /** The position's opening (by the line when past the named positions). */
+  opening?: OpeningNameAnswer;
 }
 
 export interface DrillStats {

@@ -181,3 +181,16 @@ export type ExplorerAnswer = z.infer<typeof explorerAnswer>;
  */
 export const explorerAheadAnswer = z.object({ queued: z.number().int() });
 export type ExplorerAheadAnswer = z.infer<typeof explorerAheadAnswer>;
+
+/**
+ * POST /api/repertoire/openings {lines: [movetext]} → [{eco, name} | null], one per line in order: each
+ * line's opening (its longest named position), for screens that list lines and positions.
+ */
+export const openingNamesRequest = z.object({
+  lines: z
+    .array(z.string().max(4000, 'a line is too long (at most 4,000 characters)'))
+    .max(200, 'at most 200 lines at once'),
+});
+export type OpeningNamesRequest = z.infer<typeof openingNamesRequest>;
+export const openingNamesAnswer = z.array(openingName);
+export type OpeningNamesAnswer = z.infer<typeof openingNamesAnswer>;

@@ -1,6 +1,7 @@
 import type { DrillAnswer, DrillChapterLink, DrillItem } from '@contract/drill.js';
 import type { Color, Repertoire } from '../../chess/index.js';
 import { annotatedAnswers, beforeOf } from './drill-annotations.js';
+import { openingOfFen } from '../openings/opening-names.js';
 
 /** A stored drill item as the drill serves it: what its answer carries, and what choosing New items reads. */
 export interface DrillItemRow {
@@ -35,4 +36,5 @@ export const toItemPayload = (row: DrillItemRow, rep?: Repertoire): DrillItem =>
   lapses: row.lapses,
   changed: row.changedAt !== null,
   chapters: row.chapters,
+  opening: openingOfFen(row.fen, row.line),
 });

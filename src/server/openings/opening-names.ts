@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 import {
   buildOpeningIndex,
   lineKeys,
@@ -49,7 +50,17 @@ export const openingAlongKeys = (keys: readonly string[]): OpeningName | null =>
 export function openingOfFen(fen: string, line?: string | readonly string[]): OpeningName | null {
   const own = openingAt(openingIndex(), fen);
   if (own || line === undefined) return own;
+  const text = typeof line === 'string' ? line : line.join(' ');
+  const id = `${positionKey(fen)}|${text}`;
+  const known = byLine.get(id);
+  if (known !== undefined) return known === NONE ? null : known;
   const keys = lineKeys(line);
   // A line that does not end at the position (a wrong or cut one) names nothing.
-  return keys[keys.length - 1] === positionKey(fen) ? openingAlongKeys(keys) : null;
+  const found = keys[keys.length - 1] === positionKey(fen) ? openingAlongKeys(keys) : null;
+  byLine.set(id, found ?? NONE);
+  return found;
 }
+
+// Lists (the drill, reports) name the same lines again and again: each is replayed once.
+const NONE = { eco: '', name: '' };
+const byLine = new LRUCache<string, OpeningName>({ max: 20_000 });

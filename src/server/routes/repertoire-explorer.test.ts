@@ -131,6 +131,21 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     expect(sites.requests('explorer')).toBe(asked);
   });
 
+  test('lines are named in one call, in order, each by its longest named position', async () => {
+    const { client } = await signedInClient(server, { prefix: 'line-names' });
+    const named = await client.postJson('/api/repertoire/openings', {
+      lines: [DEEP_LINE, '1. e4', '1. a3 a6 2. h3 h6', ''],
+    });
+    expect(named.status).toBe(200);
+    expect(named.body.api_data[0].name).toMatch(/^Sicilian Defense/);
+    expect(named.body.api_data[1]).toEqual({ eco: 'B00', name: "King's Pawn Game" });
+    expect(named.body.api_data[2]?.eco).toBe('A00');
+    expect(named.body.api_data[3]).toBeNull();
+    const tooMany = await client.postJson('/api/repertoire/openings', { lines: Array(201).fill('1. e4') });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatch(/at most 200 lines/);
+  });
+
   test('looking ahead fetches the positions one move on in the background', async () => {
     const { client } = await signedInClient(server, { prefix: 'ahead' });
     const fen = 'rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1';

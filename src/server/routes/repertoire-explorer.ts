@@ -2,7 +2,13 @@ import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { explorerQuery, type ExplorerAnswer, type ExplorerDb, type ExplorerQuery } from '@contract/repertoire.js';
+import {
+  explorerQuery,
+  openingNamesRequest,
+  type ExplorerAnswer,
+  type ExplorerDb,
+  type ExplorerQuery,
+} from '@contract/repertoire.js';
 import {
   gamesOf,
   ownPositionFigures,
@@ -14,7 +20,7 @@ import {
 } from '../../chess/index.js';
 import { lookAhead, positionsAhead } from '../openings/explorer-ahead.js';
 import { fetchStats } from '../openings/explorer-cache.js';
-import { openingOfFen } from '../openings/opening-names.js';
+import { openingOfFen, openingOfLineText } from '../openings/opening-names.js';
 import { ownGamesExplorer } from '../openings/own-games.js';
 import { readCachedStatsWithAge, type StatsMove, type StatsRecord } from '../openings/position-stats-repository.js';
 import { explorerFen, MASTERS_FILTER, parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
@@ -146,4 +152,8 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     const keys = positionsAhead(target.fen, cached.record, own);
     return { api_data: { queued: await lookAhead(app, userId, explorer, target.filter, keys) } };
   });
+
+  routes.post('/repertoire/openings', { ...auth, schema: { body: openingNamesRequest } }, async (request) => ({
+    api_data: request.body.lines.map((line) => openingOfLineText(line)),
+  }));
 }

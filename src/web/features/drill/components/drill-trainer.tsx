@@ -13,6 +13,7 @@ import { StudyComment } from '../../../components/study-note';
 import { DrillFinished } from './drill-finished';
 import { DrillMoveInput, type Rating } from './drill-move-input';
 import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
+import { OpeningLine } from '../../../components/opening-line';
 
 /** 'lines': the positions along given lines (a preparation's), each once, due or not. */
 export type DrillMode = 'line' | 'position' | 'lines';
@@ -267,6 +268,7 @@ export function DrillTrainer({
   return (
     <div className="board-layout drill-trainer" data-phase={phase.kind}>
       <div className="board-layout-main">
+        <OpeningLine opening={current?.opening ?? null} />
         <Board
           id="drill-board"
           fen={fen}

@@ -18,6 +18,8 @@ import { MistakesBox } from './mistakes-box';
 import { MoveList } from './move-list';
 import { NotesBox } from './notes-box';
 import { Icon, type IconName } from './step-icons';
+import { OpeningLine } from '../../../components/opening-line';
+import { useOpeningNames } from '../../../lib/opening-names';
 
 /** The position shown on the board, as 'Make Card' hands it on. */
 export type ReviewPosition = {
@@ -90,6 +92,15 @@ export function ReviewWorkspace({
     );
   }, [fen, orientation, last, bestUci]);
   const toMove = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  // The game's opening: its longest named position (from the standard start only).
+  const openingLine =
+    game && game.startFen === START_FEN
+      ? game.moves
+          .slice(0, 40)
+          .map((m) => m.san)
+          .join(' ')
+      : '';
+  const opening = useOpeningNames(openingLine ? [openingLine] : []).get(openingLine) ?? null;
   const analysed = analysis.evals.length > 0 && !analysis.running;
   const training = useMistakeTraining(review.id);
   const [learning, setLearning] = useState(false);
@@ -112,7 +123,10 @@ export function ReviewWorkspace({
         <h2 className="gr-heading">{reviewHeading(review)}</h2>
         <div className="gr-board-with-bar">
           {analysis.evals.length > 0 && <EvalBar evaluation={here} toMove={toMove} orientation={orientation} />}
-          <div className="gr-board-box">{board}</div>
+          <div className="gr-board-box">
+            <OpeningLine opening={opening} />
+            {board}
+          </div>
         </div>
         <div className="gr-controls" role="toolbar" aria-label="Board controls">
           <StepButton icon="first" label="Rewind to start" onClick={stepper.rewind} disabled={stepper.step === 0} />

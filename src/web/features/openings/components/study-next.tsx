@@ -9,6 +9,8 @@ import type { Color } from '../api/types';
 import type { OpeningCardPosition } from '../lib/card-from-comparison';
 import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '../lib/hole-card';
 import './coverage-goal.css';
+import type { OpeningNameAnswer } from '@contract/common';
+import { useOpeningNames } from '../../../lib/opening-names';
 
 export type StudyNextProps = {
   run: CoverageRun;
@@ -46,6 +48,7 @@ export function StudyNext({
   const shown = selected !== undefined ? holes[selected] : undefined;
   // Live events carry no goal: the last one known marks them.
   const neededOf = (hole: Hole) => hole.needed ?? (run.goal === undefined ? undefined : hole.reach >= run.goal);
+  const openings = useOpeningNames(holes.map(holeLine));
   return (
     <section className="op-study-next" aria-labelledby="study-next-title" aria-live="polite">
       <h3 id="study-next-title">Study next</h3>
@@ -78,6 +81,7 @@ export function StudyNext({
           <HoleRow
             key={`${hole.fen}|${hole.uci}`}
             hole={hole}
+            opening={openings.get(holeLine(hole)) ?? null}
             rank={i + 1}
             final={i < settled}
             needed={neededOf(hole)}
@@ -110,10 +114,15 @@ type HoleRowProps = Omit<StudyNextProps, 'run' | 'renderSuggestedAnswer'> & {
   selected: boolean;
   onSelect: () => void;
   color: Color;
+  opening: OpeningNameAnswer;
 };
+
+/** Movetext to the hole's position: its line and the opponent's move. */
+const holeLine = (hole: Hole): string => `${hole.line} ${hole.san}`;
 
 function HoleRow({
   hole,
+  opening,
   rank,
   final,
   needed,
@@ -135,6 +144,11 @@ function HoleRow({
       <button type="button" className="op-hole-main" aria-pressed={selected} onClick={onSelect}>
         <span className="op-hole-rank">{rank}.</span>
         <span className="op-hole-line">{hole.line}</span>
+        {opening && (
+          <span className="op-hole-opening muted" data-testid="hole-opening">
+            {opening.eco} {opening.name}
+          </span>
+        )}
         <span className="op-hole-facts">
           The opponent plays <strong>{hole.san}</strong> in {percent}% of games here; {aboutOneIn(hole.reach)}
         </span>

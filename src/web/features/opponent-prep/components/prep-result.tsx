@@ -4,6 +4,8 @@ import { PREP_SITE_NAMES, type PrepAnswer } from '@contract/opponent-prep';
 import { Board, type BoardArrow } from '../../../components/board';
 import { colorName, gamesText, moveLabel, scoreText, whenText } from '../lib/prep-text';
 import { SurpriseDetail } from './surprise-detail';
+import { OpeningLine } from '../../../components/opening-line';
+import { useOpeningNames } from '../../../lib/opening-names';
 
 type Props = {
   prep: PrepAnswer;
@@ -38,6 +40,8 @@ export function PrepResult({ prep, workshopHref, drillHref }: Props) {
   const line = selected?.kind === 'line' ? prep.their_lines[selected.index] : undefined;
   const boardFen = surprise?.fen ?? line?.fen;
   const lines = prep.their_lines.slice(0, DRILL_LINES).map((l) => l.line);
+  const boardLine = surprise ? `${surprise.line} ${surprise.played_san}` : (line?.line ?? '');
+  const opening = useOpeningNames(boardLine ? [boardLine] : []).get(boardLine) ?? null;
 
   return (
     <div className="prep-result">
@@ -54,6 +58,7 @@ export function PrepResult({ prep, workshopHref, drillHref }: Props) {
           <div className="board-layout-main">
             {boardFen ? (
               <>
+                <OpeningLine opening={opening} />
                 <Board
                   id="prep-board"
                   fen={boardFen}

@@ -5,6 +5,8 @@ import { useSaveSiteGame } from '../api/save-site-game';
 import type { ReportDeviation } from '@contract/repertoire-report';
 import { Board, type BoardArrow } from '../../../components/board';
 import { expectedLabel, gameHref, lineWithMove, playedLabel, reviewHref, scoreText, shortDate } from '../report-text';
+import { useOpeningNames } from '../../../lib/opening-names';
+import type { OpeningNameAnswer } from '@contract/common';
 
 export type DeviationKind = 'own' | 'opponent';
 
@@ -39,6 +41,7 @@ export function DeviationList({
   workshopHref,
 }: Props) {
   const id = `rr-${kind}`;
+  const openings = useOpeningNames(deviations.map(lineWithMove));
   return (
     <section className="rr-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
@@ -60,6 +63,7 @@ export function DeviationList({
                   onClick={() => onToggle(index)}
                 >
                   <span className="rr-line">{lineWithMove(d)}</span>
+                  <OpeningName opening={openings.get(lineWithMove(d))} />
                   <span className="rr-cells">
                     <span>
                       <span className="rr-label">{kind === 'own' ? 'You played' : 'They played'}</span>{' '}
@@ -182,5 +186,15 @@ function OpenInReviewButton({
       </button>
       {save.isError && <span role="alert"> {errorText(save.error)}</span>}
     </>
+  );
+}
+
+/** The row's opening, one small line under its moves. */
+function OpeningName({ opening }: { opening: OpeningNameAnswer | undefined }) {
+  if (!opening) return null;
+  return (
+    <span className="rr-opening" data-testid="report-opening">
+      {opening.eco} {opening.name}
+    </span>
   );
 }

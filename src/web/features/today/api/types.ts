@@ -1,4 +1,4 @@
-import type { Color } from '@contract/common';
+import type { Color, OpeningNameAnswer } from '@contract/common';
 import type { AnnotatedAnswer, MoveComment } from '@contract/drill';
 
 // The drill's item as GET /api/drill/next sends it (the fields a training session uses).
@@ -18,4 +18,6 @@ export type DrillItem = {
   state: number;
   due: string;
   changed: boolean;
+  /** The position's opening, as the server names it. */
+  opening?: OpeningNameAnswer;
 };

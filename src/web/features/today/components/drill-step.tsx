@@ -4,6 +4,7 @@ import { StudyComment, studyShapesOnBoard } from '../../../components/study-note
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answers';
 import type { DrillItem, DrillMove } from '../api/types';
+import { OpeningLine } from '../../../components/opening-line';
 
 const ARROW_COLOR = 'rgba(21, 130, 60, 0.85)';
 const RIGHT_PAUSE_MS = 600;
@@ -85,6 +86,7 @@ export function DrillStep({
   return (
     <div className="board-layout today-step" data-testid="today-drill-step" data-phase={phase}>
       <div className="board-layout-main">
+        <OpeningLine opening={item.opening ?? null} />
         <Board
           id="today-drill-board"
           fen={fen}
