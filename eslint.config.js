@@ -30,6 +30,7 @@ const MODULE_CACHES_TODAY = [
   'src/server/openings/explorer-cache.ts',
   'src/server/openings/opening-answers.ts',
   'src/server/openings/opening-input.ts',
+  'src/server/openings/opening-names.ts',
   'src/server/openings/own-games.ts',
   'src/server/openings/repertoire-cache.ts',
   'src/server/openings/studies-repository.ts',
