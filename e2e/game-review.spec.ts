@@ -235,3 +235,21 @@ for (const viewport of [DESKTOP, PHONE]) {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test("the game picker's Refresh is enabled as soon as a name is typed, and gets that name's games", async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('typed'));
+  await page.goto('/game_review');
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+  const refresh = dialog.getByRole('button', { name: 'Refresh' });
+  await expect(refresh).toBeDisabled();
+  await dialog.getByLabel('Lichess username').fill('thibault');
+  // Still in the field: nothing has blurred it.
+  await expect(dialog.getByLabel('Lichess username')).toBeFocused();
+  await expect(refresh).toBeEnabled();
+  await refresh.click();
+  await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button')).toHaveCount(49);
+});

@@ -94,8 +94,10 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
         <button
           type="button"
           className="button"
-          disabled={busy || saved.trim() === ''}
-          onClick={() => void games.refetch()}
+          // Enabled as soon as a name is typed: a new name is saved first (its games follow), else the
+          // saved name's games are asked again.
+          disabled={busy || (saved.trim() === '' && name.trim() === '')}
+          onClick={() => (name.trim() !== saved.trim() ? saveName() : void games.refetch())}
         >
           Refresh
         </button>
