@@ -122,7 +122,8 @@ test('a drill session with one wrong and several right answers, then the deck fo
 
   // Everything answered: the next item falls due within minutes.
   await expect(page.getByRole('status').filter({ hasText: 'Nothing due' })).toHaveText(/Nothing due; next item in/);
-  expect(await stats(page)).toMatchObject({ total: 4, new: 0, learning: 3, review: 1, new_today: 4, retired: 0 });
+  // The missed position, answered right when asked again, went on to review with the Easy one.
+  expect(await stats(page)).toMatchObject({ total: 4, new: 0, learning: 2, review: 2, new_today: 4, retired: 0 });
   // One allowance for both colours, said once.
   await expect(page.getByTestId('drill-new-today')).toHaveText('4/20 new today, both colours together');
   await expect(page.getByText(/new today/)).toHaveCount(1);
