@@ -268,8 +268,9 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     const fen = 'rnbqkbnr/pppp1ppp/8/4p3/4PP2/8/PPPP2PP/RNBQKBNR b KQkq - 0 2';
     const response = await user.client.get(`/api/opponent-prep/answer?color=black&fen=${encodeURIComponent(fen)}`);
     expect(response.status, response.text).toBe(200);
-    // Reference: the explorer's answer read here, the best score for Black among moves with at least
-    // 10 games and 2% of the position's games, ties to the more played.
+    // Reference: the explorer's answer read here, the highest lower bound of the 95% Wilson interval of
+    // Black's score among moves with at least 10 games and 2% of the position's games, ties to the more
+    // played, then SAN.
     const url = `${sites.explorerUrl}/lichess?${new URLSearchParams({ fen, speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' })}`;
     const explorer = (await (await fetch(url, { headers: { Authorization: `Bearer ${EXPLORER_TOKEN}` } })).json()) as {
       white: number;
@@ -285,10 +286,10 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       .map((m) => ({
         san: m.san,
         games: m.white + m.draws + m.black,
-        score: (m.black + m.draws / 2) / (m.white + m.draws + m.black),
+        low: wilsonLowerBound((m.black + m.draws / 2) / (m.white + m.draws + m.black), m.white + m.draws + m.black),
       }))
       .filter((m) => m.games >= Math.max(10, Math.ceil(total * 0.02)))
-      .sort((a, b) => b.score - a.score || b.games - a.games);
+      .sort((a, b) => b.low - a.low || b.games - a.games || (a.san < b.san ? -1 : a.san > b.san ? 1 : 0));
     expect(ranked.length).toBeGreaterThan(0);
     expect(response.body.api_data).toMatchObject({ san: ranked[0].san, games: ranked[0].games });
 
@@ -337,3 +338,9 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(failed.text).toContain('No games found for nobody_here on Chess.com');
   });
 });
+
+/** Lower bound of the 95% Wilson score interval (z = 1.96), written out here as the reference. */
+function wilsonLowerBound(p: number, n: number): number {
+  const z = 1.96;
+  return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p) + (z * z) / (4 * n)) / n)) / (1 + (z * z) / n);
+}
