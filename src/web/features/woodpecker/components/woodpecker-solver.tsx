@@ -167,6 +167,7 @@ function Solver({ set, onBack }: { set: WoodpeckerSet; onBack: () => void }) {
                 onIllegalMove={setNote}
                 arrows={arrows}
                 label={`Woodpecker position, ${position.orientation} to move`}
+                fitViewport
               />
             ) : (
               <p className="muted">Setting up the position…</p>
