@@ -23,8 +23,10 @@ export type { GameRecord };
 
 export interface RecentGamesAnswer {
   api_data: GameRecord[];
-  /** Why the list is empty: no such player, or the site rests after a 429. */
+  /** Why the list is empty: no such player, the site failed, or it rests after a 429. */
   error?: string;
   /** The site rests after a 429: asking again later will help. */
   busy?: boolean;
+  /** The site failed (down, an error, a bad answer): the list says nothing of the account. */
+  failed?: boolean;
 }

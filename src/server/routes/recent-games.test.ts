@@ -166,7 +166,14 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   test.each(failures)('Lichess %s gives an empty list and the server keeps serving', async (mode, options) => {
     sites.setMode('lichess-games', mode, options);
     const started = Date.now();
-    expect(await recent(player, 'lichess')).toEqual([]);
+    const answer = (await player.client.get('/api/recent-games?site=lichess')).body;
+    expect(answer.api_data).toEqual([]);
+    // What failed is said: a site that is down never reads as an account without games.
+    if (mode === 'notfound404') expect(answer.error).toBe('Lichess has no player named thibault');
+    else if (mode !== 'garbage') {
+      expect(answer.failed).toBe(true);
+      expect(answer.error).toMatch(/^Lichess did not send the games \(.+\): try again later$/);
+    }
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2.5);
     expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
     sites.setMode('lichess-games', 'ok');
@@ -191,6 +198,18 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
     // A 429 rests the site for this config's short pause; asking within it is answered "busy".
     await new Promise((resolve) => setTimeout(resolve, 150));
+  });
+
+  test('Chess.com failing for every month says so; a name it does not know is named as such', async () => {
+    sites.setMode('chesscom-games', 'error500');
+    const down = (await player.client.get('/api/recent-games?site=chesscom')).body;
+    expect(down).toMatchObject({ api_data: [], failed: true });
+    expect(down.error).toMatch(/^Chess\.com did not send the games \(.+\): try again later$/);
+    sites.setMode('chesscom-games', 'notfound404');
+    const unknown = (await player.client.get('/api/recent-games?site=chesscom')).body;
+    expect(unknown).toEqual({ api_data: [], error: 'Chess.com has no player named FabianoCaruana' });
+    sites.reset();
+    expect(await recent(player, 'chesscom')).toHaveLength(17);
   });
 
   /** Lets the first (current month) call through, a little late, and fails the second (previous month). */

@@ -1,3 +1,4 @@
+import { Result } from '@badrap/result';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js';
@@ -6,13 +7,16 @@ import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from '../game-reviews/game-reviews-repository.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
+import { CHESSCOM_MONTHS } from '../sites/chesscom.js';
+import type { SiteResult } from '../sites/site-error.js';
 
 /**
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
  * recent games on that site (under the username saved for it, or U, which is not saved) that are not
- * saved as reviews yet and have moves, newest first. No username, or a site that fails, gives an empty
- * list (the site clients log why); a Lichess name with no account adds `error` saying so, and so does
- * a site resting after a 429 (answered at once with `busy: true`, not after the pause).
+ * saved as reviews yet and have moves, newest first. No username gives an empty list. A site that fails
+ * gives an empty list with `error` saying what failed and `failed: true` (an empty account and a site
+ * that is down must not look alike); a name the site does not know gives `error` saying so; a site
+ * resting after a 429 is answered at once with `busy: true`, not after the pause.
  */
 export async function recentGamesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -29,8 +33,17 @@ export async function recentGamesRoutes(instance: FastifyInstance): Promise<void
       const token = site === 'lichess' ? (await playerSites(app, user.id)).token : undefined;
       const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site], token);
       if (busy) return { api_data: [], error: busy, busy: true };
-      const [pgns, links] = await Promise.all([fetchPgns(app, user.id, site, username), savedLinks(app.db, user.id)]);
-      const records = toRecords(pgns, username, SITE_NAMES[site]);
+      const [fetched, links] = await Promise.all([
+        fetchPgns(app, user.id, site, username),
+        savedLinks(app.db, user.id),
+      ]);
+      if (fetched.isErr) {
+        if (fetched.error.status === 404)
+          return { api_data: [], error: `${SITE_NAMES[site]} has no player named ${username}` };
+        const error = `${SITE_NAMES[site]} did not send the games (${fetched.error.message}): try again later`;
+        return { api_data: [], error, failed: true };
+      }
+      const records = toRecords(fetched.value, username, SITE_NAMES[site]);
       const games = records.filter((game) => !links.has(game.link));
       // No games may mean a mistyped name: say so when Lichess has no such account.
       if (
@@ -56,11 +69,15 @@ async function fetchPgns(
   userId: number,
   site: RecentGameSite,
   username: string,
-): Promise<string[]> {
+): Promise<SiteResult<string[]>> {
   switch (site) {
-    case 'lichess':
-      return (await playerSites(app, userId)).lichess.fetchUserGames(username);
+    case 'lichess': {
+      const { lichess } = await playerSites(app, userId);
+      if (lichess.fetchUserGamesResult) return lichess.fetchUserGamesResult(username);
+      return Result.ok(await lichess.fetchUserGames(username));
+    }
     case 'chesscom':
-      return app.sites.chesscom.fetchRecentGames(username, new Date());
+      // Months that fail are skipped; an error only when every month failed.
+      return app.sites.chesscom.fetchMonthsResult(username.trim().toLowerCase(), new Date(), CHESSCOM_MONTHS);
   }
 }

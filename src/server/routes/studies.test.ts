@@ -65,7 +65,15 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
     const response = await client.get('/api/lichess/studies?username=someone');
     expect(response.status).toBe(200);
     expect(response.body.api_data).toEqual([]);
-    expect(response.body.error).toMatch(/500/);
+    expect(response.body.error).toMatch(/^Lichess did not send the study list \(.*500.*\): try again later$/);
+  });
+
+  test('an unknown Lichess player is named as such, not as a failing site', async () => {
+    const { client } = await signedInClient(server);
+    sites.setMode('lichess-studies', 'notfound404', { once: true });
+    const response = await client.get('/api/lichess/studies?username=nobody');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ api_data: [], error: 'Lichess has no player named nobody' });
   });
 
   test('update-study then get-studies returns it with its colour; the other side is null', async () => {

@@ -51,8 +51,12 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess', token);
     if (busy) return { api_data: [], error: busy, busy: true };
     const result = await lichess.listStudies(username);
-    // A failed study fetch is logged (by the client) and gives an empty list.
-    if (result.isErr) return { api_data: [], error: result.error.message };
+    // A failed study fetch is logged (by the client) and gives an empty list, with what failed: a site
+    // that is down must not read as a player without studies.
+    if (result.isErr) {
+      if (result.error.status === 404) return { api_data: [], error: `Lichess has no player named ${username}` };
+      return { api_data: [], error: `Lichess did not send the study list (${result.error.message}): try again later` };
+    }
     return { api_data: result.value };
   });
 

@@ -12,12 +12,13 @@ export class UnknownPlayerError extends Error {
 
 /**
  * Recent games on a site, newest first: under `username` (read only, never saved) or, without one,
- * under the name saved for that site, leaving out games already saved as reviews. A site resting
- * after a 429 throws an Error worth retrying; an unknown player throws UnknownPlayerError.
+ * under the name saved for that site, leaving out games already saved as reviews. A site that failed
+ * or rests after a 429 throws an Error worth retrying, saying what failed; an unknown player throws
+ * UnknownPlayerError.
  */
 export async function fetchRecentGames(site: RecentGameSite, username?: string): Promise<GameRecord[]> {
   const answer = await apiGet<RecentGamesAnswer>('/api/recent-games', { site, username });
-  if (answer.busy) throw new Error(answer.error);
+  if (answer.busy || answer.failed) throw new Error(answer.error);
   if (answer.error) throw new UnknownPlayerError(answer.error);
   return answer.api_data ?? [];
 }

@@ -1,9 +1,13 @@
 import type { LichessStudy, SiteAnswer, StudySummary } from '@contract/studies';
 import { apiGet } from '../../../lib/api-client';
 
-/** A Lichess user's public studies, through the server; [] when Lichess fails. */
+/**
+ * A Lichess user's public studies, through the server. When Lichess fails the server answers an empty
+ * list with the reason: thrown here, so a failing site never reads as a user without studies.
+ */
 export async function listLichessStudies(username: string): Promise<StudySummary[]> {
   const answer = await apiGet<SiteAnswer<StudySummary[]>>('/api/lichess/studies', { username });
+  if (answer.error) throw new Error(answer.error);
   return answer.api_data ?? [];
 }
 
