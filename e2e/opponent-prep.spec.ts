@@ -62,7 +62,7 @@ test('prepare against thibault: surprises, open one in the workshop, drill only 
 
   await prepare(page, 'thibault', 'Black');
   const summary = page.getByTestId('prep-summary');
-  await expect(summary).toContainText('thibault on Lichess: 25 games with White, 25 from the standard start');
+  await expect(summary).toContainText('thibault on Lichess: 26 games with White, 25 from the standard start');
   await expect(page).toHaveURL(/\/prepare\?id=\d+$/);
 
   // The most frequent surprise comes first, open, with the board at the position before it.
@@ -127,7 +127,7 @@ test('prepare against thibault: surprises, open one in the workshop, drill only 
   // The preparation is kept: reopened from the list.
   await page.goto('/prepare');
   await page.getByRole('region', { name: 'Kept preparations' }).getByRole('link', { name: 'thibault' }).click();
-  await expect(summary).toContainText('25 games with White');
+  await expect(summary).toContainText('26 games with White');
 });
 
 test('unknown names and a failing site give clear messages; the screen at 375 px in both themes', async ({ page }) => {
@@ -156,7 +156,7 @@ test('unknown names and a failing site give clear messages; the screen at 375 px
   await prepare(page, 'thibault', 'Black');
   await expect(page.getByRole('status').filter({ hasText: 'Fetching games from Lichess' })).toBeVisible();
   await expect(page.getByLabel('Preparation progress')).toBeVisible();
-  await expect(page.getByTestId('prep-summary')).toContainText('25 games with White');
+  await expect(page.getByTestId('prep-summary')).toContainText('26 games with White');
   await expect(page.getByTestId('prep-suggestion')).not.toContainText('looking it up');
   for (const theme of ['dark', 'light'] as const) {
     await setTheme(page, theme);

@@ -111,7 +111,10 @@ test('a Study next hole answered in the workshop is drilled at once and covered 
   // The drill screen offers it too: its progress counts the new item.
   await page.goto('/drill?color=white&mode=position');
   await expect(page.getByTestId('drill-progress-white')).toContainText(`of ${after.total}`);
-  // A drill item opens the workshop at its position in one click.
+  // A drill item opens the workshop at its position in one click (a New one is shown first, then asked).
+  const learn = page.getByRole('button', { name: 'Got it, ask me' });
+  await expect(page.locator('.drill-prompt', { hasText: 'Your move' }).or(learn)).toBeVisible();
+  if (await learn.isVisible()) await learn.click();
   await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
   const drillLine = (await page.getByTestId('drill-line').textContent())!.replace(' · changed in your study', '');
   await page.getByRole('link', { name: 'Open in Repertoire' }).click();
