@@ -58,6 +58,8 @@ async function answer(page: Page, right: boolean) {
   const board = page.getByRole('group', { name: /^Woodpecker position/ });
   const prompt = page.locator('.woodpecker-prompt');
   await expect(prompt).toBeVisible();
+  // A position is being solved once the last answer's note has gone.
+  await expect(page.getByTestId('woodpecker-note')).toHaveText('');
   const white = (await prompt.textContent())!.startsWith('White');
   if (white) await (right ? drag(page, board, 'e2', 'e4') : drag(page, board, 'h2', 'h3'));
   else await (right ? drag(page, board, 'e7', 'e5') : drag(page, board, 'h7', 'h6'));
