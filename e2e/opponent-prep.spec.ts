@@ -115,14 +115,25 @@ test('prepare against thibault: surprises, open one in the workshop, drill only 
     expect(item.fen.split(' ')[1]).toBe('b');
   }
   await expect(page.getByTestId('drill-lines-note')).toContainText(`along ${lines.length} lines`);
+  // A right answer with a study comment waits for Next; a New item is shown before it is asked.
+  const taught = page.getByRole('button', { name: 'Got it, ask me' });
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  const asked = page.locator('.drill-prompt', { hasText: 'Your move' });
+  const done = page.getByText('Every position of these lines is done');
   for (const item of items) {
+    await expect(asked.or(taught).or(next)).toBeVisible();
+    if (await next.isVisible()) await next.click();
+    await expect(asked.or(taught)).toBeVisible();
+    if (await taught.isVisible()) await taught.click();
     await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
     await expect(page.getByTestId('drill-line')).toHaveText(item.line || 'Start of the chapter');
     await page.getByLabel('Type your move').fill(item.answers[0].san);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(page.getByTestId('drill-note')).toContainText('Right');
   }
-  await expect(page.getByText('Every position of these lines is done')).toBeVisible();
+  await expect(done.or(next)).toBeVisible();
+  if (await next.isVisible()) await next.click();
+  await expect(done).toBeVisible();
 
   // The preparation is kept: reopened from the list.
   await page.goto('/prepare');
