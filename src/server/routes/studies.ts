@@ -55,6 +55,8 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     // that is down must not read as a player without studies.
     if (result.isErr) {
       if (result.error.status === 404) return { api_data: [], error: `Lichess has no player named ${username}` };
+      // A refused token says so itself: the player must connect again, not try again.
+      if (result.error.status === 401) return { api_data: [], error: result.error.message };
       return { api_data: [], error: `Lichess did not send the study list (${result.error.message}): try again later` };
     }
     return { api_data: result.value };
