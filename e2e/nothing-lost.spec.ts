@@ -189,6 +189,8 @@ test('Edit Cards: unsaved edits are asked about before leaving; Delete Checked n
   await cardReviewLink.click();
   await question.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
+  // Back once Card Review has replaced Edit Cards (its code may still be loading when the address changes).
+  await expect(page.getByRole('heading', { name: 'Card Review', exact: true, level: 1 })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/manage_cards$/);
   await list.getByRole('listitem').first().getByRole('button').click();

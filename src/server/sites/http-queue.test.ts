@@ -154,9 +154,14 @@ describe('http queue', () => {
   });
 
   test('the least interval spaces calls to one host', async () => {
+    // Timed from the caller's side: when a request reaches the fake site also depends on connection setup.
     const queue = createHttpQueue({ minIntervalMs: 200 });
-    await Promise.all([queue.get(studiesUrl()), queue.get(studiesUrl())]);
-    const [first, second] = sites.requestLog('lichess-studies');
-    expect(second.startedAt - first.startedAt).toBeGreaterThanOrEqual(190);
+    const began = Date.now();
+    const [, secondDone] = await Promise.all([
+      queue.get(studiesUrl()).then(() => Date.now()),
+      queue.get(studiesUrl()).then(() => Date.now()),
+    ]);
+    expect(sites.requestLog('lichess-studies')).toHaveLength(2);
+    expect(secondDone - began).toBeGreaterThanOrEqual(199);
   });
 });
