@@ -45,3 +45,4 @@ export * from './trim.js';
 export * from './traps.js';
 export * from './opening-names.js';
 export * from './own-games-explorer.js';
+export * from './starter.js';

@@ -49,3 +49,9 @@ describe('repertoire line', () => {
     expect(parseRepertoireLine(fits).unwrap().moves).toHaveLength(MAX_LINE_PLIES);
   });
 });
+
+test('a word that is not a move is refused, not stepped over', () => {
+  const parsed = parseRepertoireLine('1. e4 e5 2. Qxz9');
+  expect(parsed.isErr && parsed.error.message).toBe('In the line, 2. Qxz9 is not a move');
+  expect(parseRepertoireLine('1. e4 e5 2. Nf3 $1 {good} Nc6').isOk).toBe(true);
+});

@@ -10,6 +10,7 @@ import { INITIAL_FEN } from 'chessops/fen';
 import { positionKey } from './fen.js';
 import { makeLinePgn } from './pgn-write.js';
 import { parseGames } from './pgn.js';
+import { findUnreadToken } from './pgn-strict.js';
 import type { LineStep } from './repertoire.js';
 
 /** Moves in one line at most: deeper than any opening study goes. */
@@ -63,6 +64,10 @@ export const parseRepertoireLine = (text: string): Result<RepertoireLine, LineEr
   }
   const games = parsed.value;
   if (games.length !== 1) return Result.err(new LineError('not_a_line', 'The line must be one line of moves'));
+  // The reader steps over words that are not moves (`2. Qxz9`): such a line is refused, not shortened.
+  const unread = findUnreadToken(text);
+  if (unread)
+    return Result.err(new LineError('not_a_line', `In the line, ${unread.message.replace(/^Game 1 "[^"]*": /, '')}`));
   const game = games[0];
   if (game.startFen !== INITIAL_FEN)
     return Result.err(new LineError('not_from_start', 'The line must start from the standard position'));

@@ -7,3 +7,4 @@ export * from './schema/drill.js';
 export * from './schema/training.js';
 export * from './schema/woodpecker.js';
 export * from './schema/coverage-goal.js';
+export * from './schema/starter.js';

@@ -98,7 +98,7 @@ export interface TrimRow extends Omit<TrimLine, 'positions'> {
  * A New item costs about five reviews over its first month (learning steps, then growing intervals);
  * a reviewed one comes back once per its current interval.
  */
-const NEW_ITEM_REVIEWS_PER_DAY = 5 / 30;
+export const NEW_ITEM_REVIEWS_PER_DAY = 5 / 30;
 
 const reviewsPerDay = (item: { state: number; scheduledDays: number }) =>
   item.state === 0 ? NEW_ITEM_REVIEWS_PER_DAY : 1 / Math.max(1, item.scheduledDays);

@@ -23,6 +23,7 @@ import { repertoireSourceRoutes } from './repertoire-sources.js';
 import { mistakeTrainingRoutes } from './mistake-training.js';
 import { coverageGoalRoutes } from './coverage-goal.js';
 import { healthRoutes } from './health.js';
+import { repertoireStarterRoutes } from './repertoire-starter.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -50,4 +51,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(repertoireSourceRoutes);
   await app.register(mistakeTrainingRoutes);
   await app.register(coverageGoalRoutes);
+  await app.register(repertoireStarterRoutes);
 }

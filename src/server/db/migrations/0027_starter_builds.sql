@@ -1,0 +1,23 @@
+CREATE TABLE IF NOT EXISTS "starter_builds" (
+	"user_id" integer NOT NULL,
+	"color" text NOT NULL,
+	"attempt" text NOT NULL,
+	"line" text NOT NULL,
+	"speeds" text NOT NULL,
+	"ratings" text NOT NULL,
+	"goal" double precision NOT NULL,
+	"status" text NOT NULL,
+	"message" text,
+	"done" integer DEFAULT 0 NOT NULL,
+	"queued" integer DEFAULT 0 NOT NULL,
+	"positions" integer DEFAULT 0 NOT NULL,
+	"own_moves" integer DEFAULT 0 NOT NULL,
+	"lines" integer DEFAULT 0 NOT NULL,
+	"pgn" text DEFAULT '' NOT NULL,
+	"stop_requested" boolean DEFAULT false NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "starter_builds_user_id_color_pk" PRIMARY KEY("user_id","color"),
+	CONSTRAINT "starter_builds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action
+);

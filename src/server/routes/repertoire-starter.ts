@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  starterColorQuery,
+  starterEstimateQuery,
+  starterKeepRequest,
+  starterRequest,
+  starterStopRequest,
+  type StarterEstimate,
+  type StarterEvent,
+  type StarterKeepAnswer,
+} from '@contract/starter.js';
+import {
+  bandOfRatings,
+  defaultGoal,
+  estimateStarterLookups,
+  parseRepertoireLine,
+  pgnLines,
+} from '../../chess/index.js';
+import { requireStatsFilter } from '../openings/stats-key.js';
+import { BadRequestError } from '../plugins/error-handler.js';
+import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
+import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
+import { DrillFollower } from '../repertoire/drill-follower.js';
+import { latestBuild, requestStop } from '../repertoire/starter-builds-repository.js';
+import { startStarterBuild } from '../repertoire/starter-runner.js';
+
+/**
+ * The starter repertoire (contract: @contract/starter.ts): a build streamed as server-sent events,
+ * its latest state, stop, and its lines added as edits. Kept as a source, it goes through the
+ * sources route like any PGN.
+ */
+
+/** A comment line this often keeps proxies from closing a stream that waits out a 429 pause. */
+const HEARTBEAT_MS = 15_000;
+
+export async function repertoireStarterRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const auth = { onRequest: app.requireUser };
+  const drill = new DrillFollower(app);
+  const running = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+    await drill.settle();
+  });
+
+  app.get('/repertoire/starter/estimate', { ...auth, schema: { querystring: starterEstimateQuery } }, (request) => {
+    const api_data: StarterEstimate = {
+      ...estimateStarterLookups(request.query.goal),
+      seconds_per_lookup: (app.config.explorerIntervalMs ?? 0) / 1000,
+    };
+    return Promise.resolve({ api_data });
+  });
+
+  app.post('/repertoire/starter', { ...auth, schema: { body: starterRequest } }, async (request, reply) => {
+    const { color, speeds, ratings } = request.body;
+    const userId = request.user!.id;
+    // Bad input is answered as JSON before the stream starts.
+    const parsed = parseRepertoireLine(request.body.line);
+    if (parsed.isErr) throw new BadRequestError(parsed.error.message);
+    const filter = requireStatsFilter(speeds, ratings);
+    const goal = request.body.goal ?? defaultGoal(bandOfRatings(filter.ratings));
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    const send = ({ event, data }: StarterEvent) => {
+      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': building\n\n'), HEARTBEAT_MS);
+    let leave = () => {};
+    const left = new Promise<void>((resolve) => (leave = resolve));
+    raw.on('close', leave);
+    try {
+      const { done } = await startStarterBuild(app, userId, { color, line: parsed.value, filter, goal }, send);
+      running.add(done);
+      void done.finally(() => running.delete(done));
+      // The build goes on when the client leaves; the stream ends with it or with the client.
+      await Promise.race([done, left]);
+    } catch (error) {
+      app.log.error({ err: error }, 'starter build could not start');
+    } finally {
+      clearInterval(heartbeat);
+      raw.off('close', leave);
+      raw.end();
+    }
+  });
+
+  app.get('/repertoire/starter', { ...auth, schema: { querystring: starterColorQuery } }, async (request) => ({
+    api_data: await latestBuild(app.db, request.user!.id, request.query.color),
+  }));
+
+  app.post('/repertoire/starter/stop', { ...auth, schema: { body: starterStopRequest } }, async (request) => {
+    const userId = request.user!.id;
+    const { color } = request.body;
+    await requestStop(app.db, userId, color);
+    // The build ends at its next save (within a second or so); answer with what it has then.
+    for (let i = 0; i < 30; i++) {
+      const build = await latestBuild(app.db, userId, color);
+      if (build?.status !== 'running') return { api_data: build };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { api_data: await latestBuild(app.db, userId, color) };
+  });
+
+  app.post('/repertoire/starter/keep', { ...auth, schema: { body: starterKeepRequest } }, async (request) => {
+    const userId = request.user!.id;
+    const { color } = request.body;
+    const build = await latestBuild(app.db, userId, color);
+    if (!build || build.status === 'running' || build.pgn === '')
+      throw new BadRequestError(`You have no finished ${color} starter to keep: build one first`);
+    const state = await editedRepertoireState(app, userId, color);
+    if (!state) throw new BadRequestError(noStudyMessage(color));
+    const rep = state.edited.rep;
+    const edits: NewEdit[] = [];
+    for (const sans of pgnLines(build.pgn)) {
+      if (sans.length === 0) continue;
+      const line = parseRepertoireLine(sans.join(' ')).unwrap();
+      // A line the repertoire already plays in full is not an edit.
+      if (line.moves.every((m) => rep.positions.get(m.fromKey)?.moves.some((r) => r.uci === m.uci))) continue;
+      const last = line.moves[line.moves.length - 1];
+      edits.push({ op: 'add', line: line.movetext, san: last.san, anchored: state.base.positions.has(last.fromKey) });
+    }
+    await appendEdits(app, userId, color, edits);
+    const after = await editedRepertoireState(app, userId, color);
+    if (edits.length > 0) drill.follow(userId, color);
+    const api_data: StarterKeepAnswer = {
+      added: edits.length,
+      edits: after?.edits.length ?? 0,
+      positions: after ? positionsWithMoves(after.edited.rep) : 0,
+    };
+    return { api_data };
+  });
+}
