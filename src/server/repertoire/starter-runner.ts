@@ -1,68 +1,58 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { StarterBuild, StarterEvent } from '@contract/starter.js';
-import { StarterWalk, starterPgn, starterSize, type Color, type RepertoireLine } from '../../chess/index.js';
+import type { StarterEvent } from '@contract/starter.js';
+import { parseRepertoireLine, StarterWalk, starterPgn, starterSize, type Color } from '../../chess/index.js';
 import { fetchStats } from '../openings/explorer-cache.js';
-import type { StatsFilter } from '../openings/stats-key.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { playerSites } from '../sites/player-sites.js';
 import { busyMessage } from '../sites/site-busy.js';
 import { LoopTurn } from '../loop-turn.js';
-import { endBuild, openBuild, saveProgress, type StarterState } from './starter-builds-repository.js';
+import { STOPPED_MESSAGE, type StarterForm, type StarterState } from './starter-builds-repository.js';
 
 /**
- * One starter build: the chess core's walk names each position to look up; the shared explorer cache
- * answers what any player looked up before, and the explorer the rest, one call at a time through the
- * per-host queue. Progress is saved once a second (with the tree so far as PGN), so a stop from any
- * process, a failure or a lost process keeps what was found. The build runs apart from the request
- * that started it: a client that leaves does not stop it.
+ * One attempt at a starter build: the chess core's walk names each position to look up; the shared
+ * explorer cache answers what anyone looked up before, the explorer the rest, one call at a time
+ * through the per-host queue. Progress is saved once a second (with the tree so far as PGN), and at
+ * least every few seconds while the explorer is slow, so the claim stays alive and a stop, a failure or
+ * a lost process keep what was found.
  */
 
 const SAVE_EVERY_MS = 1_000;
+/** Saves while a lookup waits (a 429 pause), so the claim is not taken for a dead one. */
+const RENEW_EVERY_MS = 5_000;
 const BUSY_POLL_MS = 200;
 const NO_TOKEN = 'Connect your Lichess account on Manage Openings to build a starter repertoire';
 
-export interface StarterStart {
-  color: Color;
-  line: RepertoireLine;
-  filter: StatsFilter;
-  goal: number;
+export interface StarterHooks {
+  closing: AbortSignal;
+  /** Saves progress; 'stop' once the player asked to stop, 'lost' once the build is no longer this attempt's. */
+  save(state: StarterState): Promise<'go on' | 'stop' | 'lost'>;
+  publish(event: Exclude<StarterEvent, { event: 'result' }>): void;
 }
 
-/** The PGN's event: what was built, for the source's name too. */
+/** 'ended' with the state to end with; 'shutdown' to hand back with its progress; 'lost' to drop. */
+export type StarterOutcome = { kind: 'ended' | 'shutdown'; state: StarterState } | { kind: 'lost' };
+
+/** The PGN's event, and the name a source kept from it gets by default. */
 export const starterName = (color: Color, line: string): string =>
   `Starter: ${line} (${color === 'white' ? 'White' : 'Black'})`;
 
-/**
- * Opens the build's row and starts it; `listener` hears its events until the build ends. Answers once
- * the row is open (a newer start of the colour replaces this one).
- */
-export async function startStarterBuild(
+export async function runStarterWalk(
   app: FastifyInstance,
   userId: number,
-  start: StarterStart,
-  listener: (event: StarterEvent) => void,
-): Promise<{ done: Promise<StarterBuild | null> }> {
-  const attempt = randomUUID();
-  const { color, line, filter, goal } = start;
-  await openBuild(app.db, userId, color, attempt, { line: line.movetext, ...filter, goal });
-  return { done: runBuild(app, userId, attempt, start, listener) };
-}
-
-async function runBuild(
-  app: FastifyInstance,
-  userId: number,
-  attempt: string,
-  { color, line, filter, goal }: StarterStart,
-  listener: (event: StarterEvent) => void,
-): Promise<StarterBuild | null> {
-  const walk = new StarterWalk(color, line, goal);
-  const name = starterName(color, line.movetext);
+  color: Color,
+  form: StarterForm,
+  hooks: StarterHooks,
+): Promise<StarterOutcome> {
+  const line = parseRepertoireLine(form.line);
+  if (line.isErr) return { kind: 'ended', state: emptyState('failed', line.error.message) };
+  const walk = new StarterWalk(color, line.value, form.goal);
+  const plies = line.value.moves.length;
+  const name = starterName(color, line.value.movetext);
   const state = (status: StarterState['status'], message: string | null): StarterState => {
     const size = starterSize(walk.tree());
     return {
       status,
-      message,
+      message: message ?? (status === 'done' ? endNote(walk, plies) : null),
       done: walk.done,
       queued: status === 'running' ? walk.queued : 0,
       positions: size.positions,
@@ -71,18 +61,22 @@ async function runBuild(
       pgn: starterPgn(walk.tree(), name),
     };
   };
-  const end = async (status: StarterState['status'], message: string | null) => {
-    const build = await endBuild(
-      app.db,
-      userId,
-      color,
-      attempt,
-      state(status, message ?? endNote(walk, line.moves.length)),
-    );
-    if (build) listener({ event: 'result', data: build });
-    return build;
-  };
 
+  let verdict = 'go on' as 'go on' | 'stop' | 'lost';
+  let saving: Promise<void> | undefined;
+  let savedAt = Date.now();
+  const save = () => {
+    savedAt = Date.now();
+    saving ??= hooks
+      .save(state('running', null))
+      .then((v) => {
+        if (verdict === 'go on') verdict = v;
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'saving a starter build failed'))
+      .finally(() => (saving = undefined));
+    return saving;
+  };
+  const renew = setInterval(() => Date.now() - savedAt >= RENEW_EVERY_MS && void save(), RENEW_EVERY_MS / 5);
   let busy: NodeJS.Timeout | undefined;
   try {
     const { explorer } = await playerSites(app, userId);
@@ -91,38 +85,55 @@ async function runBuild(
       const until = explorer.busyUntil();
       if (until === 0 || until === told) return;
       told = until;
-      listener({ event: 'status', data: { message: busyMessage('Lichess', until) } });
+      hooks.publish({ event: 'status', data: { message: busyMessage('Lichess', until) } });
     }, BUSY_POLL_MS);
 
     const turn = new LoopTurn();
-    let savedAt = Date.now();
     for (let next = walk.nextPosition(); next; next = walk.nextPosition()) {
       await turn.yieldIfDue();
-      if (app.jobs.closing.aborted) return await end('stopped', 'Stopped as the server closed; what it found is kept');
-      const one = await fetchStats(app.db, explorer, next.key, filter);
-      if (!one.ok) return await end('failed', one.error === NO_TOKEN_MESSAGE ? NO_TOKEN : failedNote(one.error));
+      if (hooks.closing.aborted) return { kind: 'shutdown', state: state('running', null) };
+      if (verdict === 'lost') return { kind: 'lost' };
+      if (verdict === 'stop') return { kind: 'ended', state: state('stopped', STOPPED_MESSAGE) };
+      const one = await fetchStats(app.db, explorer, next.key, form);
+      if (!one.ok) {
+        const message = one.error === NO_TOKEN_MESSAGE ? NO_TOKEN : failedNote(one.error);
+        return { kind: 'ended', state: state('failed', message) };
+      }
       walk.addStats(next.key, one.record);
-      listener({
+      hooks.publish({
         event: 'progress',
         data: { done: walk.done, queued: walk.queued, positions: walk.tree().nodes.size },
       });
-      if (Date.now() - savedAt < SAVE_EVERY_MS) continue;
-      savedAt = Date.now();
-      const verdict = await saveProgress(app.db, userId, color, attempt, state('running', null));
-      if (verdict === 'replaced') return null;
-      if (verdict === 'stop') return await end('stopped', 'Stopped; what it found is kept');
+      if (Date.now() - savedAt >= SAVE_EVERY_MS) await save();
     }
-    return await end('done', null);
+    await saving;
+    if (verdict === 'lost') return { kind: 'lost' };
+    return { kind: 'ended', state: state('done', null) };
   } catch (error) {
     app.log.error({ err: error }, 'starter build failed');
-    const message = error instanceof Error ? error.message : String(error);
-    return end('failed', failedNote(message)).catch(() => null);
+    return {
+      kind: 'ended',
+      state: state('failed', failedNote(error instanceof Error ? error.message : String(error))),
+    };
   } finally {
+    clearInterval(renew);
     clearInterval(busy);
+    await saving;
   }
 }
 
 const failedNote = (error: string) => `The explorer failed (${error}); what was found before is kept`;
+
+const emptyState = (status: StarterState['status'], message: string): StarterState => ({
+  status,
+  message,
+  done: 0,
+  queued: 0,
+  positions: 0,
+  ownMoves: 0,
+  lines: 0,
+  pgn: '',
+});
 
 /** What to know about a finished tree that is only its committed line. */
 function endNote(walk: StarterWalk, plies: number): string | null {

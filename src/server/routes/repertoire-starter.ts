@@ -22,12 +22,13 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
-import { latestBuild, requestStop } from '../repertoire/starter-builds-repository.js';
-import { startStarterBuild } from '../repertoire/starter-runner.js';
+import { createStarterBuilds } from '../jobs/starter-job.js';
+import { latestBuild, latestBuildId } from '../repertoire/starter-builds-repository.js';
 
 /**
- * The starter repertoire (contract: @contract/starter.ts): a build streamed as server-sent events,
- * its latest state, stop, and its lines added as edits. Kept as a source, it goes through the
+ * The starter repertoire (contract: @contract/starter.ts): a build (a job, jobs/starter-job.ts) streamed
+ * as server-sent events from whichever process works on it, its latest state, stop, and its lines
+ * added as edits. Kept as a source, it goes through the
  * sources route like any PGN.
  */
 
@@ -38,11 +39,8 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireUser };
   const drill = new DrillFollower(app);
-  const running = new Set<Promise<unknown>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-    await drill.settle();
-  });
+  app.addHook('onClose', () => drill.settle());
+  const builds = createStarterBuilds(app);
 
   app.get('/repertoire/starter/estimate', { ...auth, schema: { querystring: starterEstimateQuery } }, (request) => {
     const api_data: StarterEstimate = {
@@ -73,20 +71,34 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
       if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': building\n\n'), HEARTBEAT_MS);
-    let leave = () => {};
-    const left = new Promise<void>((resolve) => (leave = resolve));
+    let finish = (_ended: boolean) => {};
+    const over = new Promise<boolean>((resolve) => (finish = resolve));
+    const leave = () => finish(false);
     raw.on('close', leave);
+    app.jobs.closing.addEventListener('abort', leave);
+    let unfollow = () => {};
     try {
-      const { done } = await startStarterBuild(app, userId, { color, line: parsed.value, filter, goal }, send);
-      running.add(done);
-      void done.finally(() => running.delete(done));
-      // The build goes on when the client leaves; the stream ends with it or with the client.
-      await Promise.race([done, left]);
+      const form = { line: parsed.value.movetext, ...filter, goal };
+      const started = await builds.start(userId, color, form, (message) => {
+        if (message.event === 'ended') finish(true);
+        else send(message);
+      });
+      unfollow = started.unfollow;
+      // The build goes on when the client leaves; the stream ends with the build or with the client.
+      if (await over) {
+        const [id, build] = await Promise.all([
+          latestBuildId(app.db, userId, color),
+          latestBuild(app.db, userId, color),
+        ]);
+        if (build && id === started.build) send({ event: 'result', data: build });
+      }
     } catch (error) {
       app.log.error({ err: error }, 'starter build could not start');
     } finally {
+      unfollow();
       clearInterval(heartbeat);
       raw.off('close', leave);
+      app.jobs.closing.removeEventListener('abort', leave);
       raw.end();
     }
   });
@@ -98,9 +110,9 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
   app.post('/repertoire/starter/stop', { ...auth, schema: { body: starterStopRequest } }, async (request) => {
     const userId = request.user!.id;
     const { color } = request.body;
-    await requestStop(app.db, userId, color);
-    // The build ends at its next save (within a second or so); answer with what it has then.
-    for (let i = 0; i < 30; i++) {
+    await builds.stop(userId, color);
+    // The build ends at its next save (a second, or a few while the explorer is slow).
+    for (let i = 0; i < 70; i++) {
       const build = await latestBuild(app.db, userId, color);
       if (build?.status !== 'running') return { api_data: build };
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,6 +1,7 @@
 CREATE TABLE IF NOT EXISTS "starter_builds" (
 	"user_id" integer NOT NULL,
 	"color" text NOT NULL,
+	"build" text NOT NULL,
 	"attempt" text NOT NULL,
 	"line" text NOT NULL,
 	"speeds" text NOT NULL,

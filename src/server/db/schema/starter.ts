@@ -9,7 +9,12 @@ export const starterBuilds = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     color: text('color', { enum: ['white', 'black'] }).notNull(),
-    /** Which start of the build this row holds; a newer start replaces it and the older one stops. */
+    /** Which build this row holds: a newer start replaces it (and its streams end). */
+    build: text('build').notNull(),
+    /**
+     * Who works on it: 'queued:…' while it waits for a process, else the working attempt's token. An
+     * attempt whose token is gone writes nothing more.
+     */
     attempt: text('attempt').notNull(),
     line: text('line').notNull(),
     speeds: text('speeds').notNull(),
