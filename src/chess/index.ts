@@ -46,3 +46,4 @@ export * from './traps.js';
 export * from './opening-names.js';
 export * from './own-games-explorer.js';
 export * from './starter.js';
+export * from './hole-position.js';

@@ -95,6 +95,18 @@ export interface DrillItem {
   chapters: DrillChapterLink[];
   /** The position's opening (by the line when past the named positions). */
   opening?: OpeningNameAnswer;
+  /**
+   * When the opponent's move into the position is a trap (a common mistake at the player's bands, by
+   * the latest coverage check): the move and how the player scores after it.
+   */
+  trap?: DrillTrap | null;
+}
+
+export interface DrillTrap {
+  san: string;
+  games: number;
+  /** 0..1: the player's score after the move. */
+  score: number;
 }
 
 export interface DrillStats {

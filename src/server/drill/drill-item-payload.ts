@@ -1,4 +1,4 @@
-import type { DrillAnswer, DrillChapterLink, DrillItem } from '@contract/drill.js';
+import type { DrillAnswer, DrillChapterLink, DrillItem, DrillTrap } from '@contract/drill.js';
 import type { Color, Repertoire } from '../../chess/index.js';
 import { annotatedAnswers, beforeOf } from './drill-annotations.js';
 import { openingOfFen } from '../openings/opening-names.js';
@@ -21,8 +21,15 @@ export interface DrillItemRow {
   retiredAt: Date | null;
 }
 
-/** The item as served, with the annotations of `rep` (the repertoire its deck came from; none without it). */
-export const toItemPayload = (row: DrillItemRow, rep?: Repertoire): DrillItem => ({
+/**
+ * The item as served, with the annotations of `rep` (the repertoire its deck came from; none without it)
+ * and the trap that reaches it, if any (by position key).
+ */
+export const toItemPayload = (
+  row: DrillItemRow,
+  rep?: Repertoire,
+  traps?: ReadonlyMap<string, DrillTrap>,
+): DrillItem => ({
   id: row.id,
   color: row.color,
   fen: row.fen,
@@ -37,4 +44,5 @@ export const toItemPayload = (row: DrillItemRow, rep?: Repertoire): DrillItem =>
   changed: row.changedAt !== null,
   chapters: row.chapters,
   opening: openingOfFen(row.fen, row.line),
+  trap: traps?.get(row.positionKey) ?? null,
 });

@@ -4,6 +4,7 @@ import { readCachedStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
 import type { DrillLine } from '@contract/drill.js';
 import { toItemPayload, type DrillItemRow } from './drill-item-payload.js';
+import { drillTraps } from '../repertoire/coverage-figures.js';
 import { readItemsByKeys } from './drill-items-repository.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
 import { readLineQueue, readDueKeys } from './drill-queue-repository.js';
@@ -53,7 +54,7 @@ export async function drillLine(
   return {
     start_fen: fromFen ?? start?.fen ?? '',
     moves: segment.moves,
-    ask: askRow ? toItemPayload(askRow, rep) : null,
+    ask: askRow ? toItemPayload(askRow, rep, await drillTraps(app, userId, color)) : null,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   coveragePositions,
   expectedScore,
   findTraps,
+  holePositionKey,
   trimLines,
   type Color,
   type ExpectedScore,
@@ -13,6 +14,7 @@ import {
   type Trap,
   type TrimLine,
 } from '../../chess/index.js';
+import type { DrillTrap } from '@contract/drill.js';
 import { drillItems } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
 import { readCachedStats } from '../openings/position-stats-repository.js';
@@ -38,7 +40,10 @@ export interface CoverageData {
 /** How long read answers are held: the coverage panels ask for expected, trim and traps at once. */
 const HELD_MS = 10_000;
 
-type Held = LRUCache<string, { signature: string; stats: Map<string, PositionStats> }>;
+type Held = LRUCache<
+  string,
+  { signature: string; stats: Map<string, PositionStats>; traps?: { rep: Repertoire; byKey: Map<string, DrillTrap> } }
+>;
 
 /** Per app, so two apps in one process (tests on two databases) share nothing. */
 const heldByApp = new WeakMap<FastifyInstance, Held>();
@@ -86,6 +91,30 @@ export async function coverageData(
 export const expectedOf = (data: CoverageData): ExpectedScore | undefined => expectedScore(data.rep, data.stats);
 
 export const trapsOf = (data: CoverageData): Trap[] => findTraps(data.rep, data.stats);
+
+/**
+ * The colour's traps by the position the trap move reaches (where the drill asks the punishment), from
+ * the latest coverage check's answers; worked out once per held read of them. Empty without a check.
+ */
+export async function drillTraps(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+): Promise<ReadonlyMap<string, DrillTrap>> {
+  const data = await coverageData(app, userId, color);
+  if (!data) return NO_TRAPS;
+  const held = heldOf(app).get(`${userId}:${color}`);
+  if (held?.stats === data.stats && held.traps?.rep === data.rep) return held.traps.byKey;
+  const byKey = new Map<string, DrillTrap>();
+  for (const trap of trapsOf(data)) {
+    const key = holePositionKey(trap);
+    if (key) byKey.set(key, { san: trap.san, games: trap.games, score: trap.score });
+  }
+  if (held?.stats === data.stats) held.traps = { rep: data.rep, byKey };
+  return byKey;
+}
+
+const NO_TRAPS: ReadonlyMap<string, DrillTrap> = new Map();
 
 export interface TrimRow extends Omit<TrimLine, 'positions'> {
   /** Drill items (positions the player answers) the trim drops. */

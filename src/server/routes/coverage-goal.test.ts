@@ -14,7 +14,7 @@ import {
   type TestServer,
   type Json,
 } from '../../../test/helper.js';
-import { positionKey } from '../../chess/index.js';
+import { holePositionKey, positionKey } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 import { storeStats, type StatsMove } from '../openings/position-stats-repository.js';
@@ -142,6 +142,28 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
       expect(found.score_low).toBeCloseTo(t.score_low, 12);
     }
     expect(want.traps.map((t) => t.line)).toContain('1. e4 Nc6');
+  });
+
+  test('the drill says where a trap was played: the position its move reaches, not the others', async () => {
+    const { client } = await withCheckedStudy();
+    const traps = (await get(client, '/api/repertoire/traps?color=white')) as Json[];
+    const answered = traps.filter((t) => t.punished);
+    expect(answered.length).toBeGreaterThan(0);
+    const reached = new Map(answered.map((t) => [holePositionKey(t), t]));
+    let found = 0;
+    for (const t of answered) {
+      const items = (await client.postJson('/api/drill/lines', { color: 'white', lines: [t.line] })).body
+        .api_data as Json[];
+      for (const item of items) {
+        const trap = reached.get(positionKey(item.fen));
+        expect([item.line, item.trap ?? null]).toEqual([
+          item.line,
+          trap ? { san: trap.san, games: trap.games, score: trap.score } : null,
+        ]);
+        if (trap) found++;
+      }
+    }
+    expect(found).toBeGreaterThanOrEqual(answered.length);
   });
 
   test('a trim removes the optional lines, the drill loses their positions, and one undo brings all back', async () => {

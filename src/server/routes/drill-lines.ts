@@ -5,6 +5,7 @@ import { parseRepertoireLine } from '../../chess/index.js';
 import { drillItemsAlong } from '../drill/drill-lines.js';
 import { drillRepertoire } from '../drill/drill-annotations.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
+import { drillTraps } from '../repertoire/coverage-figures.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 
 /** POST /api/drill/lines {color, lines}: the drill items along repertoire lines, due or not. */
@@ -22,6 +23,7 @@ export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
       const rows = await drillItemsAlong(app, request.user!.id, color, lines);
       if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
       const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
-      return { api_data: rows.map((row) => toItemPayload(row, rep)) };
+      const traps = rows.length > 0 ? await drillTraps(app, request.user!.id, color) : undefined;
+      return { api_data: rows.map((row) => toItemPayload(row, rep, traps)) };
     });
 }

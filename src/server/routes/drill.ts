@@ -17,6 +17,7 @@ import { answerDrillItem } from '../drill/drill-answer.js';
 import { focusDrillItem } from '../drill/drill-focus.js';
 import { drillRepertoire } from '../drill/drill-annotations.js';
 import { toItemPayload } from '../drill/drill-item-payload.js';
+import { drillTraps } from '../repertoire/coverage-figures.js';
 import { readNewPerDay, writeNewPerDay } from '../drill/drill-items-repository.js';
 import { drillLine } from '../drill/drill-line-mode.js';
 import { drillStats, nextItems } from '../drill/drill-queue.js';
@@ -45,7 +46,8 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     const { dayStart } = localToday(now, playerTimeZone(query.tz));
     const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
     const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
-    return { api_data: rows.map((row) => toItemPayload(row, rep)) };
+    const traps = rows.length > 0 ? await drillTraps(app, request.user!.id, color) : undefined;
+    return { api_data: rows.map((row) => toItemPayload(row, rep, traps)) };
   });
 
   app.get('/drill/line', { schema: { querystring: drillLineQuery } }, async (request) => {
@@ -85,7 +87,8 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     if (valid.isErr) throw new BadRequestError(valid.error.message);
     const row = await focusDrillItem(app, request.user!.id, color, input.fen);
     if (!row) return reply.code(404).send({ error: `That position is not in your ${color} repertoire` });
-    return { api_data: toItemPayload(row, await drillRepertoire(app, request.user!.id, color)) };
+    const rep = await drillRepertoire(app, request.user!.id, color);
+    return { api_data: toItemPayload(row, rep, await drillTraps(app, request.user!.id, color)) };
   });
 
   app.get('/drill/settings', async (request) => ({

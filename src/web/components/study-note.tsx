@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import type { Arrow } from 'react-chessboard';
+import type { DrillTrap } from '@contract/drill';
 
 /** An arrow (orig to dest) or a circle (orig alone) from a study's [%cal] / [%csl]. */
 export type StudyShape = { orig: string; dest?: string; brush: 'green' | 'red' | 'yellow' | 'blue' };
@@ -61,6 +62,20 @@ export function StudyComment({
           {open ? 'Show less' : 'Show more'}
         </button>
       )}
+    </div>
+  );
+}
+
+/** The opponent's move into the position is a common mistake at the player's bands: the drill says so. */
+export function TrapNote({ trap, testId }: { trap?: DrillTrap | null; testId?: string }) {
+  if (!trap) return null;
+  return (
+    <div className="study-comment" data-testid={testId}>
+      <p className="study-comment-title">A common mistake here</p>
+      <p className="study-comment-text">
+        Players at your bands often play {trap.san} here, and lose with it: you score {Math.round(trap.score * 100)}%
+        over {trap.games.toLocaleString('en-US')} games. Punish it.
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { BoardArrow } from '../../../components/board';
-import { StudyComment, studyShapesOnBoard } from '../../../components/study-note';
+import { StudyComment, studyShapesOnBoard, TrapNote } from '../../../components/study-note';
 import type { AnnotatedAnswer, DrillItem } from '../api/types';
 import { arrowSquares } from '../line-moves';
 
@@ -45,6 +45,7 @@ export function LearnPanel({ item, onReady }: { item: DrillItem; onReady: () => 
         <strong>{item.answers.map((a) => a.san + a.glyphs.join('')).join(' or ')}</strong> here.
       </p>
       <StudyComment comment={item.before.comment} title="Before this move" testId="drill-before" />
+      <TrapNote trap={item.trap} testId="drill-trap" />
       <AnswerComments answers={item.answers} />
       <button type="button" className="button button-primary" onClick={onReady} autoFocus>
         Got it, ask me

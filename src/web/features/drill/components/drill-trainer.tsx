@@ -9,7 +9,7 @@ import { getDrillNext } from '../api/get-drill-next';
 import type { AnnotatedAnswer, DrillColor, DrillItem, DrillStats } from '../api/types';
 import { arrowSquares, fensAfterUcis, movesOfLine } from '../line-moves';
 import { dropMissed, noteMissed, takeMissed, type MissedItem } from '../missed-items';
-import { StudyComment } from '../../../components/study-note';
+import { StudyComment, TrapNote } from '../../../components/study-note';
 import { DrillFinished } from './drill-finished';
 import { DrillMoveInput, type Rating } from './drill-move-input';
 import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
@@ -321,7 +321,10 @@ export function DrillTrainer({
               {note}
             </p>
             {phase.kind === 'asking' && (
-              <StudyComment comment={phase.item.before.comment} title="Before this move" testId="drill-before" />
+              <>
+                <StudyComment comment={phase.item.before.comment} title="Before this move" testId="drill-before" />
+                <TrapNote trap={phase.item.trap} testId="drill-trap" />
+              </>
             )}
             {phase.kind === 'right' && phase.answer && <AnswerComments answers={[phase.answer]} />}
             {phase.kind === 'retry' && <AnswerComments answers={phase.item.answers} />}

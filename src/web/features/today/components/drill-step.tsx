@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Board, type BoardArrow, type BoardMove } from '../../../components/board';
-import { StudyComment, studyShapesOnBoard } from '../../../components/study-note';
+import { StudyComment, studyShapesOnBoard, TrapNote } from '../../../components/study-note';
 import { errorText } from '../../../lib/api-client';
 import { answerDrill } from '../api/answers';
 import type { DrillItem, DrillMove } from '../api/types';
@@ -112,7 +112,10 @@ export function DrillStep({
         </p>
         <p className="muted today-line">{item.line || 'Start of the chapter'}</p>
         {(phase === 'learning' || phase === 'asking') && (
-          <StudyComment comment={item.before.comment} title="Before this move" testId="today-before" />
+          <>
+            <StudyComment comment={item.before.comment} title="Before this move" testId="today-before" />
+            <TrapNote trap={item.trap} testId="today-trap" />
+          </>
         )}
         {phase === 'learning' && (
           <>
