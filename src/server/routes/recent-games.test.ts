@@ -212,6 +212,22 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(await recent(player, 'chesscom')).toHaveLength(17);
   });
 
+  test('a Chess.com name the site does not know is refused and the saved one kept; a site that is down does not stop a save', async () => {
+    const save = (name: string) =>
+      player.client.postForm('/api/update-chess-dot-com-username', { username_chess_dot_com: name });
+    sites.setMode('chesscom-games', 'notfound404');
+    const refused = await save('NoSuchPlayer');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Chess.com has no player named NoSuchPlayer: the name was not saved');
+    const session = async () => (await player.client.postForm('/api/check-if-logged-in', {})).body;
+    expect(JSON.stringify(await session())).toContain('FabianoCaruana');
+    sites.setMode('chesscom-games', 'error500');
+    expect((await save('Hikaru')).status).toBe(200);
+    expect(JSON.stringify(await session())).toContain('Hikaru');
+    sites.reset();
+    expect((await save('FabianoCaruana')).status).toBe(200);
+  });
+
   /** Lets the first (current month) call through, a little late, and fails the second (previous month). */
   async function recentAfterFirstOk(mode: FakeMode, options: { delayMs?: number }) {
     sites.setMode('chesscom-games', 'slow', { delayMs: 150, once: true });
