@@ -43,6 +43,11 @@ const SCREENS = [
     text: 'set one opening study per colour from a Lichess study or a PGN file, compare a game to it, check it for inconsistent moves, and run a coverage check whose Study next list shows the likeliest replies it does not answer yet.',
   },
   {
+    to: paths.starter,
+    name: 'Build a repertoire',
+    text: 'no study yet? Commit to your first moves (1. e4, or 1. e4 c6 as Black) and the app follows the Lichess explorer at your rating bands: every reply met at your coverage goal answered with the best-scoring move. Download it, keep it as a repertoire source, or add it to your repertoire as edits.',
+  },
+  {
     to: paths.repertoire,
     name: 'Repertoire (the workshop)',
     text: "the workshop for your repertoire. Step through it on the board with the Lichess explorer's moves beside each position; play a move or click an explorer row to add it, remove a line, keep one of two answers, undo. Every finding (Study next, Games vs Repertoire, the consistency check, the drill, a game comparison) opens here at its position with the explorer's best-scoring answer ready to add. Your edits count at once in every check and in the drill; Save to Lichess writes your additions to your study as one chapter, and Download PGN gives the whole edited repertoire.",
@@ -73,6 +78,26 @@ const SCREENS = [
     text: 'your site usernames, export and import of all your data (and an Anki deck of your cards), and deleting the account. Open it from your email address in the bar.',
   },
 ] as const;
+
+/** Where a new player starts: a repertoire first (brought or built), then their games. */
+export function FirstSteps() {
+  return (
+    <ol className="feature-summary" data-testid="first-steps">
+      <li>
+        <strong>Your repertoire.</strong> Bring a Lichess study or a PGN file on{' '}
+        <Link to={paths.manageOpenings}>Manage Openings</Link>, or, with none yet,{' '}
+        <Link to={paths.starter}>Build a repertoire</Link> from the moves you play first.
+      </li>
+      <li>
+        <strong>Your games.</strong> Fetch them from Lichess or Chess.com on{' '}
+        <Link to={paths.gameReview}>Review Game/Make Cards</Link>.
+      </li>
+      <li>
+        <strong>Every day.</strong> <Link to={paths.today}>Today</Link> lists what to train.
+      </li>
+    </ol>
+  );
+}
 
 export function FeatureSummary() {
   return (

@@ -10,6 +10,7 @@ export const paths = {
   reviewCards: '/review_cards',
   manageCards: '/manage_cards',
   manageOpenings: '/manage_openings',
+  starter: '/starter',
   drill: '/drill',
   repertoireReport: '/repertoire_report',
   prepare: '/prepare',

@@ -20,6 +20,7 @@ const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ defaul
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
+const StarterPage = lazy(() => import('./starter-page').then((m) => ({ default: m.StarterPage })));
 const PreparePage = lazy(() => import('./prepare-page').then((m) => ({ default: m.PreparePage })));
 const RepertoirePage = lazy(() => import('./repertoire-page').then((m) => ({ default: m.RepertoirePage })));
 const TodayScreen = lazy(() => import('../features/today').then((m) => ({ default: m.TodayScreen })));
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'review_cards', element: <CardReviewScreen /> },
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsRoute /> },
+          { path: 'starter', element: <StarterPage /> },
           { path: 'drill', element: <DrillScreen workshopHref={repertoireHref} /> },
           { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { clearFlashHelp } from '../lib/flash-help';
 import { usePageTitle } from '../lib/page-title';
 import { useUser } from '../lib/session';
-import { FeatureSummary, VideoLinks } from './help-content';
+import { FeatureSummary, FirstSteps, VideoLinks } from './help-content';
 
 /** /welcome: the summary of functions and the tutorial videos, shown once after sign-up and on demand. */
 export function WelcomePage() {
@@ -22,9 +22,12 @@ export function WelcomeText() {
   return (
     <>
       <p className="lead">
-        Chess Prep turns your own games into training. Here is what each part of the app does; the links in the bar at
-        the top take you there, and Help shows this again.
+        Chess Prep turns your own games into training. Start with the steps below; after them comes what each part of
+        the app does (the links in the bar at the top take you there, and Help shows it again).
       </p>
+      <h2>First steps</h2>
+      <FirstSteps />
+      <h2>What each part does</h2>
       <FeatureSummary />
       <h2>Tutorial videos</h2>
       <VideoLinks />

@@ -1,4 +1,5 @@
 import { RATINGS, SPEEDS, type Filters } from '../lib/filters';
+import '../openings.css';
 
 type Props = { value: Filters; onChange: (filters: Filters) => void };
 

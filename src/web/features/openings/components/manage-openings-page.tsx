@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { ConsistencySection } from './consistency-section';
 import type { CoverageActions } from './coverage-live';
@@ -28,6 +29,10 @@ export function ManageOpeningsPage({ children, ...actions }: CoverageActions & {
         <p className="op-hint">
           Each colour's repertoire is every source switched on, read as one: up to 8 Lichess studies or PGN files a
           colour. Set/Refresh above replaces the first one.
+        </p>
+        <p className="op-hint">
+          No study of your own yet? <Link to="/starter">Build a repertoire</Link> from the Lichess explorer and keep it
+          as a source.
         </p>
         <div className="op-columns">
           <SourcesList color="white" />

@@ -66,8 +66,8 @@ export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck }: Prop
         <div className="card">
           <p>You have no {color === 'white' ? 'White' : 'Black'} study yet.</p>
           <p className="muted">
-            Set one on <Link to={manageOpeningsPath}>Manage Openings</Link> (a Lichess study or a PGN file); then build
-            on it here.
+            Set one on <Link to={manageOpeningsPath}>Manage Openings</Link> (a Lichess study or a PGN file), or{' '}
+            <Link to={`/starter?color=${color}`}>Build a repertoire</Link> from the explorer; then build on it here.
           </p>
         </div>
       ) : (

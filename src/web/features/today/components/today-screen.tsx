@@ -54,8 +54,11 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
   const drillDue = data.drill_due.white + data.drill_due.black;
   const toTrain = data.cards_due + drillDue + data.drill_new_left;
   const { done } = data;
+  // Nothing to train and no training lately: most likely a new player, who needs a repertoire first.
+  const empty = toTrain === 0 && data.done_today === 0 && data.streak_days === 0;
   return (
     <>
+      {empty && <FirstSteps />}
       <div className="card today-train">
         <p className="today-train-summary" data-testid="today-to-train">
           {toTrain === 0
@@ -103,6 +106,24 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
         See what is coming and how it went on <Link to="/progress">Progress</Link>.
       </p>
     </>
+  );
+}
+
+function FirstSteps() {
+  return (
+    <section className="card today-first" aria-labelledby="today-first-title" data-testid="today-first-steps">
+      <h2 id="today-first-title">Start here</h2>
+      <ol className="today-first-steps">
+        <li>
+          Bring your repertoire: a Lichess study or a PGN file on <Link to="/manage_openings">Manage Openings</Link>.
+          None yet? <Link to="/starter">Build a repertoire</Link> from the moves you play first.
+        </li>
+        <li>
+          Fetch your games from Lichess or Chess.com on <Link to="/game_review">Review Game/Make Cards</Link>.
+        </li>
+      </ol>
+      <p className="muted">Then this page lists what to train each day.</p>
+    </section>
   );
 }
 

@@ -1,0 +1,2 @@
+// Build a repertoire: a starter repertoire from the Lichess explorer, for the router.
+export { StarterScreen } from './components/starter-screen';
