@@ -72,6 +72,8 @@ test('a player lands on Today, trains due cards, due drill and new positions in 
   await api(page, '/api/drill/focus', { color: 'white', fen: AFTER_E4_E5 });
   await api(page, '/api/drill/focus', { color: 'white', fen: AFTER_E4_C5 });
   await api(page, '/api/update-lichess-username', { username_lichess: 'pnmadelaine' }, true);
+  // New games are counted here, not saved: the automatic import has its own test (auto-import.spec.ts).
+  await api(page, '/api/games/settings', { auto_import: false });
   const recent = (await (await page.request.get('/api/recent-games?site=lichess')).json()).api_data as unknown[];
   expect(recent.length).toBeGreaterThan(1);
   for (const game of recent.slice(1)) await api(page, '/api/upsert-game-review', game);

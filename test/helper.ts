@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitPauseMs: 200,
     // Tests share one database and one IP; only the rate-limit tests turn limits on.
     rateLimits: false,
+    // The hourly import would reach every test's players on the shared database: tests run it themselves.
+    gameImportEveryMs: 0,
     ...overrides,
   };
 }

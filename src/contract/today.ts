@@ -25,6 +25,8 @@ export const todayAnswer = z.object({
   new_games: z.object({ lichess: count, chesscom: count }),
   /** Saved game reviews without engine analysis. */
   unanalysed_reviews: count,
+  /** Of those, the games saved by the automatic import (new games to analyse). */
+  imported_unanalysed: count,
   /** Study next holes (the likeliest 20 of each colour's latest coverage check) the repertoire still leaves open. */
   holes_open: count,
   /** Holes of each colour's latest coverage check at or above its goal that the repertoire still leaves open. */

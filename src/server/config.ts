@@ -36,6 +36,8 @@ export interface Config {
   sessionCacheMs?: number;
   /** Trust X-Forwarded-For (only behind a known reverse proxy), so rate limits see the real client. */
   trustProxy?: boolean;
+  /** How often the process looks for players whose games are due for the hourly import; 0 turns it off. */
+  gameImportEveryMs?: number;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';
@@ -67,6 +69,7 @@ const envSchema = z.object({
   SITE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   EXPLORER_INTERVAL_MS: z.coerce.number().int().nonnegative().default(1200),
   RATE_LIMIT_PAUSE_MS: z.coerce.number().int().nonnegative().default(60_000),
+  GAME_IMPORT_EVERY_MS: z.coerce.number().int().nonnegative().default(60_000),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -111,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPauseMs: e.RATE_LIMIT_PAUSE_MS,
     rateLimits: e.RATE_LIMITS === 'off' ? false : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
+    gameImportEveryMs: e.GAME_IMPORT_EVERY_MS,
   };
 }

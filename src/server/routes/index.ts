@@ -24,6 +24,7 @@ import { mistakeTrainingRoutes } from './mistake-training.js';
 import { coverageGoalRoutes } from './coverage-goal.js';
 import { healthRoutes } from './health.js';
 import { repertoireStarterRoutes } from './repertoire-starter.js';
+import { gameImportRoutes } from './game-import.js';
 
 /** Every /api route, grouped by resource: one plugin per file. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(mistakeTrainingRoutes);
   await app.register(coverageGoalRoutes);
   await app.register(repertoireStarterRoutes);
+  await app.register(gameImportRoutes);
 }

@@ -100,6 +100,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       drill_new_left: 0,
       new_games: { lichess: 0, chesscom: 0 },
       unanalysed_reviews: 0,
+      imported_unanalysed: 0,
       holes_open: 0,
       needed_holes_left: { white: 0, black: 0 },
       streak_days: 0,
@@ -244,6 +245,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       drill_new_left: 4,
       new_games: { lichess: 0, chesscom: 0 },
       unanalysed_reviews: 2,
+      imported_unanalysed: 0,
       holes_open: 1,
       // The 2000 band's goal is 1 in 200: the open e5 (reach 0.5) is needed.
       needed_holes_left: { white: 1, black: 0 },
@@ -323,6 +325,8 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       lichess: 'thibault',
       chesscom: 'FabianoCaruana',
     });
+    // Counted, not saved: the automatic import (game-import.test.ts) is off for this player.
+    await client.postJson('/api/games/settings', { auto_import: false });
     const first = await today(client);
     // The page is answered before the sites are: the fetch goes on behind it.
     expect(first.games_fetching).toBe(true);
@@ -363,6 +367,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       lichess: 'thibault',
       chesscom: 'FabianoCaruana',
     });
+    await client.postJson('/api/games/settings', { auto_import: false });
     await client.postJson('/api/upsert-game-review', reviewPayload({ link: 'https://lichess.org/bbbbbbb1' }));
     sites.setMode('lichess-games', 'error500');
     const failed = await settledToday(client);

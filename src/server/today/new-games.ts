@@ -8,11 +8,13 @@ import { createChessComClient } from '../sites/chesscom.js';
 import { createLichessClient } from '../sites/lichess.js';
 import { findConnection } from '../lichess/lichess-connections.js';
 import type { SiteLogger } from '../sites/site-error.js';
+import { autoImportOn, importFetchedGames } from './game-import.js';
 
 /**
  * New games for Today: each site's recent games are fetched in the background with the saved
  * username, at most once an hour per player and site (the claim is one statement, so two processes
- * never fetch together), and stored. Today counts the stored games played since the previous visit
+ * never fetch together), and stored; with the automatic import on, the new ones are saved as reviews
+ * (game-import.ts). Today counts the stored games played since the previous visit
  * and not yet saved as reviews; a site that fails keeps the games it gave last time.
  */
 
@@ -82,6 +84,9 @@ export async function startGameChecks(
         on conflict (user_id, site) do update set
           games = case when site_game_checks.username = excluded.username
             then site_game_checks.games else '[]'::jsonb end,
+          imported_until = case when site_game_checks.username = excluded.username
+            then site_game_checks.imported_until end,
+          imported = 0,
           username = excluded.username, started_at = excluded.started_at, finished_at = null, error = null
         where site_game_checks.started_at <= ${due}::timestamptz or site_game_checks.username <> excluded.username
         returning started_at as started`),
@@ -135,7 +140,8 @@ async function fetchSiteGames(
     site === 'lichess'
       ? await createLichessClient({ baseUrl: app.config.lichessUrl, token, ...common }).fetchUserGames(username)
       : await createChessComClient({ baseUrl: app.config.chessComUrl, ...common }).fetchRecentGames(username, started);
-  const games: StoredGame[] = toRecords(pgns, username, SITE_NAMES[site])
+  const records = toRecords(pgns, username, SITE_NAMES[site]);
+  const games: StoredGame[] = records
     .filter((game) => game.link)
     .map((game) => ({ link: game.link, played: game.date_time_played }));
   const error = failures.length > 0 ? failures.join('; ') : null;
@@ -147,4 +153,6 @@ async function fetchSiteGames(
               from jsonb_array_elements(games || ${JSON.stringify(games)}::jsonb) g) end,
       finished_at = ${new Date().toISOString()}, error = ${error}
     where user_id = ${userId} and site = ${site} and username = ${username} and started_at = ${started.toISOString()}`);
+  if ((await autoImportOn(app.db, userId)).on)
+    await importFetchedGames(app.db, userId, { site, username, started }, records);
 }

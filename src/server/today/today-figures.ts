@@ -9,7 +9,7 @@ import { rowsOf } from '../db/rows.js';
 import { boundsParam, localToday } from './day-bounds.js';
 import { cleanName, startGameChecks, type CheckRow, type CheckSite, type SavedNames } from './new-games.js';
 import { countOpenHoles } from './open-holes.js';
-import { unanalysedReviewsCount } from './unanalysed-reviews.js';
+import { importedUnanalysedCount, unanalysedReviewsCount } from './unanalysed-reviews.js';
 
 /**
  * Everything Today shows, counted at `now` in the player's zone, read in one statement (which also
@@ -32,6 +32,7 @@ interface TodayRow {
   done_cards: number;
   done_drill: number;
   unanalysed: number;
+  imported_unanalysed: number;
   checks: { site: CheckSite; username: string; started: string; running: boolean }[] | null;
   games: { site: CheckSite; n: number }[] | null;
   streak: number[] | null;
@@ -82,6 +83,7 @@ export async function todayFigures(
           where user_id = ${userId} and review >= ${start}::timestamptz and rating between 1 and 4) as done_cards,
         (select count(*)::int from drill_logs where user_id = ${userId} and review >= ${start}::timestamptz) as done_drill,
         ${unanalysedReviewsCount(userId)} as unanalysed,
+        ${importedUnanalysedCount(userId)} as imported_unanalysed,
         (select json_agg(json_build_object('site', site, 'username', username, 'started', started_at,
             'running', finished_at is null))
           from site_game_checks where user_id = ${userId}) as checks,
@@ -124,6 +126,7 @@ export async function todayFigures(
     drill_new_left: Math.min(drill.white.fresh + drill.black.fresh, Math.max(0, perDay - row.new_today)),
     new_games: newGames,
     unanalysed_reviews: row.unanalysed,
+    imported_unanalysed: row.imported_unanalysed,
     holes_open: holes,
     needed_holes_left: await neededHolesLeft(app.db, userId),
     streak_days: streak,

@@ -36,6 +36,8 @@ export const gameReviews = pgTable(
     /** 1, 0.5 or 0 from the hero's side. */
     result: doublePrecision('result'),
     howResolved: text('how_resolved'),
+    /** Saved by the automatic import, not by the player. */
+    imported: boolean('imported').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 // Opponent preparations, Today's visits and background game checks, the player's own FSRS weights.
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -76,9 +77,22 @@ export const siteGameChecks = pgTable(
     error: text('error'),
     /** [{link, played}] of the games fetched (played: ISO date-time or null). */
     games: jsonb('games').notNull().default([]),
+    /** Games the last fetch saved as reviews (with the automatic import on). */
+    imported: integer('imported').notNull().default(0),
+    /** The latest date played of the games imported under this username: the next import takes later ones. */
+    importedUntil: timestamp('imported_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.site] })],
 );
+
+/** The player's choice of the automatic import of new games; without a row it is on (with a site username). */
+export const gameImportSettings = pgTable('game_import_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  autoImport: boolean('auto_import').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** FSRS weights fitted to the player's own reviews: their cards and drill are scheduled with them. */
 export const playerSchedulers = pgTable('player_schedulers', {
