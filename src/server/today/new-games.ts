@@ -121,15 +121,20 @@ async function fetchSiteGames(
   started: Date,
 ): Promise<void> {
   const failures: string[] = [];
-  // The site clients fall back to no games and log why: a warning here is the site failing.
+  // The site clients fall back to no games and log why: a warning here is the site failing. The
+  // player reads the site's own answer (the error), once however many calls it failed.
+  const failed = (obj: object, msg?: string) => {
+    const detail = (obj as { err?: unknown }).err;
+    failures.push(typeof detail === 'string' && detail !== '' ? detail : (msg ?? 'failed'));
+  };
   const logger: SiteLogger = {
     info: (obj, msg) => app.log.info(obj, msg),
     warn: (obj, msg) => {
-      failures.push(msg ?? 'failed');
+      failed(obj, msg);
       app.log.warn(obj, msg);
     },
     error: (obj, msg) => {
-      failures.push(msg ?? 'failed');
+      failed(obj, msg);
       app.log.error(obj, msg);
     },
   };
@@ -144,7 +149,7 @@ async function fetchSiteGames(
   const games: StoredGame[] = records
     .filter((game) => game.link)
     .map((game) => ({ link: game.link, played: game.date_time_played }));
-  const error = failures.length > 0 ? failures.join('; ') : null;
+  const error = failures.length > 0 ? `did not send the games (${[...new Set(failures)].join('; ')})` : null;
   // A failed fetch keeps what the last one stored, with whatever this one still brought.
   await app.db.execute(sql`
     update site_game_checks set

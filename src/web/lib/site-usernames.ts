@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostForm } from './api-client';
+import { gameSettingsQueryKey } from './game-settings';
 import { sessionQueryKey } from './session';
 import type { SessionAnswer, User } from './session';
 
@@ -21,6 +22,8 @@ export function useUpdateSiteUsername(site: 'lichess' | 'chesscom') {
       queryClient.setQueryData<SessionAnswer>(sessionQueryKey, (old) =>
         old?.LoggedIn ? { ...old, user: { ...old.user, [field]: username } } : old,
       );
+      // The automatic import follows the saved names (its sites, and whether it is on by default).
+      void queryClient.invalidateQueries({ queryKey: gameSettingsQueryKey });
     },
   });
 }

@@ -2,12 +2,16 @@ import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUser } from '../../../lib/session';
 import '../account-data.css';
+import { AutoImportSection } from './auto-import-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { ImportSection } from './import-section';
 import { SecuritySection } from './security-section';
 import { SiteNamesSection } from './site-names-section';
 
-/** /account: who you are, your names on the chess sites, and your data to take away or to close for good. */
+/**
+ * /account: who you are, your names on the chess sites and whether your new games come in by themselves,
+ * and your data to take away or to close for good.
+ */
 export function AccountPage() {
   usePageTitle('Account');
   const user = useUser();
@@ -36,6 +40,7 @@ export function AccountPage() {
       </section>
 
       <SiteNamesSection user={user} />
+      <AutoImportSection />
 
       <SecuritySection />
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { usePendingAnalysis, useSaveGameAnalysis } from '../api/game-analysis';
 import { readGameLine } from '../game-line';
@@ -7,12 +7,20 @@ import { useAnalysisDepth } from '../lib/use-engine-analysis';
 
 type Progress = { game: number; games: number; done: number; total: number };
 
+export type AnalyseAllProps = {
+  reviews: readonly { id: number; pgn: string }[];
+  /** Start by itself once this turns true (the screen was opened to analyse new games, its lists loaded). */
+  autoStart?: boolean;
+  /** Called when it started by itself, or found nothing to do. */
+  onAutoStarted?: () => void;
+};
+
 /**
  * "Analyse all": every review without a stored analysis, one after another, newest first. What is
  * done is on the server (a review with an analysis), so leaving the page and coming back resumes;
  * a game stopped half way is not stored and is analysed again next time.
  */
-export function AnalyseAll({ reviews }: { reviews: readonly { id: number; pgn: string }[] }) {
+export function AnalyseAll({ reviews, autoStart = false, onAutoStarted }: AnalyseAllProps) {
   const pending = usePendingAnalysis();
   const save = useSaveGameAnalysis();
   const [depth] = useAnalysisDepth();
@@ -61,6 +69,17 @@ export function AnalyseAll({ reviews }: { reviews: readonly { id: number; pgn: s
       setProgress(undefined);
     }
   };
+
+  const startByItself = useEffectEvent(() => {
+    onAutoStarted?.();
+    if (!run.current && pending.data && todo.length > 0) void start();
+  });
+  useEffect(() => {
+    if (!autoStart) return;
+    // A tick later, so that React's development remount (which stops a run) starts it only once.
+    const timer = setTimeout(startByItself, 0);
+    return () => clearTimeout(timer);
+  }, [autoStart]);
 
   const stop = () => {
     if (!run.current) return;

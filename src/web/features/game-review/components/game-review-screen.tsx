@@ -1,10 +1,13 @@
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GameReview } from '@contract/game-reviews';
 import { Board, START_FEN } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useGameReviews } from '../api/get-game-reviews';
+import { pendingAnalysisQueryKey, usePendingAnalysis } from '../api/game-analysis';
+import { gameReviewsQueryKey, useGameReviews } from '../api/get-game-reviews';
+import { AutoImportNote } from './auto-import-note';
 import { GamePicker } from './game-picker';
 import { ReviewList } from './review-list';
 import { AnalyseAll } from './analyse-all';
@@ -30,7 +33,8 @@ export type GameReviewScreenProps = {
 
 /**
  * The game review screen. The selected review is kept in the URL (?review=id), so a reload keeps it;
- * ?review=id&ply=n opens it at that half-move (links from the repertoire report).
+ * ?review=id&ply=n opens it at that half-move (links from the repertoire report). ?analyse=new
+ * (Today's "Analyse N new games") starts "Analyse all" by itself, once.
  */
 export function GameReviewScreen({
   onMakeCard,
@@ -61,12 +65,27 @@ export function GameReviewScreen({
   const select = (id: number) => setParams({ review: String(id) }, { replace: true });
   const ply = selected?.id === wanted ? Math.trunc(Number(params.get('ply'))) || 0 : 0;
 
+  const pending = usePendingAnalysis();
+  const analyseNew = useAnalyseNew(reviews, pending);
+  const analyseNewStarted = () =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.delete('analyse');
+        return next;
+      },
+      { replace: true },
+    );
+
   const makeCard = renderMakeCard ? setCardPosition : onMakeCard;
   const toolbar = (
-    <div className="gr-get-games">
-      <GamePicker site="lichess" onSaved={(review) => select(review.id)} />
-      <GamePicker site="chesscom" onSaved={(review) => select(review.id)} />
-    </div>
+    <>
+      <div className="gr-get-games">
+        <GamePicker site="lichess" onSaved={(review) => select(review.id)} />
+        <GamePicker site="chesscom" onSaved={(review) => select(review.id)} />
+      </div>
+      <AutoImportNote />
+    </>
   );
 
   return (
@@ -88,16 +107,36 @@ export function GameReviewScreen({
         <EmptyWorkspace toolbar={toolbar} loading={reviews.isPending} />
       )}
       {renderOpeningPanel ? renderOpeningPanel(selected) : <OpeningPanelPlaceholder />}
-      <AnalyseAll reviews={list} />
+      <AnalyseAll reviews={list} autoStart={analyseNew} onAutoStarted={analyseNewStarted} />
       <ReviewList
         reviews={list}
         selectedId={selected?.id}
         onSelect={select}
         loadError={reviews.isError ? errorText(reviews.error) : undefined}
+        unanalysedIds={pending.data && new Set(pending.data.ids)}
       />
       {renderMakeCard && cardPosition && renderMakeCard(cardPosition, () => setCardPosition(undefined))}
     </section>
   );
+}
+
+/**
+ * True once the screen, opened with ?analyse=new, has both lists as loaded after it opened: the new
+ * games may have come in after the cached ones were loaded (Today shows them before this screen).
+ */
+function useAnalyseNew(reviews: UseQueryResult<unknown>, pending: UseQueryResult<unknown>): boolean {
+  const [params] = useSearchParams();
+  const wanted = params.get('analyse') === 'new';
+  const queryClient = useQueryClient();
+  const [openedAt] = useState(() => Date.now());
+  useEffect(() => {
+    if (!wanted) return;
+    void queryClient.invalidateQueries({ queryKey: gameReviewsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: pendingAnalysisQueryKey });
+  }, [wanted, queryClient]);
+  const fresh = (query: UseQueryResult<unknown>) =>
+    query.isSuccess && !query.isFetching && query.dataUpdatedAt >= openedAt;
+  return wanted && fresh(reviews) && fresh(pending);
 }
 
 function EmptyWorkspace({ toolbar, loading }: { toolbar: ReactNode; loading: boolean }) {

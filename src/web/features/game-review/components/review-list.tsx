@@ -11,10 +11,12 @@ export type ReviewListProps = {
   onSelect: (id: number) => void;
   /** The list could not be loaded (it shows as empty). */
   loadError?: string;
+  /** The reviews without an engine analysis; each row says whether it has one once this is known. */
+  unanalysedIds?: ReadonlySet<number>;
 };
 
 /** 'Existing Game Reviews': newest first, a checkbox per row, and 'Delete Checked Items'. */
-export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewListProps) {
+export function ReviewList({ reviews, selectedId, onSelect, loadError, unanalysedIds }: ReviewListProps) {
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [asking, setAsking] = useState<string>();
   const remove = useDeleteGameReviews();
@@ -87,11 +89,20 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError }: ReviewL
               >
                 {reviewRowText(review)}
               </button>
+              {unanalysedIds && <AnalysedMark analysed={!unanalysedIds.has(review.id)} />}
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+function AnalysedMark({ analysed }: { analysed: boolean }) {
+  return (
+    <span className={`gr-review-mark${analysed ? ' is-analysed' : ''}`} data-testid="review-analysed">
+      {analysed ? 'Analysed' : 'Not analysed'}
+    </span>
   );
 }
 

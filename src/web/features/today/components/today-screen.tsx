@@ -5,6 +5,7 @@ import type { TodayAnswer } from '@contract/today';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useToday } from '../api/get-today';
+import { NewGamesCard } from './new-games-card';
 import { TrainingSession } from './training-session';
 import '../today.css';
 
@@ -56,8 +57,11 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
   const { done } = data;
   // Nothing to train and no training lately: most likely a new player, who needs a repertoire first.
   const empty = toTrain === 0 && data.done_today === 0 && data.streak_days === 0;
+  // New games to analyse come first when there is nothing to train, else right after training.
+  const newGames = data.imported_unanalysed > 0 && <NewGamesCard count={data.imported_unanalysed} />;
   return (
     <>
+      {toTrain === 0 && newGames}
       {empty && <FirstSteps />}
       <div className="card today-train">
         <p className="today-train-summary" data-testid="today-to-train">
@@ -74,6 +78,7 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
             : `Done today: ${plural(done.cards, 'card')}, ${plural(done.drill, 'drill answer')}${done.new_drill > 0 ? ` (${done.new_drill} new)` : ''}.`}
         </p>
       </div>
+      {toTrain > 0 && newGames}
       <ul className="today-counts" aria-label="What waits">
         <Count testId="cards-due" value={data.cards_due} label="cards due" to="/review_cards" />
         <Count testId="drill-due-white" value={data.drill_due.white} label="White drill due" to="/drill?color=white" />
