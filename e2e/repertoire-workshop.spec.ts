@@ -223,6 +223,42 @@ test('remove a line and undo it, step with the keys, keep one answer of a consis
   await expect(consistency.locator('.op-result-empty')).toHaveText('No inconsistencies found');
 });
 
+test('a note written on a move shows with it, survives a reload, is in the PGN, and Undo takes it back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('wsnote'));
+  await setStudy(page, 'White', 'two-replies.pgn', TWO_REPLIES_PGN);
+  await page.goto('/repertoire?color=white');
+  const e4 = page.getByTestId('repertoire-move').filter({ hasText: 'e4' });
+  await e4.getByRole('button', { name: 'Write a note on e4' }).click();
+  await e4.getByRole('textbox', { name: 'Your note on e4' }).fill('Fight for the centre at once');
+  await e4.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved your note' })).toHaveText(
+    'Saved your note on 1. e4. Undo takes it back.',
+  );
+  await expect(e4.getByTestId('repertoire-move-comment')).toContainText('Fight for the centre at once');
+  await expect(page.getByTestId('edit').first()).toContainText('Note');
+  await saveScreen(page, 'workshop-note');
+  await setTheme(page, 'light');
+  await page.setViewportSize(PHONE);
+  await e4.getByRole('button', { name: 'Edit your note on e4' }).click();
+  await expect(e4.getByRole('textbox', { name: 'Your note on e4' })).toHaveValue('Fight for the centre at once');
+  await saveScreen(page, 'workshop-note');
+  await e4.getByRole('button', { name: 'Cancel' }).click();
+  await setTheme(page, 'dark');
+  await page.setViewportSize(DESKTOP);
+
+  await page.reload();
+  await expect(e4.getByTestId('repertoire-move-comment')).toContainText('Fight for the centre at once');
+  const pgn = await (await page.request.get('/api/repertoire/pgn?color=white')).text();
+  expect(pgn).toContain('1. e4 { Fight for the centre at once }');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(e4.getByTestId('repertoire-move-comment')).toHaveCount(0);
+  await expect(page.getByTestId('edit')).toHaveCount(0);
+});
+
 test('Save to Lichess writes the additions chapter to the study', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);

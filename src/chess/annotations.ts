@@ -34,6 +34,8 @@ export interface MoveNote {
   shapes: Shape[];
   /** Distinct glyphs ('!', '?!', '±', …), in the order first met. */
   glyphs: string[];
+  /** The player's own note (a `comment` edit), shown after the study's words. */
+  own?: string;
 }
 
 /** What a move's annotations read as: its comment texts joined by a blank line. */

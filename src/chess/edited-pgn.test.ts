@@ -5,6 +5,7 @@ import { additionsPgn, editedPgnChapters, editedRepertoirePgn } from './edited-p
 import type { ExcludeSymbol } from './exclude-symbols.js';
 import { parseGames } from './pgn.js';
 import { applyEdits, type RepertoireEdit } from './repertoire-edits.js';
+import { moveAnnotation, ownNote } from './repertoire-notes.js';
 import { parseRepertoireLine } from './repertoire-line.js';
 import { buildRepertoireFromPgn, type Color, type Repertoire } from './repertoire.js';
 
@@ -135,5 +136,48 @@ describe('additions alone', () => {
     expect(alone).toContain('[ChapterName "Chess Prep additions (White)"]');
     expect(alone).toContain('1. e4 b6 2. d4 *');
     expect(additionsPgn(base, applyEdits(base, [remove('1. e4 c5')]), STUDY)).toBe('');
+  });
+});
+
+describe('the player’s own notes', () => {
+  const note = (line: string, comment: string): RepertoireEdit => ({
+    op: 'comment',
+    line: parseRepertoireLine(line).unwrap(),
+    comment,
+  });
+  const keyAfter = (line: string) => parseRepertoireLine(line).unwrap().moves.at(-1)!;
+
+  test('a note joins the study’s words on the move, is changed and cleared by later edits, and is read back from the PGN', () => {
+    const base = buildRepertoireFromPgn(STUDY, { color: 'white' }).unwrap();
+    const d4 = keyAfter('1. e4 c5 2. Nf3 d6 3. d4');
+    const noted = applyEdits(base, [note('1. e4 c5 2. Nf3 d6 3. d4', 'Open Sicilian')]);
+    expect(noted.effects).toEqual([{ anchorInBase: true, applied: true }]);
+    expect(moveAnnotation(noted.rep, d4.fromKey, d4.uci).comment).toBe('Open Sicilian');
+    expect(ownNote(noted.rep, d4.fromKey, d4.uci)).toBe('Open Sicilian');
+    // The base keeps its own notes: edits never change a cached repertoire.
+    expect(ownNote(base, d4.fromKey, d4.uci)).toBe('');
+
+    const pgn = editedRepertoirePgn(base, noted, STUDY);
+    const again = buildRepertoireFromPgn(pgn, { color: 'white' }).unwrap();
+    expect(moveAnnotation(again, d4.fromKey, d4.uci).comment).toBe('Open Sicilian');
+    expect(shape(again)).toEqual(shape(noted.rep));
+    // The additions (what is pushed to the study) carry the note on its move.
+    expect(additionsPgn(base, noted, STUDY)).toContain('3. d4 { Open Sicilian }');
+
+    // On a study move with a comment: both, the study's first.
+    const nf3 = keyAfter('1. e4 c5 2. Nf3');
+    const both = applyEdits(base, [note('1. e4 c5 2. Nf3', 'Then d4')]);
+    expect(moveAnnotation(both.rep, nf3.fromKey, nf3.uci).comment).toBe('a note\n\nThen d4');
+
+    const cleared = applyEdits(base, [note('1. e4 c5 2. Nf3 d6 3. d4', 'first'), note('1. e4 c5 2. Nf3 d6 3. d4', '')]);
+    expect(ownNote(cleared.rep, d4.fromKey, d4.uci)).toBe('');
+    expect(additionsPgn(base, cleared, STUDY)).toBe('');
+  });
+
+  test('a note on a move that is not in the repertoire is not applied', () => {
+    const base = buildRepertoireFromPgn(STUDY, { color: 'white' }).unwrap();
+    const edited = applyEdits(base, [note('1. d4', 'not played')]);
+    expect(edited.effects).toEqual([{ anchorInBase: true, applied: false }]);
+    expect(editedRepertoirePgn(base, edited, STUDY)).not.toContain('not played');
   });
 });

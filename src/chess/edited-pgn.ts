@@ -99,18 +99,33 @@ const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] =
     if (!next) node.children.push((next = new ChildNode<PgnNodeData>({ san })));
     return next;
   };
-  for (const p of edited.positions.values()) {
-    const missing = p.moves.filter((m) => !covered.has(moveId(p.key, m.uci)));
-    if (missing.length === 0) continue;
+  /** The additions tree's node of a position, made along a shortest way in. */
+  const nodeOf = (key: string): Node<PgnNodeData> => {
     const sans: string[] = [];
-    for (let at = ways.get(p.key); at?.move; at = ways.get(at.from!)) sans.push(at.move.san);
+    for (let at = ways.get(key); at?.move; at = ways.get(at.from!)) sans.push(at.move.san);
     sans.reverse();
-    const root = rootOf.get(p.key)!;
+    const root = rootOf.get(key)!;
     let tree = trees.get(root);
     if (!tree) trees.set(root, (tree = new Node<PgnNodeData>()));
     let node = tree;
     for (const san of sans) node = child(node, san);
+    return node;
+  };
+  for (const p of edited.positions.values()) {
+    const missing = p.moves.filter((m) => !covered.has(moveId(p.key, m.uci)));
+    if (missing.length === 0) continue;
+    const node = nodeOf(p.key);
     for (const m of missing) child(node, m.san);
+  }
+  // The player's own notes ride on their moves in the additions, so the text and the study carry them.
+  for (const [id, note] of edited.notes) {
+    if (!note.own) continue;
+    const bar = id.lastIndexOf('|');
+    const from = edited.positions.get(id.slice(0, bar));
+    const move = from?.moves.find((m) => m.uci === id.slice(bar + 1));
+    if (!from || !move || !ways.has(from.key)) continue;
+    const leaf = child(nodeOf(from.key), move.san);
+    leaf.data.comments = [...(leaf.data.comments ?? []), note.own];
   }
   const name = additionsChapterName(edited.color);
   return [...trees].map(([root, moves]) => {

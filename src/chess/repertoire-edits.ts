@@ -1,6 +1,7 @@
 /**
  * Edits of a repertoire kept beside its study: `add` puts every move of a line into the repertoire,
- * `remove` takes out the line's last move and every position reachable only through it. Edits apply
+ * `remove` takes out the line's last move and every position reachable only through it, `comment` sets
+ * the player's own note on the line's last move (empty text clears it). Edits apply
  * in order onto a copy: positions they touch are copied, the others stay shared with the base (a
  * cached repertoire is never changed).
  *
@@ -10,13 +11,16 @@
 import { INITIAL_FEN } from 'chessops/fen';
 import type { Color, Repertoire, RepertoireChapter, RepertoireMove, RepertoirePosition } from './repertoire.js';
 import { START_KEY, type RepertoireLine } from './repertoire-line.js';
+import { noteKey } from './annotations.js';
 
-export const EDIT_OPS = ['add', 'remove'] as const;
+export const EDIT_OPS = ['add', 'remove', 'comment'] as const;
 export type EditOp = (typeof EDIT_OPS)[number];
 
 export interface RepertoireEdit {
   op: EditOp;
   line: RepertoireLine;
+  /** op 'comment': the note ('' clears it). */
+  comment?: string;
 }
 
 export interface EditEffect {
@@ -180,6 +184,19 @@ export const applyEdits = (
     }
   };
 
+  let notes = from.rep.notes;
+  // The player's note on a move still in the repertoire; a note on a move gone is not applied.
+  const note = (line: RepertoireLine, text: string): boolean => {
+    const last = line.moves[line.moves.length - 1];
+    if (!positions.get(last.fromKey)?.moves.some((m) => m.uci === last.uci)) return false;
+    if (notes === from.rep.notes) notes = new Map(notes);
+    const id = noteKey(last.fromKey, last.uci);
+    const known = notes.get(id) ?? { to: last.toKey, comments: [], shapes: [], glyphs: [] };
+    notes.set(id, { ...known, own: text.trim() === '' ? undefined : text.trim() });
+    touched.add(last.fromKey);
+    return true;
+  };
+
   const effects = [...from.effects];
   let added = false;
   for (const edit of edits) {
@@ -189,7 +206,8 @@ export const applyEdits = (
       add(edit.line);
       added = true;
       effects.push({ anchorInBase, applied: true });
-    } else effects.push({ anchorInBase, applied: remove(edit.line) });
+    } else if (edit.op === 'comment') effects.push({ anchorInBase, applied: note(edit.line, edit.comment ?? '') });
+    else effects.push({ anchorInBase, applied: remove(edit.line) });
   }
 
   let chapters: RepertoireChapter[] = from.rep.chapters;
@@ -197,5 +215,5 @@ export const applyEdits = (
     chapters = [...chapters, { index: additions, name: additionsChapterName(base.color), startFen: INITIAL_FEN }];
   }
   // Roots stay: a study's set-up chapter may lose every move, its start is still where it begins.
-  return { rep: { ...from.rep, chapters, positions, roots }, effects, additionsChapter: additions, touched };
+  return { rep: { ...from.rep, chapters, positions, roots, notes }, effects, additionsChapter: additions, touched };
 };

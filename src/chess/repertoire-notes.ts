@@ -6,7 +6,7 @@
  *   moveAnnotation(rep, keyAfterE4, 'e7e5') -> { comment: 'The open game.', shapes: [], glyphs: ['!'] }
  *   notesInto(rep).get(keyAfterE4E5)        -> { comment: 'The open game.', shapes: [] }
  */
-import { joinComments, noteKey, type Annotation, type Shape } from './annotations.js';
+import { joinComments, noteKey, type Annotation, type MoveNote, type Shape } from './annotations.js';
 import { positionKey } from './fen.js';
 import type { Repertoire } from './repertoire.js';
 
@@ -16,13 +16,20 @@ export interface BeforeNote {
   shapes: Shape[];
 }
 
+/** The study's comments, then the player's own note. */
+const withOwn = (note: MoveNote): readonly string[] => (note.own ? [...note.comments, note.own] : note.comments);
+
+/** The player's own note on a move ('' when none). */
+export const ownNote = (rep: Repertoire, key: string, uci: string): string =>
+  rep.notes.get(noteKey(key, uci))?.own ?? '';
+
 const NOTHING: Annotation = Object.freeze({ comment: '', shapes: [], glyphs: [] });
 export const NOTHING_BEFORE: BeforeNote = Object.freeze({ comment: '', shapes: [] });
 
 export const moveAnnotation = (rep: Repertoire, key: string, uci: string): Annotation => {
   const note = rep.notes.get(noteKey(key, uci));
   if (note === undefined) return NOTHING;
-  return { comment: joinComments(note.comments), shapes: note.shapes, glyphs: note.glyphs };
+  return { comment: joinComments(withOwn(note)), shapes: note.shapes, glyphs: note.glyphs };
 };
 
 /**
@@ -45,12 +52,12 @@ export const notesInto = (rep: Repertoire): Map<string, BeforeNote> => {
     if (chapter.intro)
       add(positionKey(chapter.startFen), chapter.intro.text ? [chapter.intro.text] : [], chapter.intro.shapes);
   for (const [key, note] of rep.notes) {
-    if (note.comments.length === 0 && note.shapes.length === 0) continue;
+    if (note.comments.length === 0 && note.shapes.length === 0 && !note.own) continue;
     const bar = key.lastIndexOf('|');
     const from = rep.positions.get(key.slice(0, bar));
     const uci = key.slice(bar + 1);
     if (from === undefined || !from.moves.some((m) => m.uci === uci)) continue;
-    add(note.to, note.comments, note.shapes);
+    add(note.to, withOwn(note), note.shapes);
   }
   const into = new Map<string, BeforeNote>();
   for (const [key, comments] of texts) into.set(key, { comment: joinComments(comments), shapes: shapes.get(key)! });

@@ -13,14 +13,26 @@ export const movetext = z
   .min(1, 'line must not be empty')
   .max(4000, 'line is too long (at most 4,000 characters)');
 
-export const EDIT_OPS = ['add', 'remove'] as const;
+export const EDIT_OPS = ['add', 'remove', 'comment'] as const;
 export type EditOp = (typeof EDIT_OPS)[number];
 
-export const editRequest = z.object({
-  color,
-  line: movetext,
-  op: z.enum(EDIT_OPS, { error: 'op must be add or remove' }),
-});
+/** Notes are kept short enough to read on a phone beside the board. */
+export const MAX_NOTE_LENGTH = 2000;
+
+export const editRequest = z
+  .object({
+    color,
+    line: movetext,
+    op: z.enum(EDIT_OPS, { error: 'op must be add, remove or comment' }),
+    /** op comment: the player's note on the line's last move; '' clears it. */
+    comment: z
+      .string({ error: 'comment must be text' })
+      .max(MAX_NOTE_LENGTH, `comment is too long (at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')} characters)`)
+      .optional(),
+  })
+  .refine((edit) => edit.op !== 'comment' || edit.comment !== undefined, {
+    message: 'comment is required with op comment (an empty text clears the note)',
+  });
 export type EditRequest = z.infer<typeof editRequest>;
 
 export const colorRequest = z.object({ color });
@@ -31,6 +43,8 @@ export const edit = z.object({
   line: z.string(),
   /** The line's last move, as SAN. */
   san: z.string(),
+  /** op comment: the note it set ('' cleared it). */
+  comment: z.string().optional(),
   /** ISO 8601. */
   created_at: z.string(),
   /** Whether this edit is in the study on Lichess (removals never are: they stay here). */
@@ -88,6 +102,8 @@ export const repertoireMove = z.object({
     z.object({ orig: z.string(), dest: z.string().optional(), brush: z.enum(['green', 'red', 'yellow', 'blue']) }),
   ),
   glyphs: z.array(z.string()),
+  /** The player's own note on the move ('' when none): part of `comment`, kept apart to edit it. */
+  own_note: z.string(),
 });
 export type RepertoireMoveAnswer = z.infer<typeof repertoireMove>;
 

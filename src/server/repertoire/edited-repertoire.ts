@@ -74,7 +74,7 @@ const lineOf = (text: string): RepertoireLine | undefined => {
 const toEdits = (rows: readonly StoredEdit[]): RepertoireEdit[] =>
   rows.flatMap((row) => {
     const line = lineOf(row.line);
-    return line ? [{ op: row.op, line }] : [];
+    return line ? [{ op: row.op, line, comment: row.comment ?? undefined }] : [];
   });
 
 /** md5 of a study text with its line ends as \n, as the studies row keeps it (text_md5). */

@@ -23,6 +23,7 @@ export interface StoredEdit {
   anchored: boolean;
   pushed: boolean;
   createdAt: Date;
+  comment: string | null;
 }
 
 const EDIT_COLUMNS = {
@@ -33,6 +34,7 @@ const EDIT_COLUMNS = {
   anchored: repertoireEdits.anchored,
   pushed: repertoireEdits.pushed,
   createdAt: repertoireEdits.createdAt,
+  comment: repertoireEdits.comment,
 };
 
 const ofColor = (userId: number, color: Color) =>
@@ -64,6 +66,7 @@ export interface NewEdit {
   line: string;
   san: string;
   anchored: boolean;
+  comment?: string;
 }
 
 /** Stores an edit after the colour's others; a 400 (nothing stored) past MAX_EDITS_PER_COLOR. */
@@ -146,7 +149,9 @@ export async function markPushed(
     await tx
       .update(repertoireEdits)
       .set({ pushed: true })
-      .where(and(ofColor(userId, color), eq(repertoireEdits.op, 'add'), lte(repertoireEdits.id, lastId)));
+      .where(
+        and(ofColor(userId, color), inArray(repertoireEdits.op, ['add', 'comment']), lte(repertoireEdits.id, lastId)),
+      );
     await tx
       .update(studies)
       .set({ additionsChapter: chapter })

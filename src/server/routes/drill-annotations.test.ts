@@ -100,8 +100,8 @@ describe.each(testDatabaseKinds())('the study’s annotations on drill items and
     const client = await withStudy();
     const at = async (fen: string) =>
       (await client.get(`/api/repertoire/position?color=white&fen=${encodeURIComponent(fen)}`)).body.api_data;
-    expect((await at(START)).moves).toEqual([{ ...E4, fen: expect.any(String), added: false }]);
-    expect((await at(AFTER_E4_E5)).moves).toEqual([{ ...NF3, fen: expect.any(String), added: false }]);
+    expect((await at(START)).moves).toEqual([{ ...E4, fen: expect.any(String), added: false, own_note: '' }]);
+    expect((await at(AFTER_E4_E5)).moves).toEqual([{ ...NF3, fen: expect.any(String), added: false, own_note: '' }]);
     const afterE4 = await at('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     expect(afterE4.moves.map((m: { san: string; comment: string }) => [m.san, m.comment])).toEqual([
       ['e5', 'Black mirrors'],

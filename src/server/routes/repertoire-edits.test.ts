@@ -106,6 +106,7 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
         comment: '',
         shapes: [],
         glyphs: [],
+        own_note: '',
       },
     ]);
     const list = await edits(client);
@@ -127,6 +128,39 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
       edits: 0,
       positions: 8,
     });
+  });
+
+  test('a note on a move: shown with the move, in the PGN, changed, cleared and undone like any edit', async () => {
+    const { client } = await withStudy();
+    const note = (line: string, comment: string) =>
+      client.postJson('/api/repertoire/edit', { color: 'white', line, op: 'comment', comment });
+    const e4 = async () =>
+      (await position(client, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).moves[0];
+
+    expect((await note('1. e4', '  Best by test  ')).status).toBe(200);
+    expect(await e4()).toMatchObject({ san: 'e4', comment: 'Best by test', own_note: 'Best by test' });
+    expect((await edits(client)).at(-1)).toMatchObject({ op: 'comment', line: '1. e4', comment: 'Best by test' });
+    const pgn = (await client.get('/api/repertoire/pgn?color=white')).text;
+    expect(pgn).toContain('1. e4 { Best by test }');
+    // The same note again is not a new edit; another text is.
+    await note('1. e4', 'Best by test');
+    expect(await edits(client)).toHaveLength(1);
+    await note('1. e4', 'Fights for the centre');
+    expect((await e4()).own_note).toBe('Fights for the centre');
+    await client.postJson('/api/repertoire/undo', { color: 'white' });
+    expect((await e4()).own_note).toBe('Best by test');
+    await note('1. e4', '');
+    expect(await e4()).toMatchObject({ comment: '', own_note: '' });
+
+    // A move not in the repertoire, a missing or too long text: 400, nothing stored.
+    const before = (await edits(client)).length;
+    const absent = await note('1. d4', 'x');
+    expect(absent.status).toBe(400);
+    expect(absent.body.error).toMatch(/is not in your white repertoire/);
+    const missing = await client.postJson('/api/repertoire/edit', { color: 'white', line: '1. e4', op: 'comment' });
+    expect(missing.body.error).toMatch(/comment is required with op comment/);
+    expect((await note('1. e4', 'x'.repeat(2001))).body.error).toMatch(/comment is too long/);
+    expect(await edits(client)).toHaveLength(before);
   });
 
   test('remove takes out the move and what only it reached; a line already played in full is not kept as an edit', async () => {
@@ -159,7 +193,7 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
       [{ color: 'white', line: '1. e4 e5 2. Nf3 Nc6 3. Bc4', op: 'remove' }, /3\. Bc4, is not in your white/],
       [{ color: 'black', line: '1. e4', op: 'add' }, /^You have no black study: set one on Manage Openings first$/],
       [{ color: 'green', line: '1. e4', op: 'add' }, /color must be white or black/],
-      [{ color: 'white', line: '1. e4', op: 'move' }, /op must be add or remove/],
+      [{ color: 'white', line: '1. e4', op: 'move' }, /op must be add, remove or comment/],
       [{ color: 'white', line: `1. e4 ${'Nf6 Nf3 Ng8 Ng1 '.repeat(400)}`, op: 'add' }, /line is too long/],
       [
         { color: 'white', line: Array.from({ length: 80 }, () => 'Nf3 Nf6 Ng1 Ng8').join(' '), op: 'add' },

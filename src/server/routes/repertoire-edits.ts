@@ -6,6 +6,7 @@ import {
   isAddedMove,
   moveAnnotation,
   moveLabel,
+  ownNote,
   parseRepertoireLine,
   positionKey,
   validateFen,
@@ -49,18 +50,22 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     const rep = state.edited.rep;
     const last = line.moves[line.moves.length - 1];
     const has = (from: string, uci: string) => rep.positions.get(from)?.moves.some((m) => m.uci === uci) ?? false;
-    if (op === 'remove' && !has(last.fromKey, last.uci)) {
+    if ((op === 'remove' || op === 'comment') && !has(last.fromKey, last.uci)) {
       const ply = line.moves.length - 1;
       const label = moveLabel(Math.floor(ply / 2) + 1, ply % 2 === 0 ? 'white' : 'black', last.san);
       throw new BadRequestError(`The line's last move, ${label}, is not in your ${color} repertoire`);
     }
     // A line the repertoire already plays in full changes nothing: not kept as an edit.
     if (op === 'add' && line.moves.every((m) => has(m.fromKey, m.uci))) return { api_data: answerOf(state) };
+    const comment = op === 'comment' ? (request.body.comment ?? '').trim() : undefined;
+    // The same note again changes nothing.
+    if (op === 'comment' && comment === ownNote(rep, last.fromKey, last.uci)) return { api_data: answerOf(state) };
     await appendEdit(app, userId, color, {
       op,
       line: line.movetext,
       san: last.san,
       anchored: state.base.positions.has(last.fromKey),
+      comment,
     });
     const after = await stateOrThrow(userId, color);
     drill.follow(userId, color);
@@ -80,11 +85,11 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         op: edit.op,
         line: edit.line,
         san: edit.san,
+        ...(edit.op === 'comment' ? { comment: edit.comment ?? '' } : {}),
         created_at: edit.createdAt.toISOString(),
         pushed: edit.pushed,
         stale:
-          effect !== undefined &&
-          ((edit.op === 'remove' && !effect.applied) || (edit.anchored && !effect.anchorInBase)),
+          effect !== undefined && ((edit.op !== 'add' && !effect.applied) || (edit.anchored && !effect.anchorInBase)),
       };
     });
     return { api_data: list };
@@ -118,6 +123,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         fen: rep.positions.get(m.to)?.fen ?? m.to,
         added: isAddedMove(state.edited, m),
         ...moveAnnotation(rep, position!.key, m.uci),
+        own_note: ownNote(rep, position!.key, m.uci),
       })),
       opening: openingOfFen(full, line),
     };

@@ -69,13 +69,15 @@ export const repertoireEdits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     color: text('color', { enum: ['white', 'black'] }).notNull(),
-    op: text('op', { enum: ['add', 'remove'] }).notNull(),
+    op: text('op', { enum: ['add', 'remove', 'comment'] }).notNull(),
     /** Movetext from the standard start, normalised ('1. e4 b6 2. d4'). */
     line: text('line').notNull(),
     /** The line's last move. */
     san: text('san').notNull(),
     /** Whether the position of the last move was in the study when the edit was made. */
     anchored: boolean('anchored').notNull(),
+    /** op 'comment': the player's note on the line's last move ('' clears it). */
+    comment: text('comment'),
     /** Written to the Lichess study (additions only). */
     pushed: boolean('pushed').notNull().default(false),
     createdAt: createdAt(),

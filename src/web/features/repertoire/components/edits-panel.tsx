@@ -13,10 +13,12 @@ type Props = {
   onOpen: (line: string) => void;
 };
 
+const OP_LABELS = { add: 'Added', remove: 'Removed', comment: 'Note' } as const;
+
 /** The colour's edits, newest first, with Undo, Save to Lichess and Download PGN. */
 export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: Props) {
   const push = usePushRepertoire(color);
-  const waiting = edits.filter((e) => e.op === 'add' && !e.pushed).length;
+  const waiting = edits.filter((e) => e.op !== 'remove' && !e.pushed).length;
   const removals = edits.some((e) => e.op === 'remove');
   return (
     <section className="card ws-edits" aria-labelledby="ws-edits-title">
@@ -46,14 +48,14 @@ export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: 
       <PushOutcome push={push} waiting={waiting} />
       {edits.length === 0 ? (
         <p className="muted">
-          No edits yet. Moves you add or remove here are kept beside your study, read by every check and by the drill at
-          once.
+          No edits yet. Moves you add or remove here, and your notes on moves, are kept beside your study, read by every
+          check and by the drill at once.
         </p>
       ) : (
         <ol className="ws-edit-list" aria-label="Edits, newest first">
           {[...edits].reverse().map((e, i) => (
             <li key={`${e.created_at}-${i}`} className="ws-edit" data-testid="edit">
-              <span className={`ws-edit-op is-${e.op}`}>{e.op === 'add' ? 'Added' : 'Removed'}</span>
+              <span className={`ws-edit-op is-${e.op}`}>{OP_LABELS[e.op]}</span>
               <button type="button" className="link-button ws-edit-line" onClick={() => onOpen(e.line)}>
                 {e.line}
               </button>

@@ -1,4 +1,5 @@
-import type { RepertoireMoveAnswer } from '@contract/repertoire';
+import { useState } from 'react';
+import { MAX_NOTE_LENGTH, type RepertoireMoveAnswer } from '@contract/repertoire';
 import { StudyComment } from '../../../components/study-note';
 
 type Props = {
@@ -12,14 +13,17 @@ type Props = {
   onRemove: (san: string) => void;
   /** Keeps one answer where the repertoire has several (the others are removed). */
   onKeep: (san: string) => void;
+  /** Writes the player's own note on a move ('' clears it). */
+  onNote: (san: string, comment: string) => void;
 };
 
 /**
  * The repertoire's moves at the board's position, each with what the study says about it: follow one,
  * remove one, or keep one of several answers.
  */
-export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove, onKeep }: Props) {
+export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove, onKeep, onNote }: Props) {
   const several = playerToMove && moves.length > 1;
+  const [noting, setNoting] = useState<string>();
   return (
     <section className="ws-box" aria-labelledby="ws-position-title">
       <h2 id="ws-position-title" className="ws-box-title">
@@ -55,6 +59,16 @@ export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove
                     type="button"
                     className="button ws-small"
                     disabled={busy}
+                    aria-expanded={noting === m.uci}
+                    aria-label={`${m.own_note ? 'Edit your note' : 'Write a note'} on ${m.san}`}
+                    onClick={() => setNoting(noting === m.uci ? undefined : m.uci)}
+                  >
+                    {m.own_note ? 'Edit note' : 'Note'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button ws-small"
+                    disabled={busy}
                     aria-label={`Remove ${m.san}`}
                     title={`Remove ${m.san} and every position reachable only through it`}
                     onClick={() => onRemove(m.san)}
@@ -67,11 +81,76 @@ export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove
                     <StudyComment comment={m.comment} glyphs={m.glyphs} testId="repertoire-move-comment" />
                   </div>
                 )}
+                {noting === m.uci && (
+                  <NoteForm
+                    san={m.san}
+                    note={m.own_note}
+                    busy={busy}
+                    onSave={(text) => {
+                      onNote(m.san, text);
+                      setNoting(undefined);
+                    }}
+                    onCancel={() => setNoting(undefined)}
+                  />
+                )}
               </li>
             ))}
           </ul>
         </>
       )}
     </section>
+  );
+}
+
+/** The player's own note on one move: written here, kept as an undoable edit, trained with the move. */
+function NoteForm({
+  san,
+  note,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  san: string;
+  note: string;
+  busy: boolean;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const [text, setText] = useState(note);
+  const id = `ws-note-${san}`;
+  return (
+    <form
+      className="ws-note-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(text);
+      }}
+    >
+      <label htmlFor={id}>Your note on {san}</label>
+      <textarea
+        id={id}
+        rows={3}
+        value={text}
+        maxLength={MAX_NOTE_LENGTH}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <span className="ws-note-actions">
+        <button type="submit" className="button button-primary ws-small" disabled={busy || text.trim() === note}>
+          Save note
+        </button>
+        {note !== '' && (
+          <button type="button" className="button ws-small" disabled={busy} onClick={() => onSave('')}>
+            Clear
+          </button>
+        )}
+        <button type="button" className="button ws-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </span>
+    </form>
   );
 }

@@ -109,6 +109,13 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
       [{ op: 'remove', line: lineTo(san) }],
       `Removed ${moveLabelAt(cursor, san)} and every position reachable only through it. Undo brings it back.`,
     );
+  const writeNote = (san: string, comment: string) =>
+    runEdits(
+      [{ op: 'comment', line: lineTo(san), comment }],
+      comment.trim() === ''
+        ? `Cleared your note on ${moveLabelAt(cursor, san)}.`
+        : `Saved your note on ${moveLabelAt(cursor, san)}. Undo takes it back.`,
+    );
   const keep = (san: string) =>
     runEdits(
       moves.filter((m) => m.san !== san).map((m) => ({ op: 'remove' as const, line: lineTo(m.san) })),
@@ -225,6 +232,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
             onGo={choose}
             onRemove={remove}
             onKeep={keep}
+            onNote={writeNote}
           />
           <ExplorerMoves
             color={color}

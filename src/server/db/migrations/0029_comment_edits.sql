@@ -1,0 +1,1 @@
+ALTER TABLE "repertoire_edits" ADD COLUMN IF NOT EXISTS "comment" text;
