@@ -13,6 +13,13 @@ const fixed = (...values: number[]) => {
   return () => values[i++ % values.length];
 };
 const sans = (seg: { moves: { san: string }[] }) => seg.moves.map((m) => m.san).join(' ');
+/** A fixed sequence of numbers in [0, 1) (mulberry32), so the counts below are the same every run. */
+const seeded = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
 
 describe('drill line', () => {
   test('own moves that are not asked are played, and the walk stops at the asked position', () => {
@@ -27,6 +34,31 @@ describe('drill line', () => {
     const ask = new Set([keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
     const seg = walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0.99) });
     expect(sans(seg)).toBe('e4 c5');
+  });
+
+  test('over many lines the replies come as often as the explorer plays them', () => {
+    const ask = new Set([keyOf('1. e4 e5'), keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const counts = new Map([
+      ['e7e5', 10],
+      ['c7c5', 30],
+      ['e7e6', 60],
+    ]);
+    const random = seeded(7);
+    const frequencies = (shares: Map<string, Map<string, number>>) => {
+      const seen = new Map<string, number>();
+      const n = 20_000;
+      for (let i = 0; i < n; i++) {
+        const reply = walkDrillLine(rep, undefined, { ask, shares, random }).moves[1].san;
+        seen.set(reply, (seen.get(reply) ?? 0) + 1);
+      }
+      return Object.fromEntries([...seen].map(([san, k]) => [san, k / n]));
+    };
+    const weighted = frequencies(new Map([[afterE4, counts]]));
+    // Four standard deviations of a share over 20,000 draws is under 0.015.
+    expect(Math.abs(weighted.e5 - 0.1)).toBeLessThan(0.015);
+    expect(Math.abs(weighted.c5 - 0.3)).toBeLessThan(0.015);
+    expect(Math.abs(weighted.e6 - 0.6)).toBeLessThan(0.015);
   });
 
   test('opponent replies follow the explorer counts', () => {
