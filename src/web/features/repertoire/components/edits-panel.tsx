@@ -102,6 +102,16 @@ function PushOutcome({ push, waiting }: { push: ReturnType<typeof usePushReperto
         </a>
       </div>
     );
+  // No connection, or a token Lichess refused: retrying cannot help, connecting does.
+  if (isApiError(error) && error.status === 409 && /connect/i.test(error.message))
+    return (
+      <div className="form-message is-error ws-push-error" role="alert">
+        <span>{errorText(error).replace(/^\d+: /, '')}</span>
+        <a className="button" href="/api/lichess/connect">
+          Connect Lichess
+        </a>
+      </div>
+    );
   return (
     <div className="form-message is-error ws-push-error" role="alert">
       <span>
