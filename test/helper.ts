@@ -212,3 +212,15 @@ export async function signedInUser(
   const client = new HttpClient(baseUrl);
   return { id: await signInDirectly(app, client, { prefix: 'gr', ...names }), client };
 }
+
+/** One server-sent event as a stream's reader sees it. */
+export type StreamEvent = { event: string; data: Json };
+
+/** The complete `event:`/`data:` blocks of a server-sent event stream's text. */
+export function parseEvents(text: string): StreamEvent[] {
+  return text.split(/\n\n/).flatMap((block) => {
+    const event = /^event: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    return event && data ? [{ event, data: JSON.parse(data) as Json }] : [];
+  });
+}

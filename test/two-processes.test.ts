@@ -3,25 +3,12 @@ import { fakeRepertoirePgn } from '../e2e/fakes/fake-repertoire.js';
 import { startFakeSites, type FakeSites } from '../e2e/fakes/fake-sites.js';
 import { positionKey } from '../src/chess/index.js';
 import type { Database } from '../src/server/db/client.js';
-import type { HttpClient, Json } from './helper.js';
+import { parseEvents, type HttpClient, type StreamEvent as Event } from './helper.js';
 import { freshDatabase, openDatabase, signInEverywhere, startServerProcess, type ServerProcess } from './processes.js';
 
 // Two real server processes on one PostgreSQL: work started on one is followed and finished by the other.
 
-type Event = { event: string; data: Json };
-
 const REPERTOIRE = fakeRepertoirePgn({ depth: 4, breadth: 2 });
-
-function parseEvents(text: string): Event[] {
-  return text
-    .split(/\n\n/)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      return event && data ? { event, data: JSON.parse(data) as Json } : undefined;
-    })
-    .filter((e): e is Event => e !== undefined);
-}
 
 const form = (fields: Record<string, string>) => {
   const body = new FormData();

@@ -10,13 +10,13 @@ import {
   testDatabaseKinds,
   type TestServer,
   type Json,
+  parseEvents,
+  type StreamEvent as Event,
 } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
 import { DIED_MESSAGE } from '../openings/coverage-runs-repository.js';
-
-type Event = { event: string; data: Json };
 
 const REPERTOIRE = fakeRepertoirePgn({ depth: 3, breadth: 2 });
 const rep = buildRepertoireFromPgn(REPERTOIRE, { color: 'white' }).unwrap();
@@ -31,17 +31,6 @@ const USED_FILTERS = [
   ['bullet', '2200'],
   ['blitz', '2200'],
 ] as const;
-
-function parseEvents(text: string): Event[] {
-  return text
-    .split(/\n\n/)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      return event && data ? { event, data: JSON.parse(data) } : undefined;
-    })
-    .filter((e): e is Event => e !== undefined);
-}
 
 const form = (fields: Record<string, string>) => {
   const body = new FormData();

@@ -9,6 +9,7 @@ import { markNeeded, readGoal } from '../repertoire/coverage-goal-store.js';
 import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
+import { openEventStream } from './event-stream.js';
 
 /**
  * The coverage check, streamed as server-sent events: `progress` {done,total} and `holes`
@@ -18,9 +19,6 @@ import { requireStatsFilter } from '../openings/stats-key.js';
  * notifications. coverage/latest reads the latest one of a colour (running or ended) and coverage/stop
  * ends it, from any process.
  */
-
-/** A comment line this often keeps proxies from closing a stream that waits out a 429 pause. */
-const HEARTBEAT_MS = 15_000;
 
 export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -38,28 +36,18 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
     reply: FastifyReply,
     open: (listener: (message: RunMessage) => void) => Promise<{ run: number; unfollow: () => void }>,
   ): Promise<void> {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    const send = ({ event, data }: CoverageEvent) => {
-      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
-    // A 429 pauses the explorer for a minute: comments keep proxies from closing the quiet stream.
-    const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': waiting\n\n'), HEARTBEAT_MS);
-    let finish = (_ended: boolean) => {};
-    const over = new Promise<boolean>((resolve) => (finish = resolve));
-    const leave = () => finish(false);
-    raw.on('close', leave);
-    app.jobs.closing.addEventListener('abort', leave);
+    const stream = openEventStream(reply, { closing: app.jobs.closing });
+    const send = ({ event, data }: CoverageEvent) => stream.send(event, data);
+    // True when the run ended; false when the client left or this process closes (the run goes on).
+    let finish = () => {};
+    const over = Promise.race([
+      new Promise<boolean>((resolve) => (finish = () => resolve(true))),
+      stream.left.then(() => false),
+    ]);
     let unfollow = () => {};
     try {
       const followed = await open((message) => {
-        if (message.event === 'ended') finish(true);
+        if (message.event === 'ended') finish();
         else if (message.event !== 'stop') send(message);
       });
       unfollow = followed.unfollow;
@@ -73,10 +61,7 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
       send({ event: 'result', data: { results: `${SORRY_PREFIX}${message}`, report: [], holes: [] } });
     } finally {
       unfollow();
-      clearInterval(heartbeat);
-      raw.off('close', leave);
-      app.jobs.closing.removeEventListener('abort', leave);
-      raw.end();
+      stream.end();
     }
   }
 

@@ -12,6 +12,7 @@ import { runPrep } from '../opponent-prep/run-prep.js';
 import { findPrep, listPreps } from '../opponent-prep/prep-store.js';
 import { prepSuggestion } from '../opponent-prep/prep-suggestion.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { openEventStream } from './event-stream.js';
 
 /**
  * Opponent preparation: POST /api/opponent-prep answers JSON when done; POST /api/opponent-prep/stream
@@ -29,17 +30,8 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routes.post('/opponent-prep/stream', { schema: { body: prepRequest } }, async (request, reply) => {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    const send = (event: 'progress' | 'result' | 'failure', data: unknown) => {
-      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
+    const stream = openEventStream(reply);
+    const send = (event: 'progress' | 'result' | 'failure', data: unknown) => stream.send(event, data);
     try {
       const outcome = await runPrep(app, request.user!.id, request.body, (progress: PrepProgress) =>
         send('progress', progress),
@@ -50,7 +42,7 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error }, 'opponent preparation failed');
       send('failure', { status: 500, error: 'The preparation failed on the server: try again' } satisfies PrepFailure);
     } finally {
-      raw.end();
+      stream.end();
     }
   });
 

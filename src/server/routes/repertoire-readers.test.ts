@@ -10,6 +10,7 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
+  parseEvents,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
@@ -18,14 +19,6 @@ import { positionStats } from '../db/schema.js';
 const SPEEDS = 'correspondence';
 const RATINGS = '1000';
 const CONFLICT = '[ChapterName "Open"]\n\n1. e4 e5 2. Nf3 *\n\n[ChapterName "Italian"]\n\n1. e4 e5 2. Bc4 *';
-
-type Event = { event: string; data: unknown };
-const parseEvents = (text: string): Event[] =>
-  text.split(/\n\n/).flatMap((block) => {
-    const event = /^event: (.*)$/m.exec(block)?.[1];
-    const data = /^data: (.*)$/m.exec(block)?.[1];
-    return event && data ? [{ event, data: JSON.parse(data) }] : [];
-  });
 
 const form = (fields: Record<string, string>) => {
   const body = new FormData();

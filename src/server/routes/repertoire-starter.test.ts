@@ -8,6 +8,7 @@ import {
   testDatabaseKinds,
   type HttpClient,
   type TestServer,
+  parseEvents,
 } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, parseRepertoireLine, StarterWalk, type PositionStats } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
@@ -16,21 +17,6 @@ import { positionStats } from '../db/schema.js';
 // Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
 const SPEEDS = ['ultraBullet', 'correspondence'];
 const RATINGS = [1000, 2500];
-
-interface Event {
-  event: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const parseEvents = (text: string): Event[] =>
-  text
-    .split(/\n\n/)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      return event && data ? { event, data: JSON.parse(data) } : undefined;
-    })
-    .filter((e): e is Event => e !== undefined);
 
 describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
   let database: Database;

@@ -6,8 +6,8 @@ import {
   starterKeepRequest,
   starterRequest,
   starterStopRequest,
+  type StarterBuild,
   type StarterEstimate,
-  type StarterEvent,
   type StarterKeepAnswer,
 } from '@contract/starter.js';
 import {
@@ -23,6 +23,7 @@ import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-s
 import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { createStarterBuilds } from '../jobs/starter-job.js';
+import { openEventStream } from './event-stream.js';
 import { latestBuild, latestBuildId } from '../repertoire/starter-builds-repository.js';
 
 /**
@@ -31,9 +32,6 @@ import { latestBuild, latestBuildId } from '../repertoire/starter-builds-reposit
  * added as edits. Kept as a source, it goes through the
  * sources route like any PGN.
  */
-
-/** A comment line this often keeps proxies from closing a stream that waits out a 429 pause. */
-const HEARTBEAT_MS = 15_000;
 
 export async function repertoireStarterRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -59,29 +57,19 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
     const filter = requireStatsFilter(speeds, ratings);
     const goal = request.body.goal ?? defaultGoal(bandOfRatings(filter.ratings));
 
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    const send = ({ event, data }: StarterEvent) => {
-      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    };
-    const heartbeat = setInterval(() => !raw.writableEnded && raw.write(': building\n\n'), HEARTBEAT_MS);
-    let finish = (_ended: boolean) => {};
-    const over = new Promise<boolean>((resolve) => (finish = resolve));
-    const leave = () => finish(false);
-    raw.on('close', leave);
-    app.jobs.closing.addEventListener('abort', leave);
+    const stream = openEventStream(reply, { closing: app.jobs.closing });
+    // True when the run ended; false when the client left or this process closes (the run goes on).
+    let finish = () => {};
+    const over = Promise.race([
+      new Promise<boolean>((resolve) => (finish = () => resolve(true))),
+      stream.left.then(() => false),
+    ]);
     let unfollow = () => {};
     try {
       const form = { line: parsed.value.movetext, ...filter, goal };
       const started = await builds.start(userId, color, form, (message) => {
-        if (message.event === 'ended') finish(true);
-        else send(message);
+        if (message.event === 'ended') finish();
+        else stream.send(message.event, message.data);
       });
       unfollow = started.unfollow;
       // The build goes on when the client leaves; the stream ends with the build or with the client.
@@ -90,16 +78,13 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
           latestBuildId(app.db, userId, color),
           latestBuild(app.db, userId, color),
         ]);
-        if (build && id === started.build) send({ event: 'result', data: build });
+        if (build && id === started.build) stream.send('result', build satisfies StarterBuild);
       }
     } catch (error) {
       app.log.error({ err: error }, 'starter build could not start');
     } finally {
       unfollow();
-      clearInterval(heartbeat);
-      raw.off('close', leave);
-      app.jobs.closing.removeEventListener('abort', leave);
-      raw.end();
+      stream.end();
     }
   });
 

@@ -7,25 +7,12 @@ import {
   startTestServer,
   testDatabaseKinds,
   type TestServer,
-  type Json,
+  parseEvents,
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_E5_NF3, SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
-
-type Event = { event: string; data: Json };
-
-function parseEvents(text: string): Event[] {
-  return text
-    .split(/\n\n/)
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      return event && data ? { event, data: JSON.parse(data) } : undefined;
-    })
-    .filter((e): e is Event => e !== undefined);
-}
 
 async function coverage(client: HttpClient, fields: Record<string, string>) {
   const form = new FormData();
