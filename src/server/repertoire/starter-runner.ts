@@ -95,6 +95,8 @@ export async function runStarterWalk(
       if (verdict === 'lost') return { kind: 'lost' };
       if (verdict === 'stop') return { kind: 'ended', state: state('stopped', STOPPED_MESSAGE) };
       const one = await fetchStats(app.db, explorer, next.key, form);
+      // A lookup cut short by this process closing is not the explorer failing: the build is handed back.
+      if (hooks.closing.aborted) return { kind: 'shutdown', state: state('running', null) };
       if (!one.ok) {
         const message = one.error === NO_TOKEN_MESSAGE ? NO_TOKEN : failedNote(one.error);
         return { kind: 'ended', state: state('failed', message) };
@@ -110,6 +112,7 @@ export async function runStarterWalk(
     if (verdict === 'lost') return { kind: 'lost' };
     return { kind: 'ended', state: state('done', null) };
   } catch (error) {
+    if (hooks.closing.aborted) return { kind: 'shutdown', state: state('running', null) };
     app.log.error({ err: error }, 'starter build failed');
     return {
       kind: 'ended',
