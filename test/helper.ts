@@ -18,11 +18,19 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+/**
+ * The job queue's schema of each test database: on PostgreSQL every test file shares one database, and
+ * a job must go only to the apps of the file that queued it (they have its fake sites).
+ */
+const jobsSchemas = new WeakMap<Database, string>();
+
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    return openDatabase({ url });
+    const database = await openDatabase({ url });
+    jobsSchemas.set(database, `pgboss_${randomBytes(6).toString('hex')}`);
+    return database;
   }
   return openTemplateDatabase();
 }
@@ -61,7 +69,7 @@ export interface TestServer {
 
 /** Starts the app on a free port over the given database (shared, not closed here). */
 export async function startTestServer(database: Database, overrides: Partial<Config> = {}): Promise<TestServer> {
-  const config = testConfig(overrides);
+  const config = testConfig({ jobsSchema: jobsSchemas.get(database), ...overrides });
   const app = await buildApp(config, { database });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -38,6 +38,8 @@ export interface Config {
   trustProxy?: boolean;
   /** How often the process looks for players whose games are due for the hourly import; 0 turns it off. */
   gameImportEveryMs?: number;
+  /** The database schema of the job queue (default 'pgboss'): processes of one deployment share it. */
+  jobsSchema?: string;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';

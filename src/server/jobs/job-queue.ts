@@ -80,7 +80,9 @@ export interface JobsOptions {
 export const jobsPlugin = fp<JobsOptions>(
   async (app: FastifyInstance, { database }) => {
     const closer = new AbortController();
+    const schema = app.config.jobsSchema ?? 'pgboss';
     const common = {
+      schema,
       schedule: false,
       // Expired-job and archive upkeep, shared by the processes (one does it per interval).
       maintenanceIntervalSeconds: 30,
@@ -150,7 +152,7 @@ export const jobsPlugin = fp<JobsOptions>(
     // exists, without waiting for this process to send a job of its own.
     const startIfInstalled = async () => {
       if (starting) return;
-      const result = await database.db.execute(sql`select to_regclass('pgboss.version') is not null as ok`);
+      const result = await database.db.execute(sql`select to_regclass(${`${schema}.version`}) is not null as ok`);
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { ok: boolean }[];
       if (rows[0]?.ok === true) await ensureStarted();
     };

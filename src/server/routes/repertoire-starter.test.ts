@@ -223,50 +223,43 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
     }
   });
 
-  // On PostgreSQL every test file's apps share the job queue, and the handed-back job goes to whichever
-  // app polls first, possibly one of another file with no explorer: there the handover is the two-process
-  // test's (test/two-processes.test.ts, for the coverage check, whose jobs work the same way).
-  test.skipIf(kind === 'postgres')(
-    'closing the app hands a running build back; another app on the database finishes it, asking nothing twice',
-    async () => {
-      const other = await startTestServer(database, {
-        lichessUrl: sites.lichessUrl,
-        lichessExplorerUrl: sites.explorerUrl,
-        lichessToken: 'server-token',
-      });
-      const { client } = await signedInClient(other, { prefix: 'starter-handover' });
-      sites.setMode('explorer', 'slow', { delayMs: 100 });
-      const before = sites.requestLog('explorer').length;
-      try {
-        // 1. Nf3 at a goal nothing else here used: every position is new.
-        const stream = build(client, { color: 'white', line: '1. Nf3', goal: 0.03 }).catch(() => undefined);
-        await waitFor(
-          async () => sites.requestLog('explorer').length - before,
-          (n) => n >= 3,
-        );
-        const again = server.client();
-        for (const [k, v] of client.cookies) again.cookies.set(k, v);
-        expect((await again.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('running');
-        await other.close();
-        await stream;
-        const ended = await waitFor(
-          async () => (await again.get('/api/repertoire/starter?color=white')).body.api_data,
-          (b) => b.status !== 'running',
-          40_000,
-        );
-        expect(ended.status, ended.message ?? '').toBe('done');
-        const asked = sites
-          .requestLog('explorer')
-          .slice(before)
-          .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
-        expect(new Set(asked).size).toBe(asked.length);
-        expect(asked.length).toBe(ended.done);
-      } finally {
-        sites.setMode('explorer', 'ok');
-      }
-    },
-    60_000,
-  );
+  test('closing the app hands a running build back; another app on the database finishes it, asking nothing twice', async () => {
+    const other = await startTestServer(database, {
+      lichessUrl: sites.lichessUrl,
+      lichessExplorerUrl: sites.explorerUrl,
+      lichessToken: 'server-token',
+    });
+    const { client } = await signedInClient(other, { prefix: 'starter-handover' });
+    sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = sites.requestLog('explorer').length;
+    try {
+      // 1. Nf3 at a goal nothing else here used: every position is new.
+      const stream = build(client, { color: 'white', line: '1. Nf3', goal: 0.03 }).catch(() => undefined);
+      await waitFor(
+        async () => sites.requestLog('explorer').length - before,
+        (n) => n >= 3,
+      );
+      const again = server.client();
+      for (const [k, v] of client.cookies) again.cookies.set(k, v);
+      expect((await again.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('running');
+      await other.close();
+      await stream;
+      const ended = await waitFor(
+        async () => (await again.get('/api/repertoire/starter?color=white')).body.api_data,
+        (b) => b.status !== 'running',
+        40_000,
+      );
+      expect(ended.status, ended.message ?? '').toBe('done');
+      const asked = sites
+        .requestLog('explorer')
+        .slice(before)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
+      expect(new Set(asked).size).toBe(asked.length);
+      expect(asked.length).toBe(ended.done);
+    } finally {
+      sites.setMode('explorer', 'ok');
+    }
+  }, 60_000);
 });
 
 async function waitFor<T>(read: () => Promise<T>, ready: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
