@@ -120,27 +120,8 @@ describe('the starter walk', () => {
   });
 
   test('a transposition is looked up once and expanded at its highest reach', () => {
-    // 1. d4 Nf6 2. c4 e6 and 1. c4 e6 2. d4 Nf6 meet.
-    const transposing = explorerTree([
-      [
-        'd4',
-        [
-          ['Nf6', 500, 0, 500],
-          ['e6', 500, 0, 500],
-        ],
-      ],
-      ['d4 Nf6', [['c4', 500, 0, 300]]],
-      ['d4 e6', [['c4', 500, 0, 300]]],
-      [
-        'd4 Nf6 c4',
-        [
-          ['e6', 500, 0, 500],
-          ['g6', 500, 0, 500],
-        ],
-      ],
-      ['d4 e6 c4', [['Nf6', 1000, 0, 0]]],
-      ['d4 Nf6 c4 e6', [['Nc3', 600, 0, 400]]],
-    ]);
+    // 1. d4 Nf6 2. c4 e6 and 1. d4 e6 2. c4 Nf6 meet.
+    const transposing = explorerTreeForD4();
     const { tree, asked } = build('white', '1. d4', 0.1, transposing);
     expect([...asked.values()].every((n) => n === 1)).toBe(true);
     // Reached with 0.25 via 1...Nf6 2. c4 e6 and with 0.5 via 1...e6 2. c4 Nf6: expanded at 0.5.
