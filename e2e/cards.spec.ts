@@ -1,10 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { makeSquare } from 'chessops/util';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // Flashcards in the browser: make a card in the editor, review it twice (the browser clock moves on
 // between the reviews; the server schedules on its own clock), see it in the edit list, edit and delete it.
@@ -21,19 +22,6 @@ type ApiCard = {
   lapses: number;
   [k: string]: unknown;
 };
-
-/** Drags a piece from one square to another on the board with the given accessible name. */
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 /** A screenshot of what the viewport shows (a full-screen dialog covers the page behind it). */
 async function saveViewport(page: Page, name: string): Promise<void> {

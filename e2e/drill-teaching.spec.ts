@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // The drill teaches with the study's own words: a New position is shown with the study's comment and
 // arrows before it is asked, the right move's comment follows each answer, and a missed position is
@@ -18,17 +19,6 @@ const STUDY = [
 const LAPTOP = { width: 1366, height: 768 };
 const SMALL_LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function setWhiteStudy(page: Page): Promise<void> {
   await page.goto('/manage_openings');
@@ -101,7 +91,7 @@ test('a New position is taught with its comment and arrows, and a missed one is 
   await page.getByRole('button', { name: 'Got it, ask me' }).click();
   await expect(prompt).toHaveText(/Your move/);
   await expect(arrow(board, 'e2', 'e4')).toHaveCount(0);
-  await drag(page, board, 'e2', 'e4');
+  await drag(page, board, 'e2', 'e4', { scroll: false });
   await expect(note).toHaveText('✓ Right: e4');
   await expect(page.getByTestId('drill-answer-comment')).toHaveText(/Take the centre/);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -114,24 +104,24 @@ test('a New position is taught with its comment and arrows, and a missed one is 
   await expect(arrow(board, 'd8', 'h4')).toHaveCount(0);
   await page.getByRole('button', { name: 'Got it, ask me' }).click();
   await expect(arrow(board, 'd8', 'h4')).toHaveCount(1);
-  await drag(page, board, 'd2', 'd4');
+  await drag(page, board, 'd2', 'd4', { scroll: false });
   await expect(note).toHaveText('d4 is not in your repertoire. Play Nf3.');
   await expect(page.getByTestId('drill-answer-comment')).toHaveText(/Attack e5/);
-  await drag(page, board, 'g1', 'f3');
+  await drag(page, board, 'g1', 'f3', { scroll: false });
   await expect(note).toHaveText("✓ That's it: Nf3");
   await page.getByRole('button', { name: 'Next' }).click();
 
   // 2... Nc6 3. Bb5: nothing said, so the drill goes on by itself after the right move.
   await expect(line).toHaveText('1. e4 e5 2. Nf3 Nc6');
   await page.getByRole('button', { name: 'Got it, ask me' }).click();
-  await drag(page, board, 'f1', 'b5');
+  await drag(page, board, 'f1', 'b5', { scroll: false });
   await expect(note).toHaveText('✓ Right: Bb5');
 
   // The missed position comes back before the session ends, asked without the Learn step.
   await expect(line).toHaveText('1. e4 e5');
   await expect(prompt).toHaveText(/Your move/);
   await expect(learn).toHaveCount(0);
-  await drag(page, board, 'g1', 'f3');
+  await drag(page, board, 'g1', 'f3', { scroll: false });
   await expect(note).toHaveText('✓ Right: Nf3');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/Nothing due/).first()).toBeVisible();

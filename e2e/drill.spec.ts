@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // The drill in the browser: a white repertoire uploaded on Manage Openings, drilled line by line with
 // one wrong and several right answers; then the study gains one chapter and loses another, and the
@@ -24,18 +25,6 @@ const RIGHT: Record<string, string> = {
   '1. e4 e6': 'd4',
   '1. e4 e5 2. Nf3 Nc6': 'Bb5',
 };
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 async function setWhiteStudy(page: Page, name: string, text: string): Promise<void> {
   await page.goto('/manage_openings');

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // A game judged as Lichess judges it, in the browser with the real engine (Stockfish's WebAssembly
 // build): the accuracy panel after Analyse, one card per mistake, and Learn from your mistakes
@@ -30,18 +31,6 @@ async function saveGame(page: Page, link: string): Promise<number> {
   });
   expect(saved.ok()).toBe(true);
   return (await saved.json()).api_data.id as number;
-}
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
 }
 
 /** Screenshots at both widths in both themes; `prepare` brings the screen back after each reload. */

@@ -4,6 +4,7 @@ import { signUp } from './support/account-steps';
 import { fakeRepertoirePgn } from './fakes/fake-repertoire';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // The repertoire workshop in the browser: a Study next hole answered in one click (the drill offers
 // it as a New item, the next coverage run finds it covered), a line removed and brought back with
@@ -421,18 +422,6 @@ test('a game comparison opens the workshop after the opponent’s move, and the 
     .toBe(true);
   expect(answer).not.toBe('');
 });
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
-}
 
 /** Plays the first Black reply among a few that the repertoire does not prepare for; returns its SAN. */
 async function playUnpreparedReply(page: Page, board: Locator): Promise<string> {

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // Build a repertoire: a new player with no study builds a White starter from 1. e4 on the fake
 // explorer, reads its size and daily cost, downloads it, keeps it as a repertoire source, opens it in
@@ -25,17 +26,6 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   }
   await setTheme(page, 'dark');
   await page.setViewportSize(WIDE);
-}
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
 }
 
 test('a new player builds a White starter from 1. e4, keeps it as a source, opens it and trains it', async ({
@@ -173,7 +163,7 @@ test('a new player builds a White starter from 1. e4, keeps it as a source, open
   await saveScreen(page, 'starter-drill');
   await page.getByRole('button', { name: 'Got it, ask me' }).click();
   await expect(page.locator('.drill-prompt')).toHaveText(/Your move/);
-  await drag(page, board, 'e2', 'e4');
+  await drag(page, board, 'e2', 'e4', { scroll: false });
   await expect(page.getByTestId('drill-note')).toHaveText(/^✓ .*e4$/);
 
   // The workshop of the colour without a repertoire points here too, as does Manage Openings.

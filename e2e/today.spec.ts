@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logOut, signIn, signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // Today: a player with due cards, due drill positions, new positions to learn and a new game on the
 // fake Lichess lands on Today, trains through it all in one session, and keeps a streak. Progress:
@@ -29,18 +30,6 @@ async function api(page: Page, path: string, body: unknown, form = false) {
   });
   expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
 }
 
 const count = (page: Page, id: string) => page.getByTestId(`today-${id}`).locator('.today-count-value');

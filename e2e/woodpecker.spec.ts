@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { drag } from './support/board';
 
 // A Woodpecker set of the player's own mistakes: solved once (one wrong, one right), then again
 // against half the time, with the cycle compared with the last.
@@ -39,18 +40,6 @@ async function saveMistakes(page: Page) {
     });
     expect(added.ok()).toBe(true);
   }
-}
-
-async function drag(page: Page, board: Locator, from: string, to: string): Promise<void> {
-  await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  const source = await board.locator(`[data-square="${from}"]`).boundingBox();
-  const target = await board.locator(`[data-square="${to}"]`).boundingBox();
-  if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
-  await page.mouse.up();
 }
 
 /** Plays the right move (or a wrong one) at the position shown, read from its prompt. */
