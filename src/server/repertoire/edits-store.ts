@@ -14,6 +14,15 @@ import { BadRequestError } from '../plugins/error-handler.js';
 
 /** Edits a colour keeps at most. */
 export const MAX_EDITS_PER_COLOR = 5_000;
+/**
+ * Moves a colour's additions may hold in all: the bound on what edits add to the repertoire, since
+ * 5,000 edits of 300-move lines would be a repertoire of over a million positions, built on every read.
+ */
+export const MAX_ADDED_PLIES_PER_COLOR = 60_000;
+
+/** The moves of a normalised movetext ('1. e4 b6 2. d4' has 3). */
+export const pliesOf = (line: string): number =>
+  line.split(/\s+/).filter((word) => word !== '' && !/^\d+\.+$/.test(word)).length;
 
 export interface StoredEdit {
   id: number;
@@ -88,20 +97,24 @@ export async function appendEdits(
   await app.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await lockStudy(tx, userId, color);
-    const [{ count }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
+    const [{ count, plies }] = await tx
+      .select({ count: sql<number>`count(*)::int`, plies: sql<number>`coalesce(sum(plies), 0)::int` })
       .from(repertoireEdits)
       .where(ofColor(userId, color));
+    const rows = edits.map((edit) => ({ userId, color, ...edit, plies: edit.op === 'add' ? pliesOf(edit.line) : 0 }));
+    const added = rows.reduce((sum, row) => sum + row.plies, 0);
+    const fresh = 'download its PGN and store that as your study to start afresh';
     if (count + edits.length > MAX_EDITS_PER_COLOR)
       throw new BadRequestError(
         `Your ${color} repertoire ${count >= MAX_EDITS_PER_COLOR ? 'already has' : 'would pass'} ` +
-          `${MAX_EDITS_PER_COLOR.toLocaleString('en-US')} edits, the most it keeps: ` +
-          'download its PGN and store that as your study to start afresh',
+          `${MAX_EDITS_PER_COLOR.toLocaleString('en-US')} edits, the most it keeps: ${fresh}`,
       );
-    const ids = await tx
-      .insert(repertoireEdits)
-      .values(edits.map((edit) => ({ userId, color, ...edit })))
-      .returning({ id: repertoireEdits.id });
+    if (added > 0 && plies + added > MAX_ADDED_PLIES_PER_COLOR)
+      throw new BadRequestError(
+        `Your ${color} edits would add more than ${MAX_ADDED_PLIES_PER_COLOR.toLocaleString('en-US')} moves ` +
+          `(they hold ${plies.toLocaleString('en-US')}, this adds ${added.toLocaleString('en-US')}): ${fresh}`,
+      );
+    const ids = await tx.insert(repertoireEdits).values(rows).returning({ id: repertoireEdits.id });
     if (ids.length > 1) {
       const first = Math.min(...ids.map((row) => row.id));
       await tx

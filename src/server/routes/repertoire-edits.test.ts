@@ -10,7 +10,7 @@ import {
 } from '../../../test/helper.js';
 import type { Database } from '../db/client.js';
 import { repertoireEdits } from '../db/schema.js';
-import { MAX_EDITS_PER_COLOR } from '../repertoire/edits-store.js';
+import { MAX_ADDED_PLIES_PER_COLOR, MAX_EDITS_PER_COLOR } from '../repertoire/edits-store.js';
 
 const STUDY = [
   '[Event "Prep: Open"]\n[ChapterName "Open"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *',
@@ -227,6 +227,24 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
       'b6',
       'e6',
     ]);
+  });
+
+  test(`a colour's additions hold at most ${MAX_ADDED_PLIES_PER_COLOR} moves: past it a 400, nothing stored`, async () => {
+    const { client, userId } = await withStudy();
+    expect((await edit(client, '1. e4 b6 2. d4')).status).toBe(200);
+    expect((await stored(userId)).map((row) => row.plies)).toEqual([3]);
+    // Long lines already stored: 2 moves short of the bound.
+    await database.db.execute(sql`
+      insert into repertoire_edits (user_id, color, op, line, san, anchored, plies)
+      values (${userId}, 'white', 'add', '1. e4 b6 2. d4', 'd4', true, ${MAX_ADDED_PLIES_PER_COLOR - 5})`);
+    const refused = await edit(client, '1. e4 e6 2. d4');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/would add more than 60,000 moves \(they hold 59,998, this adds 3\)/);
+    expect((await stored(userId)).length).toBe(2);
+    // A removal adds nothing, and a line within the bound still goes in.
+    expect((await edit(client, '1. e4 c5 2. Nf3 d6', 'remove')).status).toBe(200);
+    expect((await edit(client, '1. e4 e6')).status).toBe(200);
+    expect((await stored(userId)).map((row) => row.plies)).toEqual([3, MAX_ADDED_PLIES_PER_COLOR - 5, 0, 2]);
   });
 
   test('two processes editing one repertoire at once lose nothing', async () => {

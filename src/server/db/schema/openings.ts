@@ -78,6 +78,8 @@ export const repertoireEdits = pgTable(
     anchored: boolean('anchored').notNull(),
     /** op 'comment': the player's note on the line's last move ('' clears it). */
     comment: text('comment'),
+    /** An addition's moves: what it may add to the repertoire, bounded per colour. */
+    plies: integer('plies').notNull().default(0),
     /** Written to the Lichess study (additions only). */
     pushed: boolean('pushed').notNull().default(false),
     createdAt: createdAt(),
