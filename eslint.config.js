@@ -14,6 +14,17 @@ const serverImports = {
   group: ['**/server', '**/server/**'],
   message: 'Import the API contract (@contract/...), never server code.',
 };
+/** The raw fetch helpers of src/web/lib/api-client.ts, which only the typed client calls. */
+const API_CLIENT_CALLS = [
+  'apiGet',
+  'apiPostForm',
+  'apiPostJson',
+  'apiPatchJson',
+  'apiDelete',
+  'apiPostMultipart',
+  'apiPostEventStream',
+  'apiPostJsonEventStream',
+];
 const webImports = { group: ['**/web', '**/web/**'], message: 'Only the web app imports web code.' };
 
 /** A new, empty Map/WeakMap/WeakSet/LRUCache (or an empty Set): a cache when made at module level. */
@@ -107,6 +118,33 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': ['error', { patterns: [serverImports] }],
+    },
+  },
+  {
+    // Every call names its endpoint (src/contract) through the one typed client, src/web/lib/api.ts.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/api.ts', 'src/web/lib/api-client.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
+          message: 'No API path in the web: call its endpoint (src/contract) with src/web/lib/api.ts.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            {
+              group: ['**/api-client', '**/api-client.js'],
+              importNames: API_CLIENT_CALLS,
+              message: 'Call an endpoint with src/web/lib/api.ts (call, callData, callEvents, hrefOf).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -37,6 +37,17 @@ describe('architecture boundaries', { timeout: 120_000 }, () => {
     expect(await ruleIds('src/web/features/example.ts', code)).toEqual([]);
   });
 
+  test('an API path or a raw fetch helper in web code is an error; the typed client is fine', async () => {
+    const path = "export const url = '/api/drill/next';\n";
+    expect(await ruleIds('src/web/features/example.ts', path)).toContain('no-restricted-syntax');
+    const template = 'export const url = (id: number) => `/api/repertoire/sources/${id}`;\n';
+    expect(await ruleIds('src/web/features/example.ts', template)).toContain('no-restricted-syntax');
+    const raw = "import { apiGet } from '../lib/api-client';\nexport const x = apiGet;\n";
+    expect(await ruleIds('src/web/features/example.ts', raw)).toContain('no-restricted-imports');
+    const typed = "import { callData } from '../lib/api';\nexport const x = callData;\n";
+    expect(await ruleIds('src/web/features/example.ts', typed)).toEqual([]);
+  });
+
   test('the chess core importing server, web, contract or Node is an error', async () => {
     for (const source of ['../server/db/client.js', '../web/lib/api-client', '@contract/cards', 'node:fs']) {
       const code = `import * as x from '${source}';\nexport const y = x;\n`;

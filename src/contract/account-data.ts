@@ -22,6 +22,7 @@ import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
 import { cardInput } from './cards.js';
 import { MAX_ROW_ID } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from './game-reviews.js';
 import { httpLink } from './http-link.js';
 
@@ -205,12 +206,12 @@ export type ExportedDrillLog = z.infer<typeof exportedDrillLog>;
 export type ExportedUploadedStats = z.infer<typeof exportedUploadedStats>;
 
 /** POST /api/import's body: one JSON object, the document (rows checked as they stream in) or a form with it in `file`. */
-export const importBody = z.record(z.string(), z.unknown(), {
+const importBody = z.record(z.string(), z.unknown(), {
   error: 'The file is not a Chess Prep export: expected a JSON object',
 });
 
 /** POST /api/import's answer: rows added per kind (a study counts when it was stored or replaced). */
-export const importCounts = z.object({
+const importCounts = z.object({
   game_reviews: z.number().int(),
   mistakes: z.number().int(),
   cards: z.number().int(),
@@ -225,6 +226,28 @@ export type ImportCounts = z.infer<typeof importCounts>;
 export const importAnswer = z.object({ api_data: importCounts });
 
 /** POST /api/delete-account (a form). */
-export const deleteAccountRequest = z.object({ password: z.string({ error: 'password is required' }).max(1000) });
-export const deleteAccountAnswer = z.object({ api_result: z.enum(['account_deleted', 'bad_password']) });
+const deleteAccountRequest = z.object({ password: z.string({ error: 'password is required' }).max(1000) });
+const deleteAccountAnswer = z.object({ api_result: z.enum(['account_deleted', 'bad_password']) });
 export type DeleteAccountAnswer = z.infer<typeof deleteAccountAnswer>;
+
+export const accountDataApi = {
+  /** The export document as a JSON attachment. */
+  exportData: endpoint({ method: 'GET', path: '/api/export', answer: answerType<never>(), answerKind: 'file' }),
+  /** 400 names the first bad row; 413 past a size limit; 503 when the server closes during it. */
+  importData: endpoint({
+    method: 'POST',
+    path: '/api/import',
+    body: importBody,
+    answer: importAnswer,
+    errors: [400, 413, 503],
+  }),
+  ankiDeck: endpoint({ method: 'GET', path: '/api/export/anki.txt', answer: answerType<never>(), answerKind: 'file' }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/api/delete-account',
+    body: deleteAccountRequest,
+    bodyKind: 'form',
+    answer: deleteAccountAnswer,
+    errors: [429],
+  }),
+};

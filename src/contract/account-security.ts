@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noBody } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** Fewer characters than this are refused for a new password (sign-up, reset, change on the Account page). */
 export const MIN_PASSWORD_CHARS = 8;
@@ -11,17 +13,33 @@ export const newPassword = z
   .max(256, 'Password is too long (at most 256 characters)');
 
 /** POST /api/change-password */
-export const changePasswordRequest = z.object({
+const changePasswordRequest = z.object({
   current_password: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(256),
   new_password: newPassword,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
-export const changePasswordAnswer = z.object({ api_result: z.enum(['password_changed', 'bad_password']) });
+const changePasswordAnswer = z.object({ api_result: z.enum(['password_changed', 'bad_password']) });
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
 
 /** POST /api/logout-everywhere: every session of the player ends, this one too. */
-export const logoutEverywhereAnswer = z.object({
+const logoutEverywhereAnswer = z.object({
   api_result: z.literal('logged_out_everywhere'),
   sessions: z.number(),
 });
 export type LogoutEverywhereAnswer = z.infer<typeof logoutEverywhereAnswer>;
+
+export const accountSecurityApi = {
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/change-password',
+    body: changePasswordRequest,
+    answer: changePasswordAnswer,
+    errors: [429],
+  }),
+  logoutEverywhere: endpoint({
+    method: 'POST',
+    path: '/api/logout-everywhere',
+    body: noBody,
+    answer: logoutEverywhereAnswer,
+  }),
+};

@@ -10,12 +10,13 @@ import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, STATES } from '../chess/scheduling.js';
 import type { Card, Grade, ReviewLog } from '../chess/scheduling-types.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /** A card as the answers carry it: its content and FSRS schedule (dates as ISO strings). */
 export type { Card, Grade, ReviewLog };
 
 /** Most cards a single upsert may carry. */
-export const MAX_CARDS_PER_UPSERT = 5000;
+const MAX_CARDS_PER_UPSERT = 5000;
 const MAX_TEXT = 10_000;
 const MAX_PGN = 50_000;
 
@@ -65,7 +66,7 @@ export function isLastReviewInFuture(card: { last_review?: string | null }, now 
   return !!card.last_review && Date.parse(card.last_review) > now + CLOCK_SKEW_MS;
 }
 
-export const upsertCardsBody = z
+const upsertCardsBody = z
   .array(cardInput)
   .max(MAX_CARDS_PER_UPSERT, `At most ${MAX_CARDS_PER_UPSERT} cards per call`)
   .superRefine((cards, ctx) => {
@@ -81,10 +82,10 @@ export const upsertCardsBody = z
     });
   });
 
-export const deleteCardBody = z.object({ id: z.string().min(1).max(100) });
+const deleteCardBody = z.object({ id: z.string().min(1).max(100) });
 
 /** Again (1) to Easy (4); the server's clock is the review time. */
-export const reviewCardBody = z.object({
+const reviewCardBody = z.object({
   id: z.string().min(1).max(100),
   rating: z.union(
     GRADES.map((g) => z.literal(g)),
@@ -105,7 +106,31 @@ export interface ReviewCardAnswer {
   log: ReviewLog;
 }
 
-export interface DeleteCardAnswer {
+interface DeleteCardAnswer {
   id: string;
   deleted: boolean;
 }
+
+export const cardsApi = {
+  /** Answers 304 without a body when If-None-Match names the current list. */
+  list: endpoint({ method: 'GET', path: '/api/get-cards', answer: answerType<{ api_data: Card[] }>() }),
+  upsert: endpoint({
+    method: 'POST',
+    path: '/api/upsert-cards',
+    body: upsertCardsBody,
+    answer: answerType<{ api_data: Card[] }>(),
+  }),
+  review: endpoint({
+    method: 'POST',
+    path: '/api/review-card',
+    body: reviewCardBody,
+    answer: answerType<{ api_data: ReviewCardAnswer }>(),
+    errors: [400, 404],
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/api/delete-card',
+    body: deleteCardBody,
+    answer: answerType<{ api_data: DeleteCardAnswer }>(),
+  }),
+};

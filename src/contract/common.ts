@@ -13,9 +13,6 @@ export const apiData = <T extends z.ZodType>(data: T) => z.object({ api_data: da
 /** The body of a call that reads none (logout, disconnect): whatever is sent is ignored. */
 export const noBody = z.unknown();
 
-/** A bad request: 400 with a message a person can act on. */
-export const errorAnswer = z.object({ error: z.string() });
-
 /** A colour as forms and older clients send it: white or black in any case, or w / b. */
 export const colorField = z.unknown().transform((value, ctx) => {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { color, type Color } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
+import { colorQuery } from './repertoire.js';
 
 /**
  * The coverage goal and what it measures, per colour, over the stored explorer answers of the
@@ -19,7 +21,7 @@ import { color, type Color } from './common.js';
 export const GOAL_MIN = 1 / 10_000;
 export const GOAL_MAX = 1 / 2;
 
-export const goalRequest = z.object({
+const goalRequest = z.object({
   color,
   goal: z
     .number({ error: 'goal must be a number from 0.0001 to 0.5 (1 in 10,000 games to 1 in 2), or null' })
@@ -28,7 +30,7 @@ export const goalRequest = z.object({
     .nullable(),
 });
 
-export const trimRequest = z.object({
+const trimRequest = z.object({
   color,
   lines: z.array(z.string().trim().min(1).max(4000)).min(1, 'lines must name at least one line').max(2000).optional(),
 });
@@ -100,3 +102,50 @@ export interface Trap {
   reach: number;
   punished: boolean;
 }
+
+export const coverageGoalApi = {
+  goal: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/goal',
+    query: colorQuery,
+    answer: answerType<{ api_data: Goal }>(),
+  }),
+  setGoal: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/goal',
+    body: goalRequest,
+    answer: answerType<{ api_data: Goal }>(),
+  }),
+  expected: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/expected',
+    query: colorQuery,
+    answer: answerType<{ api_data: Expected | null }>(),
+  }),
+  expectedHistory: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/expected/history',
+    query: colorQuery,
+    answer: answerType<{ api_data: ExpectedPoint[] }>(),
+  }),
+  trim: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/trim',
+    query: colorQuery,
+    answer: answerType<{ api_data: TrimRow[] }>(),
+  }),
+  /** 400 without a study or a coverage check, or for a line not below the goal. */
+  trimLines: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/trim',
+    body: trimRequest,
+    answer: answerType<{ api_data: TrimAnswer }>(),
+    errors: [400],
+  }),
+  traps: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/traps',
+    query: colorQuery,
+    answer: answerType<{ api_data: Trap[] }>(),
+  }),
+};

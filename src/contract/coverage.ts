@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CoveragePosition } from '../chess/coverage.js';
 import type { Hole } from '../chess/coverage-walk.js';
 import { color, formBody, formField, type Color } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 import { openingFormFields } from './openings.js';
 
 /**
@@ -17,14 +18,14 @@ import { openingFormFields } from './openings.js';
  *        that colour, worked by any process (one `result` at once when none is running)
  */
 
-export const coverageCheckForm = formBody({
+const coverageCheckForm = formBody({
   ...openingFormFields,
   speeds: formField.optional(),
   ratings: formField.optional(),
 });
 
-export const coverageColorQuery = z.object({ color });
-export const coverageStopRequest = z.object({ color });
+const coverageColorQuery = z.object({ color });
+const coverageStopRequest = z.object({ color });
 
 export type { CoveragePosition, Hole };
 
@@ -79,3 +80,37 @@ export interface CoverageRun {
   /** The colour's coverage goal (GET /api/repertoire/goal); holes carry `needed: reach >= goal`. Absent from live events. */
   goal?: number;
 }
+
+export const coverageApi = {
+  /** Answers a text/event-stream of CoverageEvent; bad input 400 before the stream starts. */
+  check: endpoint({
+    method: 'POST',
+    path: '/api/coverage_check',
+    body: coverageCheckForm,
+    bodyKind: 'multipart',
+    answer: answerType<never>(),
+    answerKind: 'events',
+    errors: [400],
+  }),
+  /** A text/event-stream of CoverageEvent; 404 when the colour has no check. */
+  follow: endpoint({
+    method: 'GET',
+    path: '/api/coverage/follow',
+    query: coverageColorQuery,
+    answer: answerType<never>(),
+    answerKind: 'events',
+    errors: [404],
+  }),
+  latest: endpoint({
+    method: 'GET',
+    path: '/api/coverage/latest',
+    query: coverageColorQuery,
+    answer: answerType<{ api_data: CoverageRun | null }>(),
+  }),
+  stop: endpoint({
+    method: 'POST',
+    path: '/api/coverage/stop',
+    body: coverageStopRequest,
+    answer: answerType<{ api_data: CoverageRun | null }>(),
+  }),
+};

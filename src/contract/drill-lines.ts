@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { color } from './common.js';
+import type { DrillItem } from './drill.js';
+import { answerType, endpoint } from './endpoint.js';
 import { movetext } from './repertoire.js';
 
 /**
@@ -7,11 +9,20 @@ import { movetext } from './repertoire.js';
  * start), due or not: POST /api/drill/lines {color, lines} -> the drill items of those positions, in
  * the order the lines meet them. Answers go to POST /api/drill/answer like any other item.
  */
-export const drillLinesRequest = z.object({
+const drillLinesRequest = z.object({
   color,
   lines: z
     .array(movetext, { error: 'lines must be a list of movetext lines' })
     .min(1, 'lines must hold at least one line')
     .max(100, 'at most 100 lines'),
 });
-export type DrillLinesRequest = z.infer<typeof drillLinesRequest>;
+
+export const drillLinesApi = {
+  lines: endpoint({
+    method: 'POST',
+    path: '/api/drill/lines',
+    body: drillLinesRequest,
+    answer: answerType<{ api_data: DrillItem[] }>(),
+    errors: [400],
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorField, rowId, type Color, type OpeningNameAnswer } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * The drill: a colour's repertoire positions (the player to move, at least one repertoire move) as
@@ -17,31 +18,31 @@ import { colorField, rowId, type Color, type OpeningNameAnswer } from './common.
  */
 
 /** A missing body reads as one without a colour, so the answer names the colour. */
-export const drillColorRequest = z.preprocess((body) => body ?? {}, z.object({ color: colorField }));
+const drillColorRequest = z.preprocess((body) => body ?? {}, z.object({ color: colorField }));
 /** The player's IANA time zone: the day's New allowance turns over at their midnight. */
 const timeZoneField = z.string().max(64).optional();
 
-export const drillColorQuery = z.object({ color: colorField, tz: timeZoneField });
+const drillColorQuery = z.object({ color: colorField, tz: timeZoneField });
 
-export const drillNextQuery = z.object({
+const drillNextQuery = z.object({
   color: colorField,
   limit: z.coerce.number().int().min(1).max(500).default(20),
   tz: timeZoneField,
 });
 
-export const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional() });
+const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional() });
 
 /** A right move rates `rating` (2 Hard, 3 Good by default, 4 Easy); a wrong one rates Again. */
-export const drillAnswerRequest = z.object({
+const drillAnswerRequest = z.object({
   id: rowId,
   uci: z.string().min(4).max(5),
   rating: z.union([z.literal(2), z.literal(3), z.literal(4)]).optional(),
 });
 export type DrillAnswerRequest = z.infer<typeof drillAnswerRequest>;
 
-export const drillFocusRequest = z.object({ color: colorField, fen: z.string().max(200) });
+const drillFocusRequest = z.object({ color: colorField, fen: z.string().max(200) });
 
-export const drillSettingsRequest = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
+const drillSettingsRequest = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
 
 export interface DrillAnswer {
   uci: string;
@@ -49,7 +50,7 @@ export interface DrillAnswer {
 }
 
 /** An arrow from orig to dest, or a circle on orig without dest ('e4'); drawn from the study's [%cal]/[%csl]. */
-export interface BoardShape {
+interface BoardShape {
   orig: string;
   dest?: string;
   brush: 'green' | 'red' | 'yellow' | 'blue';
@@ -155,3 +156,57 @@ export interface DrillSettings {
   /** New items a day, both colours together. */
   new_per_day: number;
 }
+
+export const drillApi = {
+  sync: endpoint({
+    method: 'POST',
+    path: '/api/drill/sync',
+    body: drillColorRequest,
+    answer: answerType<{ api_data: DrillSyncResult }>(),
+    errors: [400],
+  }),
+  next: endpoint({
+    method: 'GET',
+    path: '/api/drill/next',
+    query: drillNextQuery,
+    answer: answerType<{ api_data: DrillItem[] }>(),
+  }),
+  line: endpoint({
+    method: 'GET',
+    path: '/api/drill/line',
+    query: drillLineQuery,
+    answer: answerType<{ api_data: DrillLine }>(),
+    errors: [400],
+  }),
+  answer: endpoint({
+    method: 'POST',
+    path: '/api/drill/answer',
+    body: drillAnswerRequest,
+    answer: answerType<{ api_data: DrillAnswerResult }>(),
+    errors: [400, 404],
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/drill/stats',
+    query: drillColorQuery,
+    answer: answerType<{ api_data: DrillStats }>(),
+  }),
+  focus: endpoint({
+    method: 'POST',
+    path: '/api/drill/focus',
+    body: drillFocusRequest,
+    answer: answerType<{ api_data: DrillItem }>(),
+    errors: [400, 404],
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/drill/settings',
+    answer: answerType<{ api_data: DrillSettings }>(),
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/api/drill/settings',
+    body: drillSettingsRequest,
+    answer: answerType<{ api_data: DrillSettings }>(),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color, rowId } from './common.js';
+import { apiData, color, rowId } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * The engine's figures: Lichess's cloud evaluation through the server (cached), a game's analysis by
@@ -10,7 +11,7 @@ import { color, rowId } from './common.js';
 
 const fenText = z.string({ error: 'fen is required' }).trim().min(1, 'fen is required').max(100, 'fen is too long');
 
-export const cloudEvalQuery = z.object({
+const cloudEvalQuery = z.object({
   fen: fenText,
   multiPv: z.coerce
     .number({ error: 'multiPv must be a number from 1 to 5' })
@@ -19,14 +20,12 @@ export const cloudEvalQuery = z.object({
     .max(5, 'multiPv must be 1 to 5')
     .default(1),
 });
-export type CloudEvalQuery = z.infer<typeof cloudEvalQuery>;
 
 /** One line: centipawns or moves to mate (White's side), and its moves in UCI separated by spaces. */
-export const cloudPv = z.union([
+const cloudPv = z.union([
   z.object({ cp: z.number(), moves: z.string() }),
   z.object({ mate: z.number(), moves: z.string() }),
 ]);
-export type CloudPv = z.infer<typeof cloudPv>;
 
 export const cloudEval = z.object({ depth: z.number().int(), pvs: z.array(cloudPv) });
 export type CloudEval = z.infer<typeof cloudEval>;
@@ -42,22 +41,21 @@ const bestUci = z
   .optional();
 
 /** What the engine found in the position after `ply` half-moves (0 = the start): cp or mate, White's side. */
-export const plyEval = z.union([
+const plyEval = z.union([
   z.object({ ply, cp: z.number().int().min(-100_000).max(100_000), best_uci: bestUci }).strict(),
   z.object({ ply, mate: z.number().int().min(-500).max(500), best_uci: bestUci }).strict(),
 ]);
 export type PlyEval = z.infer<typeof plyEval>;
 
-export const gameAnalysisRequest = z.object({
+const gameAnalysisRequest = z.object({
   game_review_id: rowId,
   depth: z.number().int().min(1, 'depth must be 1 to 40').max(40, 'depth must be 1 to 40'),
   evals: z.array(plyEval).max(2001, 'too many evaluations'),
 });
-export type GameAnalysisRequest = z.infer<typeof gameAnalysisRequest>;
 
 export const MISTAKE_KINDS = ['inaccuracy', 'mistake', 'blunder'] as const;
 
-export const reviewMistake = z.object({
+const reviewMistake = z.object({
   id: z.number().int(),
   game_review_id: z.number().int(),
   ply: z.number().int().nullable(),
@@ -71,26 +69,24 @@ export const reviewMistake = z.object({
 export type ReviewMistake = z.infer<typeof reviewMistake>;
 
 /** A figure of each side; null for a side with no analysed move. */
-export const sideFigures = z.object({ white: z.number().int().nullable(), black: z.number().int().nullable() });
-export type SideFigures = z.infer<typeof sideFigures>;
+const sideFigures = z.object({ white: z.number().int().nullable(), black: z.number().int().nullable() });
 
 /**
  * POST /api/game-analysis → the review's mistakes, hand-marked and engine-made, with each side's
  * accuracy (whole percent) and average centipawn loss as Lichess computes them.
  */
-export const gameAnalysisAnswer = z.object({
+const gameAnalysisAnswer = z.object({
   mistakes: z.array(reviewMistake),
   accuracy: sideFigures,
   acpl: sideFigures,
 });
-export type GameAnalysisAnswer = z.infer<typeof gameAnalysisAnswer>;
 
-export const gameAnalysisQuery = z.object({
+const gameAnalysisQuery = z.object({
   game_review_id: rowId,
 });
 
 /** GET /api/game-analysis?game_review_id= → the stored analysis, or null. */
-export const storedAnalysis = z.object({
+const storedAnalysis = z.object({
   depth: z.number().int(),
   evals: z.array(plyEval),
   updated_at: z.string(),
@@ -103,7 +99,7 @@ export type StoredAnalysis = z.infer<typeof storedAnalysis>;
 export const pendingAnalysis = z.object({ ids: z.array(z.number().int()), analysed: z.number().int() });
 export type PendingAnalysis = z.infer<typeof pendingAnalysis>;
 
-export const candidatesQuery = z.object({
+const candidatesQuery = z.object({
   fen: fenText,
   speeds: z.string().max(200).optional(),
   ratings: z.string().max(200).optional(),
@@ -120,13 +116,13 @@ export const candidate = z.object({
 export type Candidate = z.infer<typeof candidate>;
 
 /** GET /api/engine/candidates → the explorer's replies, most played first; `error` when the explorer failed. */
-export const candidatesAnswer = z.object({ moves: z.array(candidate), error: z.string().nullable() });
+const candidatesAnswer = z.object({ moves: z.array(candidate), error: z.string().nullable() });
 export type CandidatesAnswer = z.infer<typeof candidatesAnswer>;
 
-export const ownMovesQuery = z.object({ color, limit: z.coerce.number().int().min(1).max(500).default(60) });
+const ownMovesQuery = z.object({ color, limit: z.coerce.number().int().min(1).max(500).default(60) });
 
 /** One of the player's own repertoire moves: the position before it, how likely a game reaches it. */
-export const ownMove = z.object({
+const ownMove = z.object({
   fen: z.string(),
   /** Movetext from the start to the position (the move not included). */
   line: z.string(),
@@ -136,3 +132,45 @@ export const ownMove = z.object({
   reach: z.number(),
 });
 export type OwnMove = z.infer<typeof ownMove>;
+
+export const engineApi = {
+  /** 400 for a FEN that is not a legal position. */
+  cloudEval: endpoint({
+    method: 'GET',
+    path: '/api/cloud-eval',
+    query: cloudEvalQuery,
+    answer: apiData(cloudEvalAnswer),
+    errors: [400],
+  }),
+  /** 400 for evaluations that do not fit the review's game. */
+  saveAnalysis: endpoint({
+    method: 'POST',
+    path: '/api/game-analysis',
+    body: gameAnalysisRequest,
+    answer: apiData(gameAnalysisAnswer),
+    errors: [400, 404],
+  }),
+  analysis: endpoint({
+    method: 'GET',
+    path: '/api/game-analysis',
+    query: gameAnalysisQuery,
+    answer: apiData(storedAnalysis.nullable()),
+    errors: [404],
+  }),
+  pendingAnalysis: endpoint({ method: 'GET', path: '/api/game-analysis/pending', answer: apiData(pendingAnalysis) }),
+  candidates: endpoint({
+    method: 'GET',
+    path: '/api/engine/candidates',
+    query: candidatesQuery,
+    answer: apiData(candidatesAnswer),
+    errors: [400],
+  }),
+  /** 400 when the player has no study of the colour. */
+  ownMoves: endpoint({
+    method: 'GET',
+    path: '/api/engine/own-moves',
+    query: ownMovesQuery,
+    answer: apiData(z.array(ownMove)),
+    errors: [400],
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiData } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Games that arrive by themselves: with auto_import on, the player's new games on Lichess and Chess.com
@@ -10,14 +12,14 @@ import { z } from 'zod';
  *   POST /api/games/settings {auto_import}   -> {api_data: GameSettings}
  */
 
-export const gameSettingsRequest = z.object({
+const gameSettingsRequest = z.object({
   auto_import: z.boolean({ error: 'auto_import must be true or false' }),
 });
 export type GameSettingsRequest = z.infer<typeof gameSettingsRequest>;
 
-export const GAME_IMPORT_SITES = ['lichess', 'chesscom'] as const;
+const GAME_IMPORT_SITES = ['lichess', 'chesscom'] as const;
 
-export const siteImport = z.object({
+const siteImport = z.object({
   site: z.enum(GAME_IMPORT_SITES),
   username: z.string(),
   /** ISO 8601: when the last fetch started; null before any. */
@@ -29,7 +31,7 @@ export const siteImport = z.object({
 });
 export type SiteImport = z.infer<typeof siteImport>;
 
-export const gameSettings = z.object({
+const gameSettings = z.object({
   auto_import: z.boolean(),
   /** Whether the player chose it (false: it follows the default, on with a site username). */
   chosen: z.boolean(),
@@ -37,3 +39,13 @@ export const gameSettings = z.object({
   sites: z.array(siteImport),
 });
 export type GameSettings = z.infer<typeof gameSettings>;
+
+export const gameImportApi = {
+  settings: endpoint({ method: 'GET', path: '/api/games/settings', answer: apiData(gameSettings) }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/api/games/settings',
+    body: gameSettingsRequest,
+    answer: apiData(gameSettings),
+  }),
+};

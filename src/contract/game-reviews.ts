@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { httpLink } from './http-link.js';
-import { apiData, errorAnswer, rowId } from './common.js';
+import { apiData, rowId } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * The game review calls: reviews of played games with their mistakes. Field names are snake_case
@@ -15,7 +16,7 @@ import { apiData, errorAnswer, rowId } from './common.js';
  */
 
 export const HERO_COLORS = ['White', 'Black'] as const;
-export type HeroColor = (typeof HERO_COLORS)[number];
+type HeroColor = (typeof HERO_COLORS)[number];
 
 export const MAX_PGN_CHARS = 200_000;
 export const MAX_NOTES_CHARS = 20_000;
@@ -34,7 +35,7 @@ const heroColor = z
  * A played date and time: ISO 8601, or PGN's 'YYYY.MM.DD HH:MM:SS' (read as UTC).
  * Answers carry ISO 8601 strings.
  */
-export function parsePlayedAt(text: string): Date | undefined {
+function parsePlayedAt(text: string): Date | undefined {
   const trimmed = text.trim();
   const pgnStyle = /^(\d{4})[.-](\d{2})[.-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed);
   const date = pgnStyle
@@ -85,10 +86,10 @@ const reviewFields = {
 };
 
 /** POST /api/upsert-game-review with an id: only the fields sent change. */
-export const updateGameReviewSchema = z.object({ id, ...partial(reviewFields) });
+const updateGameReviewSchema = z.object({ id, ...partial(reviewFields) });
 
 /** POST /api/upsert-game-review without an id: a new review; pgn and hero_color are required. */
-export const insertGameReviewSchema = z.object({
+const insertGameReviewSchema = z.object({
   ...partial(reviewFields),
   pgn: reviewFields.pgn.refine((s) => s.trim() !== '', 'pgn is required'),
   hero_color: reviewFields.hero_color,
@@ -113,7 +114,7 @@ export const upsertGameReviewRequest = z.unknown().transform((body, ctx) => {
 export type UpsertGameReviewInput = z.input<typeof insertGameReviewSchema> | z.input<typeof updateGameReviewSchema>;
 
 /** POST /api/upsert-mistake: one mistake of one of the caller's reviews; with id, an update. */
-export const upsertMistakeRequest = z.object({
+const upsertMistakeRequest = z.object({
   id: id.optional(),
   game_review_id: id,
   /** Half-moves from the start, 1 = White's first move. */
@@ -136,18 +137,17 @@ export const upsertMistakeRequest = z.object({
 export type UpsertMistakeInput = z.input<typeof upsertMistakeRequest>;
 
 /** POST /api/get-mistakes. */
-export const getMistakesRequest = z.object({ game_review_id: id });
+const getMistakesRequest = z.object({ game_review_id: id });
 
 /**
  * POST /api/delete-game-review: `{game_review_id}` deletes a review with its mistakes;
  * `{mistake_id}` deletes one mistake. Exactly one of them.
  */
-export const deleteGameReviewRequest = z
+const deleteGameReviewRequest = z
   .object({ game_review_id: id.optional(), mistake_id: id.optional() })
   .refine((v) => (v.game_review_id === undefined) !== (v.mistake_id === undefined), {
     message: 'send game_review_id (to delete a review) or mistake_id (to delete a mistake), not both',
   });
-export type DeleteGameReviewInput = z.input<typeof deleteGameReviewRequest>;
 
 export const mistake = z.object({
   id: z.number().int(),
@@ -187,14 +187,42 @@ export const gameReview = z.object({
 export type GameReview = z.infer<typeof gameReview>;
 
 /** POST /api/delete-game-review's answer. */
-export const deletedAnswer = z.object({ deleted: z.enum(['game_review', 'mistake']), id: z.number().int() });
+const deletedAnswer = z.object({ deleted: z.enum(['game_review', 'mistake']), id: z.number().int() });
 
-/** The answers of the review calls as sent: 200 with the data, 404 {error} for an id not the caller's. */
-export const reviewListAnswer = { 200: apiData(z.array(gameReview)) };
-export const reviewAnswer = { 200: apiData(gameReview), 404: errorAnswer };
-export const mistakeAnswer = { 200: apiData(mistake), 404: errorAnswer };
-export const mistakeListAnswer = { 200: apiData(z.array(mistake)), 404: errorAnswer };
-export const deleteAnswer = { 200: apiData(deletedAnswer), 404: errorAnswer };
+/** The review calls: 200 with the data as sent, 404 {error} for an id not the caller's. */
+export const gameReviewsApi = {
+  reviews: endpoint({ method: 'GET', path: '/api/get-game-reviews', answer: apiData(z.array(gameReview)) }),
+  /** 400 for a PGN whose moves do not replay. */
+  upsertReview: endpoint({
+    method: 'POST',
+    path: '/api/upsert-game-review',
+    body: upsertGameReviewRequest,
+    answer: apiData(gameReview),
+    errors: [400, 404],
+  }),
+  upsertMistake: endpoint({
+    method: 'POST',
+    path: '/api/upsert-mistake',
+    body: upsertMistakeRequest,
+    answer: apiData(mistake),
+    errors: [404],
+  }),
+  mistakes: endpoint({
+    method: 'POST',
+    path: '/api/get-mistakes',
+    body: getMistakesRequest,
+    answer: apiData(z.array(mistake)),
+    errors: [404],
+  }),
+  /** A review with its mistakes, or one mistake. */
+  remove: endpoint({
+    method: 'POST',
+    path: '/api/delete-game-review',
+    body: deleteGameReviewRequest,
+    answer: apiData(deletedAnswer),
+    errors: [404],
+  }),
+};
 
 function partial<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
   return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as never;

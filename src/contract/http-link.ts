@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A link the app stores and later shows as <a href>: only http(s), so a stored `javascript:` or
  * `data:` link can never run in a player's page. No Node imports: the web bundles this file.
  */
-export function isHttpLink(text: string): boolean {
+function isHttpLink(text: string): boolean {
   if (!/^https?:\/\//i.test(text)) return false;
   try {
     const url = new URL(text);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noBody } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * Connect Lichess (OAuth 2 with PKCE; Lichess needs no client registration).
@@ -11,15 +13,36 @@ import { z } from 'zod';
  */
 
 /** Whatever Lichess sends back; a missing or odd value is a failed connection, not a 400. */
-export const callbackQuery = z.looseObject({
+const callbackQuery = z.looseObject({
   code: z.unknown().optional(),
   state: z.unknown().optional(),
   error: z.unknown().optional(),
 });
 
-export const CONNECT_RESULTS = ['connected', 'failed', 'denied'] as const;
-export type ConnectResult = (typeof CONNECT_RESULTS)[number];
-
 export interface DisconnectAnswer {
   api_data: { lichess_connected: false; revoked: boolean };
 }
+
+export const lichessConnectApi = {
+  /** A link: 302 to Lichess, 429 after too many unfinished connections. */
+  connect: endpoint({
+    method: 'GET',
+    path: '/api/lichess/connect',
+    answer: answerType<never>(),
+    answerKind: 'redirect',
+    errors: [429],
+  }),
+  callback: endpoint({
+    method: 'GET',
+    path: '/api/lichess/callback',
+    query: callbackQuery,
+    answer: answerType<never>(),
+    answerKind: 'redirect',
+  }),
+  disconnect: endpoint({
+    method: 'POST',
+    path: '/api/lichess/disconnect',
+    body: noBody,
+    answer: answerType<DisconnectAnswer>(),
+  }),
+};

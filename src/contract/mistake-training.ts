@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiData } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Training from a game's mistakes: the card made from a mistake (once: asking again answers the same
@@ -9,11 +11,11 @@ import { z } from 'zod';
 const id = z.number().int().positive().max(2_147_483_647);
 
 /** POST /api/mistake-card {mistake_id} → {card_id, created}: `created` false when the card was made before. */
-export const mistakeCardRequest = z.object({ mistake_id: id }).strict();
-export const mistakeCardAnswer = z.object({ card_id: z.string(), created: z.boolean() });
+const mistakeCardRequest = z.object({ mistake_id: id }).strict();
+const mistakeCardAnswer = z.object({ card_id: z.string(), created: z.boolean() });
 export type MistakeCardAnswer = z.infer<typeof mistakeCardAnswer>;
 
-export const mistakeTrainingQuery = z.object({
+const mistakeTrainingQuery = z.object({
   game_review_id: z.coerce.number({ error: 'game_review_id is required' }).int().positive().max(2_147_483_647),
 });
 
@@ -31,10 +33,10 @@ export const mistakeTraining = z.object({
 export type MistakeTraining = z.infer<typeof mistakeTraining>;
 
 /** GET /api/mistake-training?game_review_id= → one entry per Mistake of the review with a half-move. */
-export const mistakeTrainingAnswer = z.array(mistakeTraining);
+const mistakeTrainingAnswer = z.array(mistakeTraining);
 
 /** POST /api/learn-attempts: a move tried at a mistake's position, judged right or not by the browser's engine. */
-export const learnAttemptRequest = z
+const learnAttemptRequest = z
   .object({
     game_review_id: id,
     ply: z.number().int().min(1, 'ply must be 1 or more').max(2000),
@@ -44,5 +46,29 @@ export const learnAttemptRequest = z
   .strict();
 export type LearnAttemptRequest = z.infer<typeof learnAttemptRequest>;
 /** → the mistake's tries so far. */
-export const learnAttemptAnswer = z.object({ ply: z.number().int(), tries: z.number().int(), solved: z.boolean() });
+const learnAttemptAnswer = z.object({ ply: z.number().int(), tries: z.number().int(), solved: z.boolean() });
 export type LearnAttemptAnswer = z.infer<typeof learnAttemptAnswer>;
+
+export const mistakeTrainingApi = {
+  card: endpoint({
+    method: 'POST',
+    path: '/api/mistake-card',
+    body: mistakeCardRequest,
+    answer: apiData(mistakeCardAnswer),
+    errors: [400, 404],
+  }),
+  training: endpoint({
+    method: 'GET',
+    path: '/api/mistake-training',
+    query: mistakeTrainingQuery,
+    answer: apiData(mistakeTrainingAnswer),
+    errors: [404],
+  }),
+  learnAttempt: endpoint({
+    method: 'POST',
+    path: '/api/learn-attempts',
+    body: learnAttemptRequest,
+    answer: apiData(learnAttemptAnswer),
+    errors: [400, 404],
+  }),
+};

@@ -2,6 +2,7 @@ import type { ConsistencyResult } from '../chess/consistency.js';
 import type { ComparedMove, GameComparison } from '../chess/compare-game.js';
 import type { Color } from './common.js';
 import { formBody, formField } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * The opening tools, all forms (urlencoded or multipart) describing one repertoire: opening_text
@@ -23,9 +24,9 @@ export const openingFormFields = {
   'excludeSymbols[]': formField.optional(),
   opening_name: formField.optional(),
 };
-export const openingForm = formBody(openingFormFields);
+const openingForm = formBody(openingFormFields);
 
-export const checkOpeningForm = formBody({
+const checkOpeningForm = formBody({
   ...openingFormFields,
   game_text: formField.optional(),
   game_name: formField.optional(),
@@ -41,7 +42,7 @@ export interface CheckOpeningAnswer {
   comparison: GameComparison;
 }
 
-export const openingBookForm = formBody({
+const openingBookForm = formBody({
   ...openingFormFields,
   /** 'object' for the book as an object rather than JSON text. */
   book_format: formField.optional(),
@@ -49,9 +50,37 @@ export const openingBookForm = formBody({
   format: formField.optional(),
 });
 
-export interface OpeningBookAnswer {
+interface OpeningBookAnswer {
   /** The book by position, {fen: {moves: {san: BookMove}}}, as JSON text (an object with book_format=object). */
   book: string | Record<string, unknown>;
   name: string;
   color: Color;
 }
+
+export const openingsApi = {
+  consistencyCheck: endpoint({
+    method: 'POST',
+    path: '/api/consistency_check',
+    body: openingForm,
+    bodyKind: 'multipart',
+    answer: answerType<ConsistencyAnswer>(),
+    errors: [400],
+  }),
+  /** The comparison as text/plain; with format=json a CheckOpeningAnswer. */
+  checkOpening: endpoint({
+    method: 'POST',
+    path: '/api/check_opening',
+    body: checkOpeningForm,
+    bodyKind: 'multipart',
+    answer: answerType<CheckOpeningAnswer | string>(),
+    errors: [400],
+  }),
+  createOpeningBook: endpoint({
+    method: 'POST',
+    path: '/api/create_opening_book',
+    body: openingBookForm,
+    bodyKind: 'multipart',
+    answer: answerType<OpeningBookAnswer>(),
+    errors: [400],
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color, rowId } from './common.js';
+import { apiData, color, rowId } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * Opponent preparation: the opponent's recent games (Lichess: the last 200; Chess.com: the last three
@@ -11,7 +12,7 @@ export const PREP_SITES = ['lichess', 'chesscom'] as const;
 export type PrepSite = (typeof PREP_SITES)[number];
 export const PREP_SITE_NAMES: Record<PrepSite, string> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 
-export const prepRequest = z.object({
+const prepRequest = z.object({
   site: z.enum(PREP_SITES, { error: 'site must be lichess or chesscom' }),
   username: z
     .string({ error: "username must be the opponent's name on that site" })
@@ -24,7 +25,7 @@ export const prepRequest = z.object({
 });
 export type PrepRequest = z.infer<typeof prepRequest>;
 
-export const prepGame = z.object({
+const prepGame = z.object({
   link: z.string().nullable(),
   date_time_played: z.string().nullable(),
   opponent_name: z.string(),
@@ -53,7 +54,7 @@ export const surprise = z.object({
 });
 export type Surprise = z.infer<typeof surprise>;
 
-export const theirLine = z.object({
+const theirLine = z.object({
   line: z.string(),
   plies: z.number().int(),
   /** The position the line ends at. */
@@ -63,7 +64,7 @@ export const theirLine = z.object({
 });
 export type TheirLine = z.infer<typeof theirLine>;
 
-export const prepAnswer = z.object({
+const prepAnswer = z.object({
   games: z.number().int(),
   compared: z.number().int(),
   surprises: z.array(surprise),
@@ -79,7 +80,7 @@ export const prepAnswer = z.object({
 export type PrepAnswer = z.infer<typeof prepAnswer>;
 
 /** A kept preparation, as listed. */
-export const prepSummary = prepAnswer.pick({
+const prepSummary = prepAnswer.pick({
   id: true,
   site: true,
   username: true,
@@ -90,25 +91,63 @@ export const prepSummary = prepAnswer.pick({
 });
 export type PrepSummary = z.infer<typeof prepSummary>;
 
-export const prepIdParams = z.object({ id: rowId });
+const prepIdParams = z.object({ id: rowId });
 
 /** Stages of a preparation, streamed as `progress` events by POST /api/opponent-prep/stream. */
-export const PREP_STAGES = ['fetching', 'comparing'] as const;
-export const prepProgress = z.object({
-  stage: z.enum(PREP_STAGES),
+export interface PrepProgress {
+  stage: 'fetching' | 'comparing';
   /** Fetching: archives or exports fetched; comparing: games compared. */
-  done: z.number().int(),
-  total: z.number().int(),
-});
-export type PrepProgress = z.infer<typeof prepProgress>;
+  done: number;
+  total: number;
+}
 
 /** The last event of the stream when the preparation failed: the status the plain call would answer. */
-export const prepFailure = z.object({ status: z.number().int(), error: z.string() });
-export type PrepFailure = z.infer<typeof prepFailure>;
+export interface PrepFailure {
+  status: number;
+  error: string;
+}
 
 /** GET /api/opponent-prep/answer?color=&fen=: the explorer's best-scoring reply at a surprise. */
-export const suggestionQuery = z.object({ color, fen: z.string().min(1).max(200) });
+const suggestionQuery = z.object({ color, fen: z.string().min(1).max(200) });
 export const suggestion = z
   .object({ san: z.string(), uci: z.string(), score: z.number(), games: z.number().int() })
   .nullable();
 export type Suggestion = z.infer<typeof suggestion>;
+
+export const opponentPrepApi = {
+  /** 400 without a study of the colour, 404 when the opponent has no games, 502 when the site fails. */
+  run: endpoint({
+    method: 'POST',
+    path: '/api/opponent-prep',
+    body: prepRequest,
+    answer: apiData(prepAnswer),
+    errors: [400, 404, 502],
+  }),
+  /**
+   * The same as a text/event-stream: `progress` (PrepProgress) events, then `result` ({api_data:
+   * PrepAnswer}) or `failure` (PrepFailure).
+   */
+  stream: endpoint({
+    method: 'POST',
+    path: '/api/opponent-prep/stream',
+    body: prepRequest,
+    answer: answerType<never>(),
+    answerKind: 'events',
+  }),
+  recent: endpoint({ method: 'GET', path: '/api/opponent-prep/recent', answer: apiData(z.array(prepSummary)) }),
+  /** The answer also carries the reply's score_low, which `suggestion` leaves out. */
+  suggestion: endpoint({
+    method: 'GET',
+    path: '/api/opponent-prep/answer',
+    query: suggestionQuery,
+    answer: answerType<{ api_data: Suggestion }>(),
+    errors: [400],
+  }),
+  prep: endpoint({
+    method: 'GET',
+    path: '/api/opponent-prep/:id',
+    params: prepIdParams,
+    answer: apiData(prepAnswer),
+    errors: [404],
+  }),
+};

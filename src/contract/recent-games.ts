@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { GameRecord } from '../chess/game-record.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
@@ -9,19 +10,18 @@ import type { GameRecord } from '../chess/game-record.js';
  * after a 429 (with `busy: true`, answered at once rather than after the pause).
  */
 
-export const RECENT_GAME_SITES = ['lichess', 'chesscom'] as const;
+const RECENT_GAME_SITES = ['lichess', 'chesscom'] as const;
 export type RecentGameSite = (typeof RECENT_GAME_SITES)[number];
 
-export const recentGamesQuery = z.object({
+const recentGamesQuery = z.object({
   site: z.enum(RECENT_GAME_SITES, { error: 'site must be lichess or chesscom' }),
   /** Another name to read games for (the opening tool's own input); the saved one when left out. */
   username: z.string().max(100, { error: 'username is too long' }).optional(),
 });
-export type RecentGamesQuery = z.infer<typeof recentGamesQuery>;
 
 export type { GameRecord };
 
-export interface RecentGamesAnswer {
+interface RecentGamesAnswer {
   api_data: GameRecord[];
   /** Why the list is empty: no such player, the site failed, or it rests after a 429. */
   error?: string;
@@ -30,3 +30,12 @@ export interface RecentGamesAnswer {
   /** The site failed (down, an error, a bad answer): the list says nothing of the account. */
   failed?: boolean;
 }
+
+export const recentGamesApi = {
+  recentGames: endpoint({
+    method: 'GET',
+    path: '/api/recent-games',
+    query: recentGamesQuery,
+    answer: answerType<RecentGamesAnswer>(),
+  }),
+};

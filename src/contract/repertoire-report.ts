@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Color, Deviation, NotComparedReason } from '../chess/index.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -10,14 +11,13 @@ import type { Color, Deviation, NotComparedReason } from '../chess/index.js';
 export const REPORT_SOURCES = ['reviews', 'lichess', 'chesscom'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
-export const repertoireReportRequestSchema = z.object({
+const repertoireReportRequestSchema = z.object({
   sources: z
     .array(z.enum(REPORT_SOURCES, { error: 'each source must be reviews, lichess or chesscom' }))
     .min(1, 'choose at least one source: reviews, lichess or chesscom')
     .max(REPORT_SOURCES.length)
     .transform((list) => [...new Set(list)]),
 });
-export type RepertoireReportRequest = z.input<typeof repertoireReportRequestSchema>;
 
 /** A game behind a deviation. */
 export interface ReportGameRef {
@@ -47,3 +47,12 @@ export interface RepertoireReportAnswer {
   /** Games found per source asked for (a site that is down gives 0). */
   sources: Partial<Record<ReportSource, number>>;
 }
+
+export const repertoireReportApi = {
+  run: endpoint({
+    method: 'POST',
+    path: '/api/repertoire-report',
+    body: repertoireReportRequestSchema,
+    answer: answerType<{ api_data: RepertoireReportAnswer }>(),
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color, formBody, formField, type Color } from './common.js';
+import { color, formBody, formField, noBody, type Color } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * A colour's repertoire from several sources (Lichess studies or PGN files), read as one: every reader
@@ -22,8 +23,7 @@ import { color, formBody, formField, type Color } from './common.js';
 /** Sources a colour keeps at most. */
 export const MAX_SOURCES_PER_COLOR = 8;
 
-export const SOURCE_KINDS = ['lichess', 'file'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export type SourceKind = 'lichess' | 'file';
 
 export interface RepertoireSourceView {
   id: number;
@@ -47,9 +47,9 @@ export interface ShrinkAnswer {
   after: number;
 }
 
-export const sourcesQuery = z.object({ color });
+const sourcesQuery = z.object({ color });
 
-export const sourceParams = z.object({
+const sourceParams = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
 });
 
@@ -57,7 +57,7 @@ export const sourceParams = z.object({
 export const confirmQuery = z.object({ confirm: z.string().max(10).optional() });
 
 /** JSON (update-study's fields) or multipart (a PGN file): the route reads and checks the values itself. */
-export const addSourceRequest = formBody({
+const addSourceRequest = formBody({
   color: formField.optional(),
   link: formField.nullish(),
   study_text: formField.nullish(),
@@ -70,15 +70,55 @@ export const addSourceRequest = formBody({
   confirm: z.union([formField, z.boolean(), z.number()]).optional(),
 });
 
-export const patchSourceRequest = z
+const patchSourceRequest = z
   .object({
     name: z.string().trim().min(1, 'name must not be empty').max(200, 'name is too long (at most 200 characters)'),
     enabled: z.boolean({ error: 'enabled must be true or false' }),
     exclusions: z.union([z.string(), z.array(z.string())]),
   })
   .partial();
-export type PatchSourceRequest = z.infer<typeof patchSourceRequest>;
 
-export const refreshSourceRequest = z
-  .object({ confirm: z.union([z.string(), z.boolean(), z.number()]).optional() })
-  .nullish();
+const refreshSourceRequest = z.object({ confirm: z.union([z.string(), z.boolean(), z.number()]).optional() }).nullish();
+
+export const sourcesApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/sources',
+    query: sourcesQuery,
+    answer: answerType<{ api_data: RepertoireSourceView[] }>(),
+  }),
+  /** 502 when Lichess does not send the linked study. */
+  add: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/sources',
+    body: addSourceRequest,
+    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    errors: [400, 502],
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/repertoire/sources/:id',
+    params: sourceParams,
+    body: patchSourceRequest,
+    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    errors: [400, 404],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/repertoire/sources/:id',
+    params: sourceParams,
+    body: noBody,
+    answer: answerType<{ api_data: { removed: number } }>(),
+    errors: [404],
+  }),
+  /** 409 is a ShrinkAnswer; 502 when Lichess does not send the study. */
+  refresh: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/sources/:id/refresh',
+    params: sourceParams,
+    query: confirmQuery,
+    body: refreshSourceRequest,
+    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    errors: [400, 404, 409, 502],
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color, openingName } from './common.js';
+import { apiData, color, openingName } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * The repertoire workshop: edits kept beside a colour's study (the study's own text is never rewritten),
@@ -19,7 +20,7 @@ export type EditOp = (typeof EDIT_OPS)[number];
 /** Notes are kept short enough to read on a phone beside the board. */
 export const MAX_NOTE_LENGTH = 2000;
 
-export const editRequest = z
+const editRequest = z
   .object({
     color,
     line: movetext,
@@ -35,7 +36,7 @@ export const editRequest = z
   });
 export type EditRequest = z.infer<typeof editRequest>;
 
-export const colorRequest = z.object({ color });
+const colorRequest = z.object({ color });
 export const colorQuery = z.object({ color });
 
 export const edit = z.object({
@@ -55,7 +56,7 @@ export const edit = z.object({
 export type Edit = z.infer<typeof edit>;
 
 /** Answer of edit and undo. */
-export const editAnswer = z.object({
+const editAnswer = z.object({
   /** Edits kept for the colour. */
   edits: z.number().int(),
   /** The edited repertoire's positions that have a repertoire move. */
@@ -64,11 +65,11 @@ export const editAnswer = z.object({
 export type EditAnswer = z.infer<typeof editAnswer>;
 
 /** Answer of POST /api/repertoire/push: the Lichess chapter now holding the additions. */
-export const pushAnswer = z.object({ pushed: z.boolean(), chapter_id: z.string().nullable() });
+const pushAnswer = z.object({ pushed: z.boolean(), chapter_id: z.string().nullable() });
 export type PushAnswer = z.infer<typeof pushAnswer>;
 
 /** Answer of GET /api/repertoire/edits?color=: the colour's edits, oldest first. */
-export const editsAnswer = z.array(edit);
+const editsAnswer = z.array(edit);
 export type EditsAnswer = z.infer<typeof editsAnswer>;
 
 /**
@@ -82,14 +83,13 @@ export const FROM_STUDY_FIELD = 'from_study';
  * GET /api/repertoire/position?color=&fen=[&line=] (fen: a full FEN, or the position without move
  * counters; line: the movetext that reached it, which names the opening of positions past the named ones).
  */
-export const positionQuery = z.object({
+const positionQuery = z.object({
   color,
   fen: z.string({ error: 'fen is required' }).trim().min(1, 'fen is required').max(100, 'fen is too long'),
   line: z.string().max(4000, 'line is too long (at most 4,000 characters)').optional(),
 });
-export type PositionQuery = z.infer<typeof positionQuery>;
 
-export const repertoireMove = z.object({
+const repertoireMove = z.object({
   san: z.string(),
   uci: z.string(),
   /** FEN after the move. */
@@ -108,7 +108,7 @@ export const repertoireMove = z.object({
 export type RepertoireMoveAnswer = z.infer<typeof repertoireMove>;
 
 /** The edited repertoire at one position: its moves there (none when the position is not in it). */
-export const positionAnswer = z.object({
+const positionAnswer = z.object({
   fen: z.string(),
   in_repertoire: z.boolean(),
   /** Whether the repertoire's colour is to move: its moves are answers, else replies to prepare for. */
@@ -125,7 +125,7 @@ export type PositionAnswer = z.infer<typeof positionAnswer>;
  * 409 {error} without a token, 502 {error} when the explorer fails. speeds and ratings are comma lists
  * (the coverage check's defaults when empty).
  */
-export const EXPLORER_DBS = ['lichess', 'masters', 'mine'] as const;
+const EXPLORER_DBS = ['lichess', 'masters', 'mine'] as const;
 export type ExplorerDb = (typeof EXPLORER_DBS)[number];
 
 /**
@@ -134,7 +134,7 @@ export type ExplorerDb = (typeof EXPLORER_DBS)[number];
  * colour, counted by position so transpositions meet; always answered, never looked up). line: as for
  * the position, names the opening.
  */
-export const explorerQuery = z.object({
+const explorerQuery = z.object({
   color,
   fen: positionQuery.shape.fen,
   speeds: z.string().max(200).optional(),
@@ -144,7 +144,7 @@ export const explorerQuery = z.object({
 });
 export type ExplorerQuery = z.infer<typeof explorerQuery>;
 
-export const explorerMove = z.object({
+const explorerMove = z.object({
   san: z.string(),
   uci: z.string(),
   white: z.number().int(),
@@ -176,7 +176,16 @@ export const explorerAnswer = z
      * With the player to move: the best-scoring move at these bands among those played often enough
      * (see `suggestedAnswer` in the chess core); null when none qualifies or the opponent is to move.
      */
-    suggested: z.object({ san: z.string(), uci: z.string(), score: z.number(), games: z.number().int() }).nullable(),
+    suggested: z
+      .object({
+        san: z.string(),
+        uci: z.string(),
+        score: z.number(),
+        /** 0..1: the lower bound of the score's 95% Wilson interval. */
+        score_low: z.number(),
+        games: z.number().int(),
+      })
+      .nullable(),
     /** ISO 8601: when the explorer answered (db=mine: when the answer was counted). */
     fetched_at: z.string(),
     db: z.enum(EXPLORER_DBS),
@@ -195,18 +204,84 @@ export type ExplorerAnswer = z.infer<typeof explorerAnswer>;
  * positions not yet looked up. Nothing is queued without a token, for db=mine, or where the position
  * itself was never looked up.
  */
-export const explorerAheadAnswer = z.object({ queued: z.number().int() });
-export type ExplorerAheadAnswer = z.infer<typeof explorerAheadAnswer>;
+const explorerAheadAnswer = z.object({ queued: z.number().int() });
 
 /**
  * POST /api/repertoire/openings {lines: [movetext]} → [{eco, name} | null], one per line in order: each
  * line's opening (its longest named position), for screens that list lines and positions.
  */
-export const openingNamesRequest = z.object({
+const openingNamesRequest = z.object({
   lines: z
     .array(z.string().max(4000, 'a line is too long (at most 4,000 characters)'))
     .max(200, 'at most 200 lines at once'),
 });
-export type OpeningNamesRequest = z.infer<typeof openingNamesRequest>;
-export const openingNamesAnswer = z.array(openingName);
-export type OpeningNamesAnswer = z.infer<typeof openingNamesAnswer>;
+const openingNamesAnswer = z.array(openingName);
+
+export const repertoireApi = {
+  /** 400 when the colour has no study, or the line's last move is not in it (remove, comment). */
+  edit: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/edit',
+    body: editRequest,
+    answer: apiData(editAnswer),
+    errors: [400],
+  }),
+  edits: endpoint({ method: 'GET', path: '/api/repertoire/edits', query: colorQuery, answer: apiData(editsAnswer) }),
+  undo: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/undo',
+    body: colorRequest,
+    answer: apiData(editAnswer),
+    errors: [400],
+  }),
+  position: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/position',
+    query: positionQuery,
+    answer: apiData(positionAnswer),
+    errors: [400],
+  }),
+  explorer: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/explorer',
+    query: explorerQuery,
+    answer: apiData(explorerAnswer),
+    errors: [400],
+  }),
+  explorerLookUp: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/explorer',
+    body: explorerQuery,
+    answer: apiData(explorerAnswer),
+    errors: [400, 409, 502],
+  }),
+  explorerAhead: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/explorer/ahead',
+    body: explorerQuery,
+    answer: apiData(explorerAheadAnswer),
+    errors: [400],
+  }),
+  openings: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/openings',
+    body: openingNamesRequest,
+    answer: apiData(openingNamesAnswer),
+  }),
+  /** The edited repertoire as a PGN attachment; 400 when the colour has no study. */
+  pgn: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/pgn',
+    query: colorQuery,
+    answer: answerType<string>(),
+    answerKind: 'file',
+    errors: [400],
+  }),
+  push: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/push',
+    body: colorRequest,
+    answer: apiData(pushAnswer),
+    errors: [400, 409, 502],
+  }),
+};

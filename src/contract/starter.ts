@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color } from './common.js';
+import { apiData, color } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 import { movetext } from './repertoire.js';
 import { GOAL_MAX, GOAL_MIN } from './coverage-goal.js';
 
@@ -26,7 +27,7 @@ const list = (what: string) =>
     .optional()
     .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v.map(String) : v));
 
-export const starterRequest = z.object({
+const starterRequest = z.object({
   color,
   line: movetext,
   /** Rating bands (1600, 1800 ...), as a list or a comma list; the coverage check's defaults when empty. */
@@ -41,18 +42,18 @@ export const starterRequest = z.object({
 });
 export type StarterRequest = z.input<typeof starterRequest>;
 
-export const starterColorQuery = z.object({ color });
-export const starterStopRequest = z.object({ color });
-export const starterKeepRequest = z.object({ color });
+const starterColorQuery = z.object({ color });
+const starterStopRequest = z.object({ color });
+const starterKeepRequest = z.object({ color });
 
-export const starterEstimateQuery = z.object({
+const starterEstimateQuery = z.object({
   goal: z.coerce
     .number({ error: 'goal must be a number from 0.0001 to 0.5' })
     .min(GOAL_MIN, 'goal must be at least 0.0001 (1 in 10,000 games)')
     .max(GOAL_MAX, 'goal must be at most 0.5 (1 in 2 games)'),
 });
 
-export const starterEstimate = z.object({
+const starterEstimate = z.object({
   /** The usual range of explorer lookups a build at this goal makes. */
   low: z.number().int(),
   high: z.number().int(),
@@ -61,18 +62,17 @@ export const starterEstimate = z.object({
 });
 export type StarterEstimate = z.infer<typeof starterEstimate>;
 
-export const starterProgress = z.object({
+export interface StarterProgress {
   /** Positions looked up (each at most once), and known still to look up. */
-  done: z.number().int(),
-  queued: z.number().int(),
+  done: number;
+  queued: number;
   /** Positions in the tree so far. */
-  positions: z.number().int(),
-});
-export type StarterProgress = z.infer<typeof starterProgress>;
+  positions: number;
+}
 
-export const STARTER_STATUSES = ['running', 'done', 'stopped', 'failed'] as const;
+const STARTER_STATUSES = ['running', 'done', 'stopped', 'failed'] as const;
 
-export const starterBuild = z.object({
+const starterBuild = z.object({
   color,
   line: z.string(),
   speeds: z.string(),
@@ -95,7 +95,7 @@ export const starterBuild = z.object({
 });
 export type StarterBuild = z.infer<typeof starterBuild>;
 
-export const starterKeepAnswer = z.object({
+const starterKeepAnswer = z.object({
   /** Lines added as edits (lines the repertoire already plays are not). */
   added: z.number().int(),
   edits: z.number().int(),
@@ -107,3 +107,40 @@ export type StarterEvent =
   | { event: 'progress'; data: StarterProgress }
   | { event: 'status'; data: { message: string } }
   | { event: 'result'; data: StarterBuild };
+
+export const starterApi = {
+  estimate: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/starter/estimate',
+    query: starterEstimateQuery,
+    answer: apiData(starterEstimate),
+  }),
+  /** Answers a text/event-stream of StarterEvent; bad input 400 before the stream starts. */
+  start: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/starter',
+    body: starterRequest,
+    answer: answerType<never>(),
+    answerKind: 'events',
+    errors: [400],
+  }),
+  latest: endpoint({
+    method: 'GET',
+    path: '/api/repertoire/starter',
+    query: starterColorQuery,
+    answer: apiData(starterBuild.nullable()),
+  }),
+  stop: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/starter/stop',
+    body: starterStopRequest,
+    answer: apiData(starterBuild.nullable()),
+  }),
+  keep: endpoint({
+    method: 'POST',
+    path: '/api/repertoire/starter/keep',
+    body: starterKeepRequest,
+    answer: apiData(starterKeepAnswer),
+    errors: [400],
+  }),
+};

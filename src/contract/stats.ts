@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formBody, formField } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 
 /**
  * Position statistics: the explorer answers cached on the server, with the caller's own uploads in
@@ -10,9 +11,9 @@ import { formBody, formField } from './common.js';
  */
 
 const commaList = z.union([z.string(), z.array(z.string())]).optional();
-export const statsQuery = z.object({ speeds: commaList, ratings: commaList });
+const statsQuery = z.object({ speeds: commaList, ratings: commaList });
 
-export const statsMove = z.object({
+const statsMove = z.object({
   uci: z.string().max(10),
   san: z.string().max(10),
   white: z.number().int().nonnegative(),
@@ -22,7 +23,7 @@ export const statsMove = z.object({
 });
 
 /** The `stats` field's records; `moves` may be sent as a JSON string too. */
-export const statsUpload = z
+const statsUpload = z
   .array(
     z.object({
       fen: z.string().min(1).max(100),
@@ -68,8 +69,26 @@ const statsField = formField
   .pipe(statsUpload);
 
 /** POST /api/update_stats: a form whose `stats` field holds the records (urlencoded or multipart). */
-export const updateStatsForm = formBody({ stats: statsField });
+const updateStatsForm = formBody({ stats: statsField });
 
 /** POST /api/update_stats's answer: how many records were stored. */
-export const updateStatsAnswer = z.object({ api_result: z.literal('general_sql_success'), stored: z.number().int() });
-export type UpdateStatsAnswer = z.infer<typeof updateStatsAnswer>;
+const updateStatsAnswer = z.object({ api_result: z.literal('general_sql_success'), stored: z.number().int() });
+
+export const statsApi = {
+  /** The records themselves, not wrapped in api_data. */
+  get: endpoint({
+    method: 'GET',
+    path: '/api/get_stats',
+    query: statsQuery,
+    answer: answerType<StatsRecord[]>(),
+    errors: [400],
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/update_stats',
+    body: updateStatsForm,
+    bodyKind: 'form',
+    answer: updateStatsAnswer,
+    errors: [400],
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { colorField, type Color } from './common.js';
+import { answerType, endpoint } from './endpoint.js';
 import { httpLink } from './http-link.js';
+import { confirmQuery } from './repertoire-sources.js';
 
 /**
  * Opening studies: a Lichess user's study list and one study's text (fetched by the server, with the
@@ -16,14 +18,14 @@ import { httpLink } from './http-link.js';
  *                                            after} when it would keep less than half its positions, unless confirm=1
  */
 
-export const studiesQuery = z.object({ username: z.string().max(100).optional() });
+const studiesQuery = z.object({ username: z.string().max(100).optional() });
 
 /** Lichess study ids are 8 letters and digits; anything else never reaches Lichess. */
-export const studyParams = z.object({
+const studyParams = z.object({
   id: z.string().regex(/^[A-Za-z0-9]{8}$/, 'not a Lichess study id (8 letters and digits)'),
 });
 
-export const updateStudyRequest = z.object({
+const updateStudyRequest = z.object({
   color: colorField,
   exclude_move_indicators: z.union([z.string(), z.array(z.string())]).nullish(),
   link: httpLink(2000).nullish(),
@@ -62,8 +64,39 @@ export interface Studies {
 }
 
 /** Answers from Lichess carry `error` when it failed, and `busy` while it rests after a 429. */
-export interface SiteAnswer<T> {
+interface SiteAnswer<T> {
   api_data: T;
   error?: string;
   busy?: boolean;
 }
+
+/** Answer of POST /api/update-study. */
+export interface StudyUpdateAnswer {
+  api_result: 'general_sql_success';
+}
+
+export const studiesApi = {
+  lichessStudies: endpoint({
+    method: 'GET',
+    path: '/api/lichess/studies',
+    query: studiesQuery,
+    answer: answerType<SiteAnswer<StudySummary[]>>(),
+    errors: [400],
+  }),
+  lichessStudy: endpoint({
+    method: 'GET',
+    path: '/api/lichess/study/:id',
+    params: studyParams,
+    answer: answerType<SiteAnswer<LichessStudy>>(),
+  }),
+  studies: endpoint({ method: 'GET', path: '/api/get-studies', answer: answerType<{ api_data: Studies }>() }),
+  /** `confirm` may come in the query or the body. */
+  updateStudy: endpoint({
+    method: 'POST',
+    path: '/api/update-study',
+    query: confirmQuery,
+    body: updateStudyRequest,
+    answer: answerType<StudyUpdateAnswer>(),
+    errors: [400, 409],
+  }),
+};

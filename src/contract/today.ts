@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { color } from './common.js';
+import { apiData, color, noBody } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Today (what to train now), Progress (what is coming and how it went) and the player's own schedule.
@@ -7,14 +8,13 @@ import { color } from './common.js';
  */
 
 /** `?tz=Europe/Berlin`; checked against the zones the server knows by the route. */
-export const tzQuery = z.object({
+const tzQuery = z.object({
   tz: z.string({ error: 'tz must be a time zone name' }).max(64, 'tz is too long').optional(),
 });
-export type TzQuery = z.infer<typeof tzQuery>;
 
 const count = z.number().int().nonnegative();
 
-export const todayAnswer = z.object({
+const todayAnswer = z.object({
   /** Cards whose due time has passed. */
   cards_due: count,
   /** Drill items whose due time has passed (reviewed, changed or asked for), per colour; New ones aside. */
@@ -42,7 +42,7 @@ export const todayAnswer = z.object({
 });
 export type TodayAnswer = z.infer<typeof todayAnswer>;
 
-export const LEECH_KINDS = ['card', 'drill'] as const;
+const LEECH_KINDS = ['card', 'drill'] as const;
 
 export const leech = z.object({
   kind: z.enum(LEECH_KINDS),
@@ -59,7 +59,7 @@ export const leech = z.object({
 });
 export type Leech = z.infer<typeof leech>;
 
-export const progressAnswer = z.object({
+const progressAnswer = z.object({
   /** The next 30 days from today: items due each day (overdue ones count today). */
   forecast: z.array(z.object({ date: z.string(), cards: count, drill: count })),
   /** The last 12 weeks (Monday first), this week last. */
@@ -76,7 +76,7 @@ export const progressAnswer = z.object({
 });
 export type ProgressAnswer = z.infer<typeof progressAnswer>;
 
-export const recallFit = z.object({
+const recallFit = z.object({
   /** Reviews a day or more after the previous one, which the comparison is about. */
   reviews: count,
   /** 0..1: how many of them you got right. */
@@ -87,7 +87,7 @@ export const recallFit = z.object({
   after: z.number(),
 });
 
-export const schedulerAnswer = z.object({
+const schedulerAnswer = z.object({
   /** Your 19 FSRS weights, or null while the default ones schedule your cards and drill. */
   weights: z.array(z.number()).nullable(),
   /** Card reviews and drill answers in your history (ratings Again to Easy). */
@@ -98,3 +98,24 @@ export const schedulerAnswer = z.object({
   fit: recallFit.nullable(),
 });
 export type SchedulerAnswer = z.infer<typeof schedulerAnswer>;
+
+export const todayApi = {
+  today: endpoint({ method: 'GET', path: '/api/today', query: tzQuery, answer: apiData(todayAnswer) }),
+  progress: endpoint({ method: 'GET', path: '/api/progress', query: tzQuery, answer: apiData(progressAnswer) }),
+  scheduler: endpoint({ method: 'GET', path: '/api/scheduler', answer: apiData(schedulerAnswer) }),
+  /** 400 says why it could not fit; 409 while the player's schedule is already being optimised. */
+  optimiseScheduler: endpoint({
+    method: 'POST',
+    path: '/api/scheduler/optimise',
+    body: noBody,
+    answer: apiData(schedulerAnswer),
+    /** 409 while the player's run goes on, 429 within the cooldown, 503 while the server fits others. */
+    errors: [400, 409, 429, 503],
+  }),
+  resetScheduler: endpoint({
+    method: 'POST',
+    path: '/api/scheduler/reset',
+    body: noBody,
+    answer: apiData(schedulerAnswer),
+  }),
+};

@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { apiData, color, errorAnswer } from './common.js';
+import { apiData, color, noBody } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * Woodpecker sets: a fixed set of the player's positions (their games' mistakes with a better move, or
  * their cards whose answer is one move on) solved in cycles, each cycle's target time half the last.
  */
 
-export const WOODPECKER_SET_SOURCES = ['mistakes', 'cards'] as const;
+const WOODPECKER_SET_SOURCES = ['mistakes', 'cards'] as const;
 /** How many positions a set may hold. */
 export const WOODPECKER_MAX_SIZE = 500;
 
 const id = z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647, 'id is too large');
 
-export const createWoodpeckerSetRequest = z.object({
+const createWoodpeckerSetRequest = z.object({
   source: z.enum(WOODPECKER_SET_SOURCES, { error: 'source must be mistakes or cards' }),
   size: z
     .number({ error: 'size must be a number of positions' })
@@ -23,9 +24,9 @@ export const createWoodpeckerSetRequest = z.object({
 });
 export type CreateWoodpeckerSetRequest = z.infer<typeof createWoodpeckerSetRequest>;
 
-export const woodpeckerSetParams = z.object({ id });
+const woodpeckerSetParams = z.object({ id });
 
-export const woodpeckerAttemptRequest = z.object({
+const woodpeckerAttemptRequest = z.object({
   position_id: z.number({ error: 'position_id must be a number' }).int().positive().max(2_147_483_647),
   uci: z.string({ error: 'uci must be a move like e2e4' }).trim().min(4).max(5),
   /** Thinking time in milliseconds (capped at an hour). */
@@ -33,7 +34,7 @@ export const woodpeckerAttemptRequest = z.object({
 });
 export type WoodpeckerAttemptRequest = z.infer<typeof woodpeckerAttemptRequest>;
 
-export const woodpeckerCycle = z.object({
+const woodpeckerCycle = z.object({
   cycle: z.number().int(),
   /** Null for the first cycle, which sets the pace. */
   target_ms: z.number().int().nullable(),
@@ -46,7 +47,7 @@ export const woodpeckerCycle = z.object({
 });
 export type WoodpeckerCycle = z.infer<typeof woodpeckerCycle>;
 
-export const woodpeckerSetSummary = z.object({
+const woodpeckerSetSummary = z.object({
   id: z.number().int(),
   name: z.string(),
   source: z.enum(WOODPECKER_SET_SOURCES),
@@ -58,7 +59,7 @@ export const woodpeckerSetSummary = z.object({
 });
 export type WoodpeckerSetSummary = z.infer<typeof woodpeckerSetSummary>;
 
-export const woodpeckerPosition = z.object({
+const woodpeckerPosition = z.object({
   id: z.number().int(),
   fen: z.string(),
   title: z.string(),
@@ -69,7 +70,7 @@ export const woodpeckerPosition = z.object({
 });
 export type WoodpeckerPosition = z.infer<typeof woodpeckerPosition>;
 
-export const woodpeckerSet = woodpeckerSetSummary.extend({
+const woodpeckerSet = woodpeckerSetSummary.extend({
   cycles: z.array(woodpeckerCycle),
   positions: z.array(woodpeckerPosition),
   /** The next position of the current cycle to solve (set order); null when the cycle is done. */
@@ -77,7 +78,7 @@ export const woodpeckerSet = woodpeckerSetSummary.extend({
 });
 export type WoodpeckerSet = z.infer<typeof woodpeckerSet>;
 
-export const woodpeckerAttemptAnswer = z.object({
+const woodpeckerAttemptAnswer = z.object({
   correct: z.boolean(),
   played_san: z.string(),
   answer_san: z.string(),
@@ -86,11 +87,37 @@ export const woodpeckerAttemptAnswer = z.object({
 });
 export type WoodpeckerAttemptAnswer = z.infer<typeof woodpeckerAttemptAnswer>;
 
-const errors = { 400: errorAnswer, 404: errorAnswer };
-export const woodpeckerSetsAnswer = { 200: apiData(z.array(woodpeckerSetSummary)) };
-export const woodpeckerSetAnswer = { 200: apiData(woodpeckerSet), ...errors };
-export const woodpeckerAttemptResponse = { 200: apiData(woodpeckerAttemptAnswer), 409: errorAnswer, ...errors };
-export const woodpeckerDeleteAnswer = {
-  200: apiData(z.object({ deleted: z.literal(true), id: z.number().int() })),
-  ...errors,
+export const woodpeckerApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/woodpecker/sets',
+    body: createWoodpeckerSetRequest,
+    answer: apiData(woodpeckerSet),
+    errors: [400],
+  }),
+  list: endpoint({ method: 'GET', path: '/api/woodpecker/sets', answer: apiData(z.array(woodpeckerSetSummary)) }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/woodpecker/sets/:id',
+    params: woodpeckerSetParams,
+    answer: apiData(woodpeckerSet),
+    errors: [404],
+  }),
+  /** 409 when the position is answered in this cycle already. */
+  attempt: endpoint({
+    method: 'POST',
+    path: '/api/woodpecker/sets/:id/attempts',
+    params: woodpeckerSetParams,
+    body: woodpeckerAttemptRequest,
+    answer: apiData(woodpeckerAttemptAnswer),
+    errors: [400, 404, 409],
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/api/woodpecker/sets/:id/delete',
+    params: woodpeckerSetParams,
+    body: noBody,
+    answer: apiData(z.object({ deleted: z.literal(true), id: z.number().int() })),
+    errors: [404],
+  }),
 };

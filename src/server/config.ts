@@ -40,6 +40,10 @@ export interface Config {
   gameImportEveryMs?: number;
   /** The database schema of the job queue (default 'pgboss'): processes of one deployment share it. */
   jobsSchema?: string;
+  /** The least time between two schedule optimisations of one player (default an hour). */
+  optimiseCooldownMs?: number;
+  /** Schedule optimisations one process runs at once (default 1): each fit takes a core for seconds. */
+  optimiseConcurrency?: number;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';

@@ -21,34 +21,3 @@ export async function cardsVersion(db: Db, userId: number): Promise<number> {
 
 /** Weak: the same list may be sent with different whitespace or compression. */
 export const cardsEtag = (userId: number, version: number): string => `W/"cards-${userId}-${version}"`;
-
-/** Fastify's fast serialiser writes get-cards from this (only these fields are sent). */
-const cardJsonSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    user_id: { type: 'string' },
-    prompt: { type: 'string' },
-    prompt_fen: { type: 'string' },
-    prompt_pgn: { type: 'string' },
-    answer: { type: 'string' },
-    answer_fen: { type: 'string' },
-    answer_pgn: { type: 'string' },
-    orientation: { type: 'string' },
-    due: { type: 'string' },
-    stability: { type: 'number' },
-    difficulty: { type: 'number' },
-    elapsed_days: { type: 'integer' },
-    scheduled_days: { type: 'integer' },
-    reps: { type: 'integer' },
-    lapses: { type: 'integer' },
-    state: { type: 'integer' },
-    last_review: { type: 'string' },
-  },
-  required: ['id', 'user_id', 'prompt_fen', 'answer_fen', 'due', 'state'],
-} as const;
-
-export const getCardsResponseSchema = {
-  200: { type: 'object', properties: { api_data: { type: 'array', items: cardJsonSchema } }, required: ['api_data'] },
-  304: { type: 'null' },
-} as const;

@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteAccountRequest, importAnswer, importBody } from '@contract/account-data.js';
+import { accountDataApi } from '@contract/account-data.js';
 import { ankiDeckChunks } from '../account-data/anki-deck.js';
 import { deleteAccount } from '../account-data/delete-account.js';
 import { exportChunks } from '../account-data/export-stream.js';
@@ -17,7 +16,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
 import { leaveNulCheckToRoute } from '../plugins/text-input.js';
-import { zodSerializer } from '../plugins/zod-serializer.js';
+import { route } from './route.js';
 
 /** The export sent as a multipart file field `file` (as `curl -F file=@export.json` sends it). */
 function uploadedJson(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -39,11 +38,10 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  *   GET  /api/export/anki.txt   Anki text import of the cards
  *   POST /api/delete-account    form password -> {api_result: 'account_deleted' | 'bad_password'}
  */
-export async function accountDataRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.requireUser };
 
-  app.get('/export', auth, async (request, reply) => {
+  route(app, accountDataApi.exportData, auth, async (request, reply) => {
     const now = new Date();
     // A byte stream, so the next page is read only once the client has taken the last.
     const stream = Readable.from(exportChunks(app.db, request.user!.id, now), { objectMode: false });
@@ -62,8 +60,7 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   // Its own JSON reader, because an export runs to 100 MB: the session is checked first (onRequest),
   // then the body is read as it arrives, row by row, each kind within its size limit
   // (import-json-reader.ts), and each row is checked with its contract schema (import-document.ts).
-  await app.register(async (instance) => {
-    const scoped = instance.withTypeProvider<ZodTypeProvider>();
+  await app.register(async (scoped) => {
     scoped.removeContentTypeParser('application/json');
     scoped.addContentTypeParser(
       'application/json',
@@ -76,13 +73,8 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
         return leaveNulCheckToRoute(await readImportJson(payload));
       },
     );
-    const importOptions = {
-      onRequest: app.requireUser,
-      bodyLimit: IMPORT_LIMIT_BYTES,
-      schema: { body: importBody, response: { 200: importAnswer } },
-      serializerCompiler: zodSerializer,
-    };
-    scoped.post('/import', importOptions, async (request) => {
+    const importOptions = { onRequest: app.requireUser, bodyLimit: IMPORT_LIMIT_BYTES };
+    route(scoped, accountDataApi.importData, importOptions, async (request) => {
       const body = request.isMultipart() ? await uploadedJson(request.body) : request.body;
       const doc = await parseImportDocument(body);
       const userId = request.user!.id;
@@ -97,7 +89,7 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
     });
   });
 
-  app.get('/export/anki.txt', auth, async (request, reply) => {
+  route(app, accountDataApi.ankiDeck, auth, async (request, reply) => {
     // A byte stream (not one of objects, which would read 16 pages ahead): the next page is read
     // only once the client has taken the last, so a deck of any size holds about one page in memory.
     const stream = Readable.from(ankiDeckChunks(app.db, request.user!.id), { objectMode: false });
@@ -110,15 +102,13 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   });
 
   // The session is checked before the body is validated: onRequest runs the rate limit, then the user check.
-  const deleteOptions = {
-    onRequest: [app.limitCalls('login'), app.requireUser],
-    schema: { body: deleteAccountRequest },
-  };
-  app.post('/delete-account', deleteOptions, async (request, reply) => {
+  const deleteOptions = { onRequest: [app.limitCalls('login'), app.requireUser] };
+  route(app, accountDataApi.deleteAccount, deleteOptions, async (request, reply) => {
     const { password } = request.body;
     const userId = request.user!.id;
     const hash = await findPasswordHash(app.db, userId);
-    if (hash === undefined || !(await isPasswordCorrect(hash, password))) return { api_result: 'bad_password' };
+    if (hash === undefined || !(await isPasswordCorrect(hash, password)))
+      return { api_result: 'bad_password' } as const;
     // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
     const { connected, revoked } = await revokeConnection(app.db, app.config, userId);
     if (connected && !revoked) request.log.warn({ userId }, 'Lichess could not be told to revoke a token');
@@ -126,6 +116,6 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
     app.forgetCachedUser(userId);
     // The session row went with the account; this clears the cookie.
     await app.endSession(request, reply);
-    return { api_result: 'account_deleted' };
+    return { api_result: 'account_deleted' } as const;
   });
 }

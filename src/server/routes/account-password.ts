@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordResetBody, passwordResetRequestBody } from '@contract/account.js';
+import { accountApi } from '@contract/account.js';
 import { passwordResetMail } from '../accounts/account-mails.js';
 import { RESET_TOKEN_MS, createAuthToken, useAllAuthTokens, useAuthToken } from '../accounts/auth-tokens.js';
 import { hashPassword } from '../accounts/passwords.js';
 import { findUserByLogin, setPasswordHash } from '../accounts/users-repository.js';
+import { route } from './route.js';
 
 /** Password reset by a mailed single-use link, valid one hour. */
-export async function accountPasswordRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const resetRequest = {
-    onRequest: app.limitCalls('passwordResetRequest'),
-    schema: { body: passwordResetRequestBody },
-  };
-  app.post('/password-reset-request', resetRequest, async (request) => {
+export async function accountPasswordRoutes(app: FastifyInstance): Promise<void> {
+  const resetRequest = { onRequest: app.limitCalls('passwordResetRequest') };
+  route(app, accountApi.passwordResetRequest, resetRequest, async (request) => {
     const { body } = request;
     const user = await findUserByLogin(app.db, body.email);
     if (!user) return { api_result: 'no_such_user' };
@@ -27,7 +23,7 @@ export async function accountPasswordRoutes(instance: FastifyInstance): Promise<
     return { api_result: 'successful_password_reset_request' };
   });
 
-  app.post('/password-reset', { schema: { body: passwordResetBody } }, async (request) => {
+  route(app, accountApi.passwordReset, {}, async (request) => {
     const { body } = request;
     const use = await useAuthToken(app.db, body.token, 'password_reset');
     if (use.status === 'expired') {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordRequest } from '@contract/account-security.js';
-import { noBody } from '@contract/common.js';
+import { accountSecurityApi } from '@contract/account-security.js';
 import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
 import { findPasswordHash, setPasswordHash } from '../accounts/users-repository.js';
+import { route } from './route.js';
 
 /**
  * The Account page's security calls:
@@ -12,26 +11,21 @@ import { findPasswordHash, setPasswordHash } from '../accounts/users-repository.
  *   POST /api/logout-everywhere   -> {api_result: 'logged_out_everywhere', sessions}: every session ends, this one too
  */
 export async function accountSecurityRoutes(app: FastifyInstance): Promise<void> {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const changeOptions = { onRequest: [app.requireUser, app.limitCalls('login')] };
+  route(app, accountSecurityApi.changePassword, changeOptions, async (request) => {
+    const userId = request.user!.id;
+    const hash = await findPasswordHash(app.db, userId);
+    if (hash === undefined || !(await isPasswordCorrect(hash, request.body.current_password))) {
+      return { api_result: 'bad_password' } as const;
+    }
+    await setPasswordHash(app.db, userId, await hashPassword(request.body.new_password));
+    // Whoever knew the old password is signed out everywhere else.
+    await app.endOtherSessions(request, userId);
+    return { api_result: 'password_changed' } as const;
+  });
 
-  typed.post(
-    '/change-password',
-    { onRequest: [app.requireUser, app.limitCalls('login')], schema: { body: changePasswordRequest } },
-    async (request) => {
-      const userId = request.user!.id;
-      const hash = await findPasswordHash(app.db, userId);
-      if (hash === undefined || !(await isPasswordCorrect(hash, request.body.current_password))) {
-        return { api_result: 'bad_password' as const };
-      }
-      await setPasswordHash(app.db, userId, await hashPassword(request.body.new_password));
-      // Whoever knew the old password is signed out everywhere else.
-      await app.endOtherSessions(request, userId);
-      return { api_result: 'password_changed' as const };
-    },
-  );
-
-  app.post('/logout-everywhere', { onRequest: app.requireUser, schema: { body: noBody } }, async (request, reply) => {
+  route(app, accountSecurityApi.logoutEverywhere, { onRequest: app.requireUser }, async (request, reply) => {
     const sessions = await app.endAllSessions(request, reply, request.user!.id);
-    return { api_result: 'logged_out_everywhere', sessions };
+    return { api_result: 'logged_out_everywhere', sessions } as const;
   });
 }

@@ -3,26 +3,26 @@
 // the same transaction, which names the list get-cards keeps compressed in memory.
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteCardBody, reviewCardBody, upsertCardsBody } from '@contract/cards.js';
+import { cardsApi } from '@contract/cards.js';
 import { reviewCard } from '../../chess/scheduling.js';
 import { deleteCard, lockCard, readCardList, saveReview, toCard, upsertCards } from '../cards/cards-repository.js';
 import { acceptsBrotli, brotli } from '../plugins/compression.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { playerScheduler } from '../today/player-scheduler.js';
 import { CardListCache } from './card-list-cache.js';
-import { bumpCardsVersion, cardsEtag, cardsVersion, getCardsResponseSchema } from '../cards/cards-version.js';
+import { bumpCardsVersion, cardsEtag, cardsVersion } from '../cards/cards-version.js';
+import { route } from './route.js';
 
 /** Lists shorter than this (some 40 cards) are not kept in memory. */
 const KEPT_LIST_MIN_LENGTH = 16 * 1024;
 
-export async function cardRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function cardRoutes(app: FastifyInstance): Promise<void> {
   const lists = new CardListCache();
   // The session is checked before any body is read.
   app.addHook('onRequest', app.requireUser);
 
-  app.get('/get-cards', { schema: { response: getCardsResponseSchema } }, async (request, reply) => {
+  // The answer is sent as ready JSON text (or its Brotli bytes), so it passes no serialiser.
+  route(app, cardsApi.list, {}, async (request, reply) => {
     const userId = request.user!.id;
     // The browser revalidates every time (no-cache) and gets 304 while the version is unchanged.
     const version = await cardsVersion(app.db, userId);
@@ -46,7 +46,7 @@ export async function cardRoutes(instance: FastifyInstance): Promise<void> {
     return reply.send(text ?? brotliDecompressSync(body!));
   });
 
-  app.post('/upsert-cards', { schema: { body: upsertCardsBody } }, async (request) => {
+  route(app, cardsApi.upsert, {}, async (request) => {
     const input = request.body;
     const userId = request.user!.id;
     const now = new Date();
@@ -57,7 +57,7 @@ export async function cardRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: saved.map(toCard) };
   });
 
-  app.post('/review-card', { schema: { body: reviewCardBody } }, async (request, reply) => {
+  route(app, cardsApi.review, {}, async (request, reply) => {
     const { id, rating } = request.body;
     const userId = request.user!.id;
     const now = new Date();
@@ -77,7 +77,7 @@ export async function cardRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: result };
   });
 
-  app.post('/delete-card', { schema: { body: deleteCardBody } }, async (request) => {
+  route(app, cardsApi.delete, {}, async (request) => {
     const { id } = request.body;
     const userId = request.user!.id;
     const deleted = await app.db.transaction(async (tx) => {

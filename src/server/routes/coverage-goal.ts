@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { colorQuery } from '@contract/repertoire.js';
-import { goalRequest, trimRequest, type Expected, type Goal, type TrimAnswer } from '@contract/coverage-goal.js';
+import { coverageGoalApi, type Expected, type Goal, type TrimAnswer } from '@contract/coverage-goal.js';
 import { parseRepertoireLine, type Color } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import {
@@ -15,6 +13,7 @@ import { coverageData, expectedOf, trapsOf, trimOf } from '../repertoire/coverag
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
+import { route } from './route.js';
 
 /**
  * The coverage goal, and what it tells over the latest coverage check's stored explorer answers: the
@@ -23,7 +22,6 @@ import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-
  */
 export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const drill = new DrillFollower(app);
   app.addHook('onClose', () => drill.settle());
 
@@ -32,17 +30,17 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     needed_left: (await neededHolesLeft(app.db, userId))[color],
   });
 
-  routes.get('/repertoire/goal', { ...auth, schema: { querystring: colorQuery } }, async (request) => ({
+  route(app, coverageGoalApi.goal, auth, async (request) => ({
     api_data: await goalAnswer(request.user!.id, request.query.color),
   }));
 
-  routes.post('/repertoire/goal', { ...auth, schema: { body: goalRequest } }, async (request) => {
+  route(app, coverageGoalApi.setGoal, auth, async (request) => {
     const { color, goal } = request.body;
     await storeGoal(app.db, request.user!.id, color, goal);
     return { api_data: await goalAnswer(request.user!.id, color) };
   });
 
-  routes.get('/repertoire/expected', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+  route(app, coverageGoalApi.expected, auth, async (request) => {
     const userId = request.user!.id;
     const { color } = request.query;
     const data = await coverageData(app, userId, color);
@@ -53,17 +51,17 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: answer };
   });
 
-  routes.get('/repertoire/expected/history', { ...auth, schema: { querystring: colorQuery } }, async (request) => ({
+  route(app, coverageGoalApi.expectedHistory, auth, async (request) => ({
     api_data: await expectedHistory(app.db, request.user!.id, request.query.color),
   }));
 
-  routes.get('/repertoire/trim', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+  route(app, coverageGoalApi.trim, auth, async (request) => {
     const userId = request.user!.id;
     const data = await coverageData(app, userId, request.query.color);
     return { api_data: data ? await trimOf(app, userId, data) : [] };
   });
 
-  routes.post('/repertoire/trim', { ...auth, schema: { body: trimRequest } }, async (request) => {
+  route(app, coverageGoalApi.trimLines, auth, async (request) => {
     const userId = request.user!.id;
     const { color, lines } = request.body;
     const data = await coverageData(app, userId, color);
@@ -102,7 +100,7 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: answer };
   });
 
-  routes.get('/repertoire/traps', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+  route(app, coverageGoalApi.traps, auth, async (request) => {
     const data = await coverageData(app, request.user!.id, request.query.color);
     return { api_data: data ? trapsOf(data) : [] };
   });

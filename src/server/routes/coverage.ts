@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { coverageCheckForm, coverageColorQuery, coverageStopRequest, type CoverageEvent } from '@contract/coverage.js';
+import { coverageApi, type CoverageEvent } from '@contract/coverage.js';
 import { latestRun, latestRunId, readRunEnd, type CoverageRunView } from '../openings/coverage-runs-repository.js';
 import { createCoverageRuns, formInput } from '../jobs/coverage-job.js';
 import type { RunMessage } from '../jobs/coverage-events.js';
@@ -10,6 +9,7 @@ import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
 import { openEventStream } from './event-stream.js';
+import { route } from './route.js';
 
 /**
  * The coverage check, streamed as server-sent events: `progress` {done,total} and `holes`
@@ -20,8 +20,7 @@ import { openEventStream } from './event-stream.js';
  * ends it, from any process.
  */
 
-export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function coverageRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
@@ -65,7 +64,7 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
     }
   }
 
-  app.post('/coverage_check', { ...auth, schema: { body: coverageCheckForm } }, async (request, reply) => {
+  route(app, coverageApi.check, auth, async (request, reply) => {
     const { body } = request;
     // Bad input is answered as JSON before the stream starts.
     const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
@@ -75,7 +74,7 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   // The player's running check, followed from whichever process serves the page.
-  app.get('/coverage/follow', { ...auth, schema: { querystring: coverageColorQuery } }, async (request, reply) => {
+  route(app, coverageApi.follow, auth, async (request, reply) => {
     const userId = request.user!.id;
     const { color } = request.query;
     const latest = await latestRunId(app.db, userId, color);
@@ -96,12 +95,12 @@ export async function coverageRoutes(instance: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get('/coverage/latest', { ...auth, schema: { querystring: coverageColorQuery } }, async (request) => {
+  route(app, coverageApi.latest, auth, async (request) => {
     const { color } = request.query;
     return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
   });
 
-  app.post('/coverage/stop', { ...auth, schema: { body: coverageStopRequest } }, async (request) => {
+  route(app, coverageApi.stop, auth, async (request) => {
     const { color } = request.body;
     await runs.stop(request.user!.id, color);
     return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };

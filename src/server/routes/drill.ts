@@ -2,16 +2,7 @@
 // line), grade answers on the server's clock, count, focus one position, and the daily New setting.
 // Every call touches only the caller's items: another player's id behaves as a missing one.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  drillAnswerRequest,
-  drillColorQuery,
-  drillColorRequest,
-  drillFocusRequest,
-  drillLineQuery,
-  drillNextQuery,
-  drillSettingsRequest,
-} from '@contract/drill.js';
+import { drillApi } from '@contract/drill.js';
 import { validateFen, type Color } from '../../chess/index.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
 import { focusDrillItem } from '../drill/drill-focus.js';
@@ -24,22 +15,22 @@ import { drillStats, nextItems } from '../drill/drill-queue.js';
 import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { localToday, playerTimeZone } from '../today/day-bounds.js';
+import { route } from './route.js';
 
 const noStudy = (color: Color) => `You have no ${color} study: set one on Manage Openings first`;
 
-export async function drillRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function drillRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read or validated.
   app.addHook('onRequest', app.requireUser);
 
-  app.post('/drill/sync', { schema: { body: drillColorRequest } }, async (request) => {
+  route(app, drillApi.sync, {}, async (request) => {
     const { color } = request.body;
     const result = await syncDrill(app, request.user!.id, color);
     if (!result) throw new BadRequestError(noStudy(color));
     return { api_data: result };
   });
 
-  app.get('/drill/next', { schema: { querystring: drillNextQuery } }, async (request) => {
+  route(app, drillApi.next, {}, async (request) => {
     const { query } = request;
     const { color } = query;
     const now = new Date();
@@ -50,7 +41,7 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: rows.map((row) => toItemPayload(row, rep, traps)) };
   });
 
-  app.get('/drill/line', { schema: { querystring: drillLineQuery } }, async (request) => {
+  route(app, drillApi.line, {}, async (request) => {
     const { query } = request;
     const { color } = query;
     if (query.fen !== undefined) {
@@ -62,14 +53,14 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: line };
   });
 
-  app.post('/drill/answer', { schema: { body: drillAnswerRequest } }, async (request, reply) => {
+  route(app, drillApi.answer, {}, async (request, reply) => {
     const input = request.body;
     const result = await answerDrillItem(app.db, request.user!.id, input, new Date());
     if (!result) return reply.code(404).send({ error: `No drill item with id ${input.id}` });
     return { api_data: result };
   });
 
-  app.get('/drill/stats', { schema: { querystring: drillColorQuery } }, async (request) => {
+  route(app, drillApi.stats, {}, async (request) => {
     const { color, tz } = request.query;
     const userId = request.user!.id;
     // A deck behind its study or an edit just answered is synced first (a small read when it is not).
@@ -80,7 +71,7 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: { ...stats, has_study: deck !== undefined } };
   });
 
-  app.post('/drill/focus', { schema: { body: drillFocusRequest } }, async (request, reply) => {
+  route(app, drillApi.focus, {}, async (request, reply) => {
     const input = request.body;
     const { color } = input;
     const valid = validateFen(input.fen);
@@ -91,11 +82,11 @@ export async function drillRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: toItemPayload(row, rep, await drillTraps(app, request.user!.id, color)) };
   });
 
-  app.get('/drill/settings', async (request) => ({
+  route(app, drillApi.settings, {}, async (request) => ({
     api_data: { new_per_day: await readNewPerDay(app.db, request.user!.id) },
   }));
 
-  app.post('/drill/settings', { schema: { body: drillSettingsRequest } }, async (request) => {
+  route(app, drillApi.saveSettings, {}, async (request) => {
     const input = request.body;
     await writeNewPerDay(app.db, request.user!.id, input.new_per_day);
     return { api_data: { new_per_day: input.new_per_day } };

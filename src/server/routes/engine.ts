@@ -1,13 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  candidatesQuery,
-  cloudEvalQuery,
-  gameAnalysisQuery,
-  gameAnalysisRequest,
-  ownMovesQuery,
-  type Candidate,
-} from '@contract/engine.js';
+import { engineApi, type Candidate } from '@contract/engine.js';
 import {
   fenOf,
   findEngineMistakes,
@@ -29,6 +21,7 @@ import { parseStatsFilter } from '../openings/stats-key.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { playerSites } from '../sites/player-sites.js';
 import { findReview } from '../game-reviews/game-reviews-repository.js';
+import { route } from './route.js';
 
 /**
  * The engine's calls. The engine itself runs in the browser; the server proxies and caches Lichess's
@@ -43,10 +36,9 @@ import { findReview } from '../game-reviews/game-reviews-repository.js';
  *   GET  /api/engine/own-moves?color=            -> {api_data: [{fen, line, uci, san, reach}]}
  */
 export async function engineRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const auth = { onRequest: app.requireUser };
 
-  api.get('/cloud-eval', { ...auth, schema: { querystring: cloudEvalQuery } }, async (request) => {
+  route(app, engineApi.cloudEval, auth, async (request) => {
     const { fen, multiPv } = request.query;
     const position = positionFromFen(fen);
     if (!position) throw new BadRequestError(`fen ${fen} is not a legal position`);
@@ -55,7 +47,7 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: await cloudEvalOf(app, request.user!.id, fenOf(position), multiPv) };
   });
 
-  api.post('/game-analysis', { ...auth, schema: { body: gameAnalysisRequest } }, async (request, reply) => {
+  route(app, engineApi.saveAnalysis, auth, async (request, reply) => {
     const { game_review_id: reviewId, depth, evals } = request.body;
     const userId = request.user!.id;
     const review = await findReview(app.db, userId, reviewId);
@@ -83,18 +75,18 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: { mistakes: stored, ...figures } };
   });
 
-  api.get('/game-analysis', { ...auth, schema: { querystring: gameAnalysisQuery } }, async (request, reply) => {
+  route(app, engineApi.analysis, auth, async (request, reply) => {
     const userId = request.user!.id;
     const reviewId = request.query.game_review_id;
     if (!(await findReview(app.db, userId, reviewId))) return reply.code(404).send({ error: 'No such game review' });
     return { api_data: await findAnalysis(app.db, userId, reviewId) };
   });
 
-  api.get('/game-analysis/pending', auth, async (request) => ({
+  route(app, engineApi.pendingAnalysis, auth, async (request) => ({
     api_data: await pendingReviews(app.db, request.user!.id),
   }));
 
-  api.get('/engine/candidates', { ...auth, schema: { querystring: candidatesQuery } }, async (request) => {
+  route(app, engineApi.candidates, auth, async (request) => {
     const { fen, speeds, ratings } = request.query;
     const pos = positionFromFen(fen);
     if (!pos) throw new BadRequestError(`fen ${fen} is not a legal position`);
@@ -116,7 +108,7 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: { moves, error: null } };
   });
 
-  api.get('/engine/own-moves', { ...auth, schema: { querystring: ownMovesQuery } }, async (request) => {
+  route(app, engineApi.ownMoves, auth, async (request) => {
     const { color, limit } = request.query;
     const moves = await ownRepertoireMoves(app, request.user!.id, color, limit);
     if (!moves) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gameSettingsRequest, type GameSettings, type SiteImport } from '@contract/game-import.js';
+import { gameImportApi, type GameSettings, type SiteImport } from '@contract/game-import.js';
 import { rowsOf } from '../db/rows.js';
 import { autoImportOn, setAutoImport } from '../today/game-import.js';
 import { importDueGames, IMPORT_TICK_MS } from '../today/import-due-games.js';
 import { cleanName } from '../today/new-games.js';
+import { route } from './route.js';
 
 /** The automatic import's setting and where each site's import stands (contract: @contract/game-import.ts). */
-export async function gameImportRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function gameImportRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
   const every = app.config.gameImportEveryMs ?? IMPORT_TICK_MS;
   if (every > 0)
@@ -50,9 +49,9 @@ export async function gameImportRoutes(instance: FastifyInstance): Promise<void>
     return { auto_import: on, chosen, sites };
   };
 
-  app.get('/games/settings', auth, async (request) => ({ api_data: await settingsOf(request.user!.id) }));
+  route(app, gameImportApi.settings, auth, async (request) => ({ api_data: await settingsOf(request.user!.id) }));
 
-  app.post('/games/settings', { ...auth, schema: { body: gameSettingsRequest } }, async (request) => {
+  route(app, gameImportApi.saveSettings, auth, async (request) => {
     const userId = request.user!.id;
     await setAutoImport(app.db, userId, request.body.auto_import);
     return { api_data: await settingsOf(userId) };

@@ -1,19 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  deleteAnswer,
-  deleteGameReviewRequest,
-  getMistakesRequest,
-  mistakeAnswer,
-  mistakeListAnswer,
-  reviewAnswer,
-  reviewListAnswer,
-  upsertGameReviewRequest,
-  upsertMistakeRequest,
-} from '@contract/game-reviews.js';
+import { gameReviewsApi } from '@contract/game-reviews.js';
 import { parseGames } from '../../chess/pgn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { zodSerializer } from '../plugins/zod-serializer.js';
 import { forgetOwnGames } from '../openings/own-games.js';
 import {
   deleteMistake,
@@ -27,6 +15,7 @@ import {
   reviewValuesOf,
   updateReview,
 } from '../game-reviews/game-reviews-repository.js';
+import { route } from './route.js';
 
 /**
  * The review calls (src/contract/game-reviews.ts). Every call reads and changes only the caller's rows: another user's
@@ -38,88 +27,70 @@ import {
  *   POST /api/get-mistakes         {game_review_id} -> {api_data: [mistake]}
  *   POST /api/delete-game-review   {game_review_id} | {mistake_id} -> {api_data: {deleted, id}}
  */
-export async function gameReviewRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
-  const auth = { onRequest: app.requireUser, serializerCompiler: zodSerializer };
+  const auth = { onRequest: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
 
-  const listSchema = { response: reviewListAnswer };
-  app.get('/get-game-reviews', { ...auth, schema: listSchema }, async (request) => ({
+  route(app, gameReviewsApi.reviews, auth, async (request) => ({
     api_data: await listReviews(app.db, userId(request)),
   }));
 
-  app.post(
-    '/upsert-game-review',
-    { ...auth, schema: { body: upsertGameReviewRequest, response: reviewAnswer } },
-    async (request, reply) => {
-      const input = request.body;
-      if (input.pgn !== undefined) checkPgn(input.pgn);
-      const values = reviewValuesOf(input);
-      if (input.kind === 'insert') {
-        const inserted = await insertReview(app.db, userId(request), {
-          ...values,
-          pgn: input.pgn,
-          heroColor: input.hero_color,
-        });
-        forgetOwnGames(app.db, userId(request));
-        return { api_data: inserted };
-      }
-      const updated = await updateReview(app.db, userId(request), input.id, values);
+  route(app, gameReviewsApi.upsertReview, auth, async (request, reply) => {
+    const input = request.body;
+    if (input.pgn !== undefined) checkPgn(input.pgn);
+    const values = reviewValuesOf(input);
+    if (input.kind === 'insert') {
+      const inserted = await insertReview(app.db, userId(request), {
+        ...values,
+        pgn: input.pgn,
+        heroColor: input.hero_color,
+      });
       forgetOwnGames(app.db, userId(request));
-      return updated ? { api_data: updated } : notFound(reply, 'No such game review');
-    },
-  );
+      return { api_data: inserted };
+    }
+    const updated = await updateReview(app.db, userId(request), input.id, values);
+    forgetOwnGames(app.db, userId(request));
+    return updated ? { api_data: updated } : notFound(reply, 'No such game review');
+  });
 
-  app.post(
-    '/upsert-mistake',
-    { ...auth, schema: { body: upsertMistakeRequest, response: mistakeAnswer } },
-    async (request, reply) => {
-      const input = request.body;
-      const review = await findReview(app.db, userId(request), input.game_review_id);
-      if (!review) return notFound(reply, 'No such game review');
-      const values = {
-        ply: input.ply,
-        fen: input.fen === '' ? null : input.fen,
-        move: input.move,
-        betterMove: input.better_move,
-        notes: input.notes,
-      };
-      if (input.id === undefined)
-        return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
-      const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
-      return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
-    },
-  );
+  route(app, gameReviewsApi.upsertMistake, auth, async (request, reply) => {
+    const input = request.body;
+    const review = await findReview(app.db, userId(request), input.game_review_id);
+    if (!review) return notFound(reply, 'No such game review');
+    const values = {
+      ply: input.ply,
+      fen: input.fen === '' ? null : input.fen,
+      move: input.move,
+      betterMove: input.better_move,
+      notes: input.notes,
+    };
+    if (input.id === undefined)
+      return { api_data: await insertMistake(app.db, userId(request), input.game_review_id, values) };
+    const updated = await updateMistake(app.db, userId(request), input.game_review_id, input.id, values);
+    return updated ? { api_data: updated } : notFound(reply, 'No such mistake');
+  });
 
-  app.post(
-    '/get-mistakes',
-    { ...auth, schema: { body: getMistakesRequest, response: mistakeListAnswer } },
-    async (request, reply) => {
-      const { game_review_id } = request.body;
-      const review = await findReview(app.db, userId(request), game_review_id);
-      if (!review) return notFound(reply, 'No such game review');
-      return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
-    },
-  );
+  route(app, gameReviewsApi.mistakes, auth, async (request, reply) => {
+    const { game_review_id } = request.body;
+    const review = await findReview(app.db, userId(request), game_review_id);
+    if (!review) return notFound(reply, 'No such game review');
+    return { api_data: await listMistakes(app.db, userId(request), game_review_id) };
+  });
 
-  app.post(
-    '/delete-game-review',
-    { ...auth, schema: { body: deleteGameReviewRequest, response: deleteAnswer } },
-    async (request, reply) => {
-      const input = request.body;
-      if (input.game_review_id !== undefined) {
-        const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
-        forgetOwnGames(app.db, userId(request));
-        return deleted
-          ? { api_data: { deleted: 'game_review' as const, id: input.game_review_id } }
-          : notFound(reply, 'No such game review');
-      }
-      const id = input.mistake_id!;
-      const deleted = await deleteMistake(app.db, userId(request), id);
-      return deleted ? { api_data: { deleted: 'mistake' as const, id } } : notFound(reply, 'No such mistake');
-    },
-  );
+  route(app, gameReviewsApi.remove, auth, async (request, reply) => {
+    const input = request.body;
+    if (input.game_review_id !== undefined) {
+      const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
+      forgetOwnGames(app.db, userId(request));
+      return deleted
+        ? { api_data: { deleted: 'game_review' as const, id: input.game_review_id } }
+        : notFound(reply, 'No such game review');
+    }
+    const id = input.mistake_id!;
+    const deleted = await deleteMistake(app.db, userId(request), id);
+    return deleted ? { api_data: { deleted: 'mistake' as const, id } } : notFound(reply, 'No such mistake');
+  });
 }
 
 function notFound(reply: FastifyReply, error: string) {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { healthApi } from '@contract/health.js';
+import { route } from './route.js';
 
 /**
  * GET /api/health, for a load balancer or a process manager: 200 while this process reaches its
@@ -10,14 +12,14 @@ import type { FastifyInstance } from 'fastify';
 const DATABASE_WAIT_MS = 2_000;
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/health', async (_request, reply) => {
+  route(app, healthApi.health, {}, async (_request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('the database took too long')), DATABASE_WAIT_MS);
     });
     try {
       await Promise.race([app.db.execute(sql`select 1`), late]);
-      return { ok: true, database: 'reachable' };
+      return { ok: true, database: 'reachable' } as const;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: the database did not answer');
       return reply.code(503).send({ ok: false, database: 'unreachable' });

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noBody } from '@contract/common.js';
-import { callbackQuery } from '@contract/lichess-connect.js';
+import { lichessConnectApi } from '@contract/lichess-connect.js';
 import { fillLichessUsername } from '../accounts/users-repository.js';
 import { OAUTH_STATE_MS, saveConnection, saveOAuthState, takeOAuthState } from '../lichess/lichess-connections.js';
 import { exchangeCode, fetchAccountName, startAuthorization } from '../lichess/lichess-oauth.js';
 import { lichessOAuthSettings, revokeConnection } from '../lichess/lichess-revoke.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
+import { route } from './route.js';
 
 /**
  * Connect Lichess (src/contract/lichess-connect.ts): connect sends the browser to Lichess with a PKCE challenge and a state
@@ -17,14 +16,13 @@ import { SESSION_COOKIE } from '../plugins/session.js';
 
 const RESULT_PAGE = '/manage_openings?lichess=';
 
-export async function lichessConnectRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function lichessConnectRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const settings = lichessOAuthSettings(config);
   // The signed session cookie names the session; only its hash is stored with the flow.
   const sessionKey = (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? '';
 
-  app.get('/lichess/connect', { preHandler: app.requireUser }, async (request, reply) => {
+  route(app, lichessConnectApi.connect, { preHandler: app.requireUser }, async (request, reply) => {
     const started = await startAuthorization(settings);
     const saved = await saveOAuthState(app.db, {
       state: started.state,
@@ -40,7 +38,7 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
     return reply.redirect(started.url, 302);
   });
 
-  app.get('/lichess/callback', { schema: { querystring: callbackQuery } }, async (request, reply) => {
+  route(app, lichessConnectApi.callback, {}, async (request, reply) => {
     const { query } = request;
     const text = (name: 'code' | 'state' | 'error') => {
       const value = query[name];
@@ -74,12 +72,12 @@ export async function lichessConnectRoutes(instance: FastifyInstance): Promise<v
     }
   });
 
-  app.post('/lichess/disconnect', { preHandler: app.requireUser, schema: { body: noBody } }, async (request) => {
+  route(app, lichessConnectApi.disconnect, { preHandler: app.requireUser }, async (request) => {
     const userId = request.user!.id;
     const { connected, revoked } = await revokeConnection(app.db, config, userId);
     if (connected && !revoked)
       request.log.warn({ userId }, 'Lichess could not be told to revoke a token; forgotten here');
     app.forgetCachedUser(userId);
-    return { api_data: { lichess_connected: false, revoked } };
+    return { api_data: { lichess_connected: false, revoked } } as const;
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { learnAttemptRequest, mistakeCardRequest, mistakeTrainingQuery } from '@contract/mistake-training.js';
+import { mistakeTrainingApi } from '@contract/mistake-training.js';
 import { cardFromMistake, recordAttempt, trainingOf } from '../engine/mistake-training.js';
 import { findReview } from '../game-reviews/game-reviews-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
+import { route } from './route.js';
 
 /**
  * Training from a review's mistakes (src/contract/mistake-training.ts). Another player's review or
@@ -13,25 +13,24 @@ import { BadRequestError } from '../plugins/error-handler.js';
  *   GET  /api/mistake-training?game_review_id=       -> {api_data: [{ply, card_id, in_repertoire, tries, solved}]}
  *   POST /api/learn-attempts {game_review_id, ply, uci, solved} -> {api_data: {ply, tries, solved}}
  */
-export async function mistakeTrainingRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function mistakeTrainingRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.requireUser);
 
-  app.post('/mistake-card', { schema: { body: mistakeCardRequest } }, async (request, reply) => {
+  route(app, mistakeTrainingApi.card, {}, async (request, reply) => {
     const outcome = await cardFromMistake(app, request.user!.id, request.body.mistake_id);
     if ('missing' in outcome) return reply.code(404).send({ error: 'No such mistake' });
     if ('error' in outcome) throw new BadRequestError(outcome.error);
     return { api_data: outcome };
   });
 
-  app.get('/mistake-training', { schema: { querystring: mistakeTrainingQuery } }, async (request, reply) => {
+  route(app, mistakeTrainingApi.training, {}, async (request, reply) => {
     const userId = request.user!.id;
     const review = await findReview(app.db, userId, request.query.game_review_id);
     if (!review) return reply.code(404).send({ error: 'No such game review' });
     return { api_data: await trainingOf(app, userId, review) };
   });
 
-  app.post('/learn-attempts', { schema: { body: learnAttemptRequest } }, async (request, reply) => {
+  route(app, mistakeTrainingApi.learnAttempt, {}, async (request, reply) => {
     const userId = request.user!.id;
     const review = await findReview(app.db, userId, request.body.game_review_id);
     if (!review) return reply.code(404).send({ error: 'No such game review' });

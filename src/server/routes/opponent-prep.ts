@@ -1,18 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validateFen } from '../../chess/index.js';
-import {
-  prepIdParams,
-  prepRequest,
-  suggestionQuery,
-  type PrepFailure,
-  type PrepProgress,
-} from '@contract/opponent-prep.js';
+import { opponentPrepApi, type PrepFailure, type PrepProgress } from '@contract/opponent-prep.js';
 import { runPrep } from '../opponent-prep/run-prep.js';
 import { findPrep, listPreps } from '../opponent-prep/prep-store.js';
 import { prepSuggestion } from '../opponent-prep/prep-suggestion.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { openEventStream } from './event-stream.js';
+import { route } from './route.js';
 
 /**
  * Opponent preparation: POST /api/opponent-prep answers JSON when done; POST /api/opponent-prep/stream
@@ -20,16 +14,15 @@ import { openEventStream } from './event-stream.js';
  * Kept preparations are listed and reopened; a surprise's suggested answer comes from the explorer.
  */
 export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preHandler', app.requireUser);
 
-  routes.post('/opponent-prep', { schema: { body: prepRequest } }, async (request, reply) => {
+  route(app, opponentPrepApi.run, {}, async (request, reply) => {
     const outcome = await runPrep(app, request.user!.id, request.body, () => {});
     if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
     return { api_data: outcome.answer };
   });
 
-  routes.post('/opponent-prep/stream', { schema: { body: prepRequest } }, async (request, reply) => {
+  route(app, opponentPrepApi.stream, {}, async (request, reply) => {
     const stream = openEventStream(reply);
     const send = (event: 'progress' | 'result' | 'failure', data: unknown) => stream.send(event, data);
     try {
@@ -46,15 +39,15 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  routes.get('/opponent-prep/recent', async (request) => ({ api_data: await listPreps(app.db, request.user!.id) }));
+  route(app, opponentPrepApi.recent, {}, async (request) => ({ api_data: await listPreps(app.db, request.user!.id) }));
 
-  routes.get('/opponent-prep/answer', { schema: { querystring: suggestionQuery } }, async (request) => {
+  route(app, opponentPrepApi.suggestion, {}, async (request) => {
     const valid = validateFen(request.query.fen);
     if (valid.isErr) throw new BadRequestError(valid.error.message);
     return { api_data: await prepSuggestion(app, request.user!.id, request.query.color, request.query.fen) };
   });
 
-  routes.get('/opponent-prep/:id', { schema: { params: prepIdParams } }, async (request, reply) => {
+  route(app, opponentPrepApi.prep, {}, async (request, reply) => {
     const prep = await findPrep(app.db, request.user!.id, request.params.id);
     if (!prep) return reply.code(404).send({ error: `No kept preparation with id ${request.params.id}` });
     return { api_data: prep };

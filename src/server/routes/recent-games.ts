@@ -1,7 +1,6 @@
 import { Result } from '@badrap/result';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recentGamesQuery, type RecentGameSite } from '@contract/recent-games.js';
+import { recentGamesApi, type RecentGameSite } from '@contract/recent-games.js';
 import type { GameSite } from '../../chess/game-record.js';
 import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from '../game-reviews/game-reviews-repository.js';
@@ -9,6 +8,7 @@ import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { CHESSCOM_MONTHS } from '../sites/chesscom.js';
 import type { SiteResult } from '../sites/site-error.js';
+import { route } from './route.js';
 
 /**
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
@@ -18,44 +18,36 @@ import type { SiteResult } from '../sites/site-error.js';
  * that is down must not look alike); a name the site does not know gives `error` saying so; a site
  * resting after a 429 is answered at once with `busy: true`, not after the pause.
  */
-export async function recentGamesRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/recent-games',
-    { onRequest: app.requireUser, schema: { querystring: recentGamesQuery } },
-    async (request) => {
-      const { query } = request;
-      const site = query.site;
-      const user = request.user!;
-      const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
-      const username = (query.username ?? saved)?.trim() ?? '';
-      if (username === '') return { api_data: [] };
-      const token = site === 'lichess' ? (await playerSites(app, user.id)).token : undefined;
-      const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site], token);
-      if (busy) return { api_data: [], error: busy, busy: true };
-      const [fetched, links] = await Promise.all([
-        fetchPgns(app, user.id, site, username),
-        savedLinks(app.db, user.id),
-      ]);
-      if (fetched.isErr) {
-        if (fetched.error.status === 404)
-          return { api_data: [], error: `${SITE_NAMES[site]} has no player named ${username}` };
-        const error = `${SITE_NAMES[site]} did not send the games (${fetched.error.message}): try again later`;
-        return { api_data: [], error, failed: true };
-      }
-      const records = toRecords(fetched.value, username, SITE_NAMES[site]);
-      const games = records.filter((game) => !links.has(game.link));
-      // No games may mean a mistyped name: say so when Lichess has no such account.
-      if (
-        records.length === 0 &&
-        site === 'lichess' &&
-        (await (await playerSites(app, user.id)).lichess.findUser?.(username)) === 'missing'
-      ) {
-        return { api_data: games, error: `Lichess has no player named ${username}` };
-      }
-      return { api_data: games };
-    },
-  );
+export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
+  route(app, recentGamesApi.recentGames, { onRequest: app.requireUser }, async (request) => {
+    const { query } = request;
+    const site = query.site;
+    const user = request.user!;
+    const saved = site === 'lichess' ? user.username_lichess : user.username_chess_dot_com;
+    const username = (query.username ?? saved)?.trim() ?? '';
+    if (username === '') return { api_data: [] };
+    const token = site === 'lichess' ? (await playerSites(app, user.id)).token : undefined;
+    const busy = siteBusy(app.siteQueues.lichess, SITE_URLS[site](app), SITE_NAMES[site], token);
+    if (busy) return { api_data: [], error: busy, busy: true };
+    const [fetched, links] = await Promise.all([fetchPgns(app, user.id, site, username), savedLinks(app.db, user.id)]);
+    if (fetched.isErr) {
+      if (fetched.error.status === 404)
+        return { api_data: [], error: `${SITE_NAMES[site]} has no player named ${username}` };
+      const error = `${SITE_NAMES[site]} did not send the games (${fetched.error.message}): try again later`;
+      return { api_data: [], error, failed: true };
+    }
+    const records = toRecords(fetched.value, username, SITE_NAMES[site]);
+    const games = records.filter((game) => !links.has(game.link));
+    // No games may mean a mistyped name: say so when Lichess has no such account.
+    if (
+      records.length === 0 &&
+      site === 'lichess' &&
+      (await (await playerSites(app, user.id)).lichess.findUser?.(username)) === 'missing'
+    ) {
+      return { api_data: games, error: `Lichess has no player named ${username}` };
+    }
+    return { api_data: games };
+  });
 }
 
 const SITE_NAMES: Record<RecentGameSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { colorQuery, colorRequest, editRequest, positionQuery } from '@contract/repertoire.js';
-import type { Edit, EditAnswer, EditsAnswer, PositionAnswer } from '@contract/repertoire.js';
+import {
+  repertoireApi,
+  type Edit,
+  type EditAnswer,
+  type EditsAnswer,
+  type PositionAnswer,
+} from '@contract/repertoire.js';
 import {
   isAddedMove,
   moveAnnotation,
@@ -16,6 +20,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
+import { route } from './route.js';
 
 /**
  * The repertoire workshop's edits: add a line or remove a move (stored at once, beside the study),
@@ -30,7 +35,6 @@ const answerOf = (state: EditedState): EditAnswer => ({
 
 export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const drill = new DrillFollower(app);
   app.addHook('onClose', () => drill.settle());
 
@@ -40,7 +44,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     return state;
   };
 
-  routes.post('/repertoire/edit', { ...auth, schema: { body: editRequest } }, async (request) => {
+  route(app, repertoireApi.edit, auth, async (request) => {
     const { color, op } = request.body;
     const userId = request.user!.id;
     const parsed = parseRepertoireLine(request.body.line);
@@ -72,7 +76,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     return { api_data: answerOf(after) };
   });
 
-  routes.get('/repertoire/edits', { ...auth, schema: { querystring: colorQuery } }, async (request) => {
+  route(app, repertoireApi.edits, auth, async (request) => {
     const { color } = request.query;
     const userId = request.user!.id;
     const state = await editedRepertoireState(app, userId, color);
@@ -95,7 +99,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     return { api_data: list };
   });
 
-  routes.post('/repertoire/undo', { ...auth, schema: { body: colorRequest } }, async (request) => {
+  route(app, repertoireApi.undo, auth, async (request) => {
     const { color } = request.body;
     const userId = request.user!.id;
     const dropped = await dropLastEdit(app, userId, color);
@@ -104,7 +108,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     return { api_data: answerOf(state) };
   });
 
-  routes.get('/repertoire/position', { ...auth, schema: { querystring: positionQuery } }, async (request) => {
+  route(app, repertoireApi.position, auth, async (request) => {
     const { color, fen, line } = request.query;
     const fields = fen.split(/\s+/);
     const full = fields.length === 4 ? `${fen} 0 1` : fen;

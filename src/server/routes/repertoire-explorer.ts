@@ -1,14 +1,7 @@
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  explorerQuery,
-  openingNamesRequest,
-  type ExplorerAnswer,
-  type ExplorerDb,
-  type ExplorerQuery,
-} from '@contract/repertoire.js';
+import { repertoireApi, type ExplorerAnswer, type ExplorerDb, type ExplorerQuery } from '@contract/repertoire.js';
 import {
   gamesOf,
   ownPositionFigures,
@@ -27,6 +20,7 @@ import { explorerFen, MASTERS_FILTER, parseStatsFilter, type StatsFilter } from 
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { playerSites } from '../sites/player-sites.js';
+import { route } from './route.js';
 
 /**
  * Explorer figures for the repertoire workshop at one position, from one of three databases: the
@@ -115,9 +109,8 @@ async function mineAnswer(app: FastifyInstance, userId: number, target: Target):
 
 export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/repertoire/explorer', { ...auth, schema: { querystring: explorerQuery } }, async (request) => {
+  route(app, repertoireApi.explorer, auth, async (request) => {
     const target = targetOf(request.query);
     const userId = request.user!.id;
     if (target.db === 'mine') return { api_data: await mineAnswer(app, userId, target) };
@@ -126,7 +119,7 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     return { api_data: await answerOf(app, userId, target, cached.record, cached.fetchedAt) };
   });
 
-  routes.post('/repertoire/explorer', { ...auth, schema: { body: explorerQuery } }, async (request, reply) => {
+  route(app, repertoireApi.explorerLookUp, auth, async (request, reply) => {
     const target = targetOf(request.body);
     const userId = request.user!.id;
     if (target.db === 'mine') return { api_data: await mineAnswer(app, userId, target) };
@@ -139,7 +132,7 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     return { api_data: await answerOf(app, userId, target, outcome.record, stored?.fetchedAt ?? new Date()) };
   });
 
-  routes.post('/repertoire/explorer/ahead', { ...auth, schema: { body: explorerQuery } }, async (request) => {
+  route(app, repertoireApi.explorerAhead, auth, async (request) => {
     const target = targetOf(request.body);
     const userId = request.user!.id;
     if (target.db === 'mine') return { api_data: { queued: 0 } };
@@ -153,7 +146,7 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     return { api_data: { queued: await lookAhead(app, userId, explorer, target.filter, keys) } };
   });
 
-  routes.post('/repertoire/openings', { ...auth, schema: { body: openingNamesRequest } }, async (request) => ({
+  route(app, repertoireApi.openings, auth, async (request) => ({
     api_data: request.body.lines.map((line) => openingOfLineText(line)),
   }));
 }

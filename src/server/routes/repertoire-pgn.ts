@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { colorQuery, colorRequest } from '@contract/repertoire.js';
+import { repertoireApi } from '@contract/repertoire.js';
 import { editedPgnChapters } from '../../chess/index.js';
 import { nextTurn } from '../drill/drill-writer.js';
 import { pushAdditions, PushError, stateWithText } from '../repertoire/push-additions.js';
+import { route } from './route.js';
 
 /**
  * The edited repertoire as a PGN attachment (the study's chapters with removals applied and the
@@ -24,9 +24,8 @@ const fileName = (title: string, color: string) =>
 
 export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/repertoire/pgn', { ...auth, schema: { querystring: colorQuery } }, async (request, reply) => {
+  route(app, repertoireApi.pgn, auth, async (request, reply) => {
     const { color } = request.query;
     const { state, text } = await stateWithText(app, request.user!.id, color);
     const parts: string[] = [];
@@ -44,7 +43,7 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
       .send(parts.join('\n'));
   });
 
-  routes.post('/repertoire/push', { ...auth, schema: { body: colorRequest } }, async (request, reply) => {
+  route(app, repertoireApi.push, auth, async (request, reply) => {
     try {
       return { api_data: await pushAdditions(app, request.user!.id, request.body.color) };
     } catch (error) {

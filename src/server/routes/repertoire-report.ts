@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  repertoireReportRequestSchema,
+  repertoireReportApi,
   type RepertoireReportAnswer,
   type ReportGameRef,
   type ReportSource,
@@ -12,6 +11,7 @@ import { listReviewGames } from '../game-reviews/game-reviews-repository.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { playerSites } from '../sites/player-sites.js';
 import { toRecords } from '../sites/game-records.js';
+import { route } from './route.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -19,10 +19,8 @@ import { toRecords } from '../sites/game-records.js';
  * (src/chess/repertoire-report.ts). A game that is both saved and recent counts once, as the review.
  * A site that fails gives no games (the site clients log why), never an error.
  */
-export async function repertoireReportRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const options = { onRequest: app.requireUser, schema: { body: repertoireReportRequestSchema } };
-  app.post('/repertoire-report', options, async (request) => {
+export async function repertoireReportRoutes(app: FastifyInstance): Promise<void> {
+  route(app, repertoireReportApi.run, { onRequest: app.requireUser }, async (request) => {
     const { sources } = request.body;
     const user = request.user!;
     const [repertoires, saved] = await Promise.all([loadRepertoires(app, user.id), savedReviews(app, user.id)]);

@@ -1,15 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  addSourceRequest,
-  confirmQuery,
-  patchSourceRequest,
-  refreshSourceRequest,
-  sourceParams,
-  sourcesQuery,
-} from '@contract/repertoire-sources.js';
-import { noBody } from '@contract/common.js';
+import { sourcesApi } from '@contract/repertoire-sources.js';
 import { findStudyName, parseExcludeSymbols, parsePgn, type Color } from '../../chess/index.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { fieldList, fieldText, parseColor } from '../openings/multipart-fields.js';
@@ -27,6 +18,7 @@ import { findSource, sourceView } from '../openings/sources-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { playerSites } from '../sites/player-sites.js';
+import { route } from './route.js';
 
 /**
  * A colour's repertoire sources: list, add (a Lichess study or a PGN file), rename, switch on or off,
@@ -49,8 +41,7 @@ function nameFromText(text: string): string | undefined {
   return findStudyName(headers) ?? (event && event !== '?' ? event : undefined);
 }
 
-export async function repertoireSourceRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function repertoireSourceRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
   const drillSyncs = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -85,12 +76,12 @@ export async function repertoireSourceRoutes(instance: FastifyInstance): Promise
     return result.value;
   };
 
-  app.get('/repertoire/sources', { ...auth, schema: { querystring: sourcesQuery } }, async (request) => {
+  route(app, sourcesApi.list, auth, async (request) => {
     const sources = await listColorSources(app, request.user!.id, request.query.color);
     return { api_data: sources.map(sourceView) };
   });
 
-  app.post('/repertoire/sources', { ...auth, schema: { body: addSourceRequest } }, async (request, reply) => {
+  route(app, sourcesApi.add, auth, async (request, reply) => {
     const body = request.body as Record<string, unknown>;
     const userId = request.user!.id;
     const color = parseColor(fieldText(body, 'color'));
@@ -127,64 +118,52 @@ export async function repertoireSourceRoutes(instance: FastifyInstance): Promise
     return { api_data: sourceView(source) };
   });
 
-  app.patch(
-    '/repertoire/sources/:id',
-    { ...auth, schema: { params: sourceParams, body: patchSourceRequest } },
-    async (request) => {
-      const userId = request.user!.id;
-      const { name, enabled, exclusions } = request.body;
-      let symbols;
-      if (exclusions !== undefined) {
-        const parsed = parseExcludeSymbols(exclusions);
-        if (parsed.isErr) throw new BadRequestError(parsed.error.message);
-        symbols = parsed.value;
-      }
-      const { source, hasStudy } = await patchSource(app, userId, request.params.id, {
-        name,
-        enabled,
-        exclusions: symbols,
-      });
-      await followDrill(userId, source.color, hasStudy);
+  route(app, sourcesApi.patch, auth, async (request) => {
+    const userId = request.user!.id;
+    const { name, enabled, exclusions } = request.body;
+    let symbols;
+    if (exclusions !== undefined) {
+      const parsed = parseExcludeSymbols(exclusions);
+      if (parsed.isErr) throw new BadRequestError(parsed.error.message);
+      symbols = parsed.value;
+    }
+    const { source, hasStudy } = await patchSource(app, userId, request.params.id, {
+      name,
+      enabled,
+      exclusions: symbols,
+    });
+    await followDrill(userId, source.color, hasStudy);
+    return { api_data: sourceView(source) };
+  });
+
+  route(app, sourcesApi.remove, auth, async (request) => {
+    const userId = request.user!.id;
+    const { color, hasStudy } = await removeSource(app, userId, request.params.id);
+    await followDrill(userId, color, hasStudy);
+    return { api_data: { removed: request.params.id } };
+  });
+
+  route(app, sourcesApi.refresh, auth, async (request, reply) => {
+    const userId = request.user!.id;
+    const found = await findSource(app.db, userId, request.params.id);
+    if (!found) throw new SourceNotFoundError();
+    if (found.kind !== 'lichess' || !found.link)
+      throw new BadRequestError('This source came from a file: add the file again to change it');
+    let text: string;
+    try {
+      text = await fetchStudy(userId, found.link);
+    } catch (error) {
+      if (error instanceof SiteError) return reply.code(502).send({ error: error.message });
+      throw error;
+    }
+    const confirm = isConfirmed(request.query.confirm, request.body?.confirm);
+    return shrinkAsks(reply, async () => {
+      const input = { ...found, text, exclusions: symbolsOf(found.exclusions) };
+      const { source, hasStudy } = await replaceSource(app, userId, found.color, input, { id: found.id, confirm });
+      await followDrill(userId, found.color, hasStudy);
       return { api_data: sourceView(source) };
-    },
-  );
-
-  app.delete(
-    '/repertoire/sources/:id',
-    { ...auth, schema: { params: sourceParams, body: noBody } },
-    async (request) => {
-      const userId = request.user!.id;
-      const { color, hasStudy } = await removeSource(app, userId, request.params.id);
-      await followDrill(userId, color, hasStudy);
-      return { api_data: { removed: request.params.id } };
-    },
-  );
-
-  app.post(
-    '/repertoire/sources/:id/refresh',
-    { ...auth, schema: { params: sourceParams, querystring: confirmQuery, body: refreshSourceRequest } },
-    async (request, reply) => {
-      const userId = request.user!.id;
-      const found = await findSource(app.db, userId, request.params.id);
-      if (!found) throw new SourceNotFoundError();
-      if (found.kind !== 'lichess' || !found.link)
-        throw new BadRequestError('This source came from a file: add the file again to change it');
-      let text: string;
-      try {
-        text = await fetchStudy(userId, found.link);
-      } catch (error) {
-        if (error instanceof SiteError) return reply.code(502).send({ error: error.message });
-        throw error;
-      }
-      const confirm = isConfirmed(request.query.confirm, request.body?.confirm);
-      return shrinkAsks(reply, async () => {
-        const input = { ...found, text, exclusions: symbolsOf(found.exclusions) };
-        const { source, hasStudy } = await replaceSource(app, userId, found.color, input, { id: found.id, confirm });
-        await followDrill(userId, found.color, hasStudy);
-        return { api_data: sourceView(source) };
-      });
-    },
-  );
+    });
+  });
 }
 
 /** Lichess did not answer well: the source is left as it was. */

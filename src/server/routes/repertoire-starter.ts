@@ -1,15 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  starterColorQuery,
-  starterEstimateQuery,
-  starterKeepRequest,
-  starterRequest,
-  starterStopRequest,
-  type StarterBuild,
-  type StarterEstimate,
-  type StarterKeepAnswer,
-} from '@contract/starter.js';
+import { starterApi, type StarterBuild, type StarterEstimate, type StarterKeepAnswer } from '@contract/starter.js';
 import {
   bandOfRatings,
   defaultGoal,
@@ -24,6 +14,7 @@ import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { createStarterBuilds } from '../jobs/starter-job.js';
 import { openEventStream } from './event-stream.js';
+import { route } from './route.js';
 import { latestBuild, latestBuildId } from '../repertoire/starter-builds-repository.js';
 
 /**
@@ -33,14 +24,13 @@ import { latestBuild, latestBuildId } from '../repertoire/starter-builds-reposit
  * sources route like any PGN.
  */
 
-export async function repertoireStarterRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function repertoireStarterRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
   const drill = new DrillFollower(app);
   app.addHook('onClose', () => drill.settle());
   const builds = createStarterBuilds(app);
 
-  app.get('/repertoire/starter/estimate', { ...auth, schema: { querystring: starterEstimateQuery } }, (request) => {
+  route(app, starterApi.estimate, auth, (request) => {
     const api_data: StarterEstimate = {
       ...estimateStarterLookups(request.query.goal),
       seconds_per_lookup: (app.config.explorerIntervalMs ?? 0) / 1000,
@@ -48,7 +38,7 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
     return Promise.resolve({ api_data });
   });
 
-  app.post('/repertoire/starter', { ...auth, schema: { body: starterRequest } }, async (request, reply) => {
+  route(app, starterApi.start, auth, async (request, reply) => {
     const { color, speeds, ratings } = request.body;
     const userId = request.user!.id;
     // Bad input is answered as JSON before the stream starts.
@@ -88,11 +78,11 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
     }
   });
 
-  app.get('/repertoire/starter', { ...auth, schema: { querystring: starterColorQuery } }, async (request) => ({
+  route(app, starterApi.latest, auth, async (request) => ({
     api_data: await latestBuild(app.db, request.user!.id, request.query.color),
   }));
 
-  app.post('/repertoire/starter/stop', { ...auth, schema: { body: starterStopRequest } }, async (request) => {
+  route(app, starterApi.stop, auth, async (request) => {
     const userId = request.user!.id;
     const { color } = request.body;
     await builds.stop(userId, color);
@@ -105,7 +95,7 @@ export async function repertoireStarterRoutes(instance: FastifyInstance): Promis
     return { api_data: await latestBuild(app.db, userId, color) };
   });
 
-  app.post('/repertoire/starter/keep', { ...auth, schema: { body: starterKeepRequest } }, async (request) => {
+  route(app, starterApi.keep, auth, async (request) => {
     const userId = request.user!.id;
     const { color } = request.body;
     const build = await latestBuild(app.db, userId, color);

@@ -90,6 +90,8 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Optimising needs 400 reviews; you have 150: 250 more to go.');
     expect(await database.db.select().from(playerSchedulers).where(eq(playerSchedulers.userId, userId))).toEqual([]);
+    // A run that changed nothing does not count against the cooldown.
+    expect((await client.postJson('/api/scheduler/optimise', {})).status).toBe(400);
   });
 
   test('a history with nothing a day apart cannot be fitted: a clear message, nothing changed', async () => {
@@ -178,5 +180,44 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
     // Back to the default weights on request.
     const reset = await client.postJson('/api/scheduler/reset', {});
     expect(reset.body.api_data.weights).toBeNull();
+  }, 120_000);
+
+  test('a player optimises at most once an hour, on every process; the answer says when again', async () => {
+    const { client, userId } = await signedInClient(server, { prefix: 'sched' });
+    await database.db.insert(reviewLogs).values(simulatedLogs(userId, 50, 9, Date.now() - 400 * DAY));
+    const first = await client.postJson('/api/scheduler/optimise', {});
+    expect(first.status, first.text).toBe(200);
+    const second = await client.postJson('/api/scheduler/optimise', {});
+    expect(second.status).toBe(429);
+    expect(second.body.error).toMatch(
+      /^Your schedule was optimised just now: you can optimise again in 60 min \(once every 60 min at most\)$/,
+    );
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(3500);
+    // Another process of the deployment keeps the same cooldown.
+    const other = await startTestServer(database);
+    try {
+      const elsewhere = other.client();
+      for (const [k, v] of client.cookies) elsewhere.cookies.set(k, v);
+      expect((await elsewhere.postJson('/api/scheduler/optimise', {})).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+    const [kept] = await database.db.select().from(playerSchedulers).where(eq(playerSchedulers.userId, userId));
+    expect(kept.weights).toEqual(first.body.api_data.weights);
+  }, 120_000);
+
+  test('one fit at a time per process: a second player asking meanwhile is told to come back', async () => {
+    const players = await Promise.all([0, 1].map(() => signedInClient(server, { prefix: 'sched' })));
+    for (const { userId } of players) {
+      await database.db.insert(reviewLogs).values(simulatedLogs(userId, 50, 9, Date.now() - 400 * DAY));
+    }
+    const [a, b] = await Promise.all(players.map(({ client }) => client.postJson('/api/scheduler/optimise', {})));
+    expect([a.status, b.status].sort()).toEqual([200, 503]);
+    const busy = a.status === 503 ? a : b;
+    expect(busy.body.error).toMatch(/being optimised right now: try again in a minute/);
+    expect(busy.headers.get('retry-after')).toBe('60');
+    // The refused player was not charged a cooldown.
+    const refused = players[a.status === 503 ? 0 : 1];
+    expect((await refused.client.postJson('/api/scheduler/optimise', {})).status).toBe(200);
   }, 120_000);
 });

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statsQuery, updateStatsAnswer, updateStatsForm } from '@contract/stats.js';
+import { statsApi } from '@contract/stats.js';
 import { listCachedStats, type StatsRecord } from '../openings/position-stats-repository.js';
 import { overlayPlayerStats } from '../openings/player-stats.js';
 import { listPlayerStats, storePlayerStats } from '../openings/player-stats-repository.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
-import { zodSerializer } from '../plugins/zod-serializer.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
+import { route } from './route.js';
 
 /**
  * Position statistics: get_stats reads the shared explorer cache with the caller's own uploads in
@@ -14,12 +13,11 @@ import { parseStatsUpload } from '../openings/stats-upload.js';
  * openings/player-stats.ts). The coverage check is in coverage.ts.
  */
 
-export async function statsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function statsRoutes(app: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  app.get('/get_stats', { ...auth, schema: { querystring: statsQuery } }, async (request) => {
+  route(app, statsApi.get, auth, async (request) => {
     const { query } = request;
     const filter = requireStatsFilter(query.speeds, query.ratings);
     const [shared, own] = await Promise.all([
@@ -29,8 +27,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     return overlayPlayerStats(shared, own);
   });
 
-  const updateSchema = { body: updateStatsForm, response: { 200: updateStatsAnswer } };
-  app.post('/update_stats', { ...auth, schema: updateSchema, serializerCompiler: zodSerializer }, async (request) => {
+  route(app, statsApi.update, auth, async (request) => {
     // The contract read the field's JSON; each record's position and filters are checked here.
     const records: StatsRecord[] = request.body.stats.map(parseStatsUpload);
     await storePlayerStats(app.db, request.user!.id, records);

@@ -1,11 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { studiesQuery, studyParams, updateStudyRequest } from '@contract/studies.js';
+import { studiesApi, type StudyUpdateAnswer } from '@contract/studies.js';
 import { parseExcludeSymbols, parsePgn, findStudyName, findUnreadToken } from '../../chess/index.js';
 import { findStudy } from '../openings/studies-repository.js';
 import { removeFirstSource, replaceSource, ShrinkError } from '../openings/repertoire-sources.js';
-import { confirmQuery } from '@contract/repertoire-sources.js';
 import { isConfirmed } from './repertoire-sources.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
@@ -13,6 +11,7 @@ import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
+import { route } from './route.js';
 
 /**
  * Opening studies: the user's Lichess study list and study text (fetched by the server with the
@@ -34,8 +33,7 @@ const DRILL_SYNC_WAIT_MS = 1_500;
  */
 const DRILL_SYNC_WAIT_MAX_POSITIONS = 50_000;
 
-export async function studyRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function studyRoutes(app: FastifyInstance): Promise<void> {
   // Deck syncs still running after their answer finish before the database closes.
   const drillSyncs = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -44,7 +42,7 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
   // onRequest: the session is checked before any body is read.
   const auth = { onRequest: app.requireUser };
 
-  app.get('/lichess/studies', { ...auth, schema: { querystring: studiesQuery } }, async (request, reply) => {
+  route(app, studiesApi.lichessStudies, auth, async (request, reply) => {
     const username = (request.query.username ?? '').trim();
     if (!username) return reply.code(400).send({ error: 'A Lichess username is required to list studies' });
     const { lichess, token } = await playerSites(app, request.user!.id);
@@ -62,7 +60,7 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: result.value };
   });
 
-  app.get('/lichess/study/:id', { ...auth, schema: { params: studyParams } }, async (request) => {
+  route(app, studiesApi.lichessStudy, auth, async (request) => {
     const { id } = request.params;
     const { lichess, token } = await playerSites(app, request.user!.id);
     const busy = siteBusy(app.siteQueues.lichess, app.config.lichessUrl, 'Lichess', token);
@@ -72,7 +70,7 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     return { api_data: { title: studyTitle(result.value, id), pgn: result.value } };
   });
 
-  app.get('/get-studies', auth, async (request) => {
+  route(app, studiesApi.studies, auth, async (request) => {
     const userId = request.user!.id;
     try {
       const [white, black] = await Promise.all([
@@ -86,66 +84,62 @@ export async function studyRoutes(instance: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post(
-    '/update-study',
-    { ...auth, schema: { body: updateStudyRequest, querystring: confirmQuery } },
-    async (request, reply) => {
-      const input = request.body;
-      const { color } = input;
-      const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
-      if (symbols.isErr) throw new BadRequestError(symbols.error.message);
-      const studyText = input.study_text ?? null;
-      // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
-      if (input.link && !lichessStudyId(input.link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
-      let positions = 0;
-      if (studyText !== null) {
-        if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
-        // A word the reader would step over would silently cut the repertoire short.
-        const unread = findUnreadToken(studyText);
-        if (unread) throw new BadRequestError(`The study PGN could not be read: ${unread.message}`);
-        // Built (off the event loop for a large study) through the cache, with the options the drill
-        // and the checks of the stored study use, so they find it warm.
-        try {
-          const rep = await repertoireFor(studyText, {
-            color,
-            excludeSymbols: symbols.value,
-            name: input.title || undefined,
-          });
-          positions = rep.positions.size;
-        } catch (error) {
-          if (error instanceof UnreadablePgnError)
-            throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
-          throw error;
-        }
+  route(app, studiesApi.updateStudy, auth, async (request, reply) => {
+    const input = request.body;
+    const { color } = input;
+    const symbols = parseExcludeSymbols(input.exclude_move_indicators ?? '');
+    if (symbols.isErr) throw new BadRequestError(symbols.error.message);
+    const studyText = input.study_text ?? null;
+    // Only a link on Lichess is kept: the link decides which Lichess study "Save to Lichess" writes.
+    if (input.link && !lichessStudyId(input.link, app.config.lichessUrl)) throw new BadRequestError(NOT_A_STUDY_LINK);
+    let positions = 0;
+    if (studyText !== null) {
+      if (studyText.trim() === '') throw new BadRequestError('The study has no moves: study_text is empty');
+      // A word the reader would step over would silently cut the repertoire short.
+      const unread = findUnreadToken(studyText);
+      if (unread) throw new BadRequestError(`The study PGN could not be read: ${unread.message}`);
+      // Built (off the event loop for a large study) through the cache, with the options the drill
+      // and the checks of the stored study use, so they find it warm.
+      try {
+        const rep = await repertoireFor(studyText, {
+          color,
+          excludeSymbols: symbols.value,
+          name: input.title || undefined,
+        });
+        positions = rep.positions.size;
+      } catch (error) {
+        if (error instanceof UnreadablePgnError)
+          throw new BadRequestError(`The study PGN could not be read: ${error.pgnMessage}`);
+        throw error;
       }
-      const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
-      if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
-      const userId = request.user!.id;
-      const link = input.link || null;
-      let hasStudy: boolean;
-      if (studyText === null) hasStudy = await removeFirstSource(app, userId, color);
-      else {
-        const name = input.title || studyTitle(studyText, link ? 'Lichess study' : 'Uploaded PGN');
-        const source = { name, kind: link ? ('lichess' as const) : ('file' as const), link, text: studyText };
-        const confirm = isConfirmed(request.query.confirm, input.confirm);
-        try {
-          const options = { confirm, lastUpdate, dropEditsOnNewLink: true };
-          ({ hasStudy } = await replaceSource(app, userId, color, { ...source, exclusions: symbols.value }, options));
-        } catch (error) {
-          if (error instanceof ShrinkError)
-            return reply.code(409).send({ error: error.message, before: error.before, after: error.after });
-          throw error;
-        }
+    }
+    const lastUpdate = input.last_update ? new Date(input.last_update) : new Date();
+    if (Number.isNaN(lastUpdate.getTime())) throw new BadRequestError('last_update is not a date');
+    const userId = request.user!.id;
+    const link = input.link || null;
+    let hasStudy: boolean;
+    if (studyText === null) hasStudy = await removeFirstSource(app, userId, color);
+    else {
+      const name = input.title || studyTitle(studyText, link ? 'Lichess study' : 'Uploaded PGN');
+      const source = { name, kind: link ? ('lichess' as const) : ('file' as const), link, text: studyText };
+      const confirm = isConfirmed(request.query.confirm, input.confirm);
+      try {
+        const options = { confirm, lastUpdate, dropEditsOnNewLink: true };
+        ({ hasStudy } = await replaceSource(app, userId, color, { ...source, exclusions: symbols.value }, options));
+      } catch (error) {
+        if (error instanceof ShrinkError)
+          return reply.code(409).send({ error: error.message, before: error.before, after: error.after });
+        throw error;
       }
-      // The deck follows the study; a very large study's deck goes on being written after the answer
-      // (the drill screen's own sync waits for it), so storing never waits long on the drill.
-      const startSync = () => syncDrillAfterStudyChange(app, userId, color, hasStudy);
-      const waits = positions <= DRILL_SYNC_WAIT_MAX_POSITIONS;
-      const sync = waits ? startSync() : delay(0).then(startSync);
-      drillSyncs.add(sync);
-      void sync.finally(() => drillSyncs.delete(sync));
-      if (waits) await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
-      return { api_result: 'general_sql_success' };
-    },
-  );
+    }
+    // The deck follows the study; a very large study's deck goes on being written after the answer
+    // (the drill screen's own sync waits for it), so storing never waits long on the drill.
+    const startSync = () => syncDrillAfterStudyChange(app, userId, color, hasStudy);
+    const waits = positions <= DRILL_SYNC_WAIT_MAX_POSITIONS;
+    const sync = waits ? startSync() : delay(0).then(startSync);
+    drillSyncs.add(sync);
+    void sync.finally(() => drillSyncs.delete(sync));
+    if (waits) await Promise.race([sync, delay(DRILL_SYNC_WAIT_MS, undefined, { ref: false })]);
+    return { api_result: 'general_sql_success' } satisfies StudyUpdateAnswer;
+  });
 }

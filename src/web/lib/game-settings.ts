@@ -1,8 +1,8 @@
-// The one client of /api/games/settings (games that arrive by themselves), shared by the Account
+// The one client of the games settings (games that arrive by themselves), shared by the Account
 // page, where the setting lives, and game review, which says whether it is on.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GameSettings, GameSettingsRequest } from '@contract/game-import';
-import { apiGet, apiPostJson } from './api-client';
+import { gameImportApi, type GameSettings, type GameSettingsRequest } from '@contract/game-import';
+import { callData } from './api';
 
 export type { GameSettings, SiteImport } from '@contract/game-import';
 
@@ -13,7 +13,7 @@ export const AUTO_IMPORT_HREF = `/account#${AUTO_IMPORT_ANCHOR}`;
 export const gameSettingsQueryKey = ['game-settings'] as const;
 
 export async function getGameSettings(): Promise<GameSettings> {
-  return (await apiGet<{ api_data: GameSettings }>('/api/games/settings')).api_data;
+  return callData(gameImportApi.settings);
 }
 
 export const getGameSettingsQueryOptions = () =>
@@ -24,7 +24,7 @@ export function useGameSettings() {
 }
 
 export async function saveGameSettings(request: GameSettingsRequest): Promise<GameSettings> {
-  return (await apiPostJson<{ api_data: GameSettings }>('/api/games/settings', request)).api_data;
+  return callData(gameImportApi.saveSettings, { body: request });
 }
 
 export function useSaveGameSettings() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OpeningNameAnswer } from '@contract/common';
-import type { OpeningNamesAnswer } from '@contract/repertoire';
-import { apiPostJson } from './api-client';
+import { repertoireApi } from '@contract/repertoire';
+import { callData } from './api';
 
 /**
  * The openings of lines (movetext from the start), named by the server from its opening data: one
@@ -14,8 +14,7 @@ export function useOpeningNames(lines: readonly string[]): Map<string, OpeningNa
   const unique = [...new Set(lines)].slice(0, 200);
   const answer = useQuery({
     queryKey: ['opening-names', unique],
-    queryFn: async () =>
-      (await apiPostJson<{ api_data: OpeningNamesAnswer }>('/api/repertoire/openings', { lines: unique })).api_data,
+    queryFn: () => callData(repertoireApi.openings, { body: { lines: unique } }),
     enabled: unique.length > 0,
     staleTime: Infinity,
   });

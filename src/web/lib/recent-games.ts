@@ -1,7 +1,7 @@
 // The one client of GET /api/recent-games, shared by game review, the opening tools and the
 // repertoire report: each keeps its own query (key, polling), all read the answer the same way.
-import type { GameRecord, RecentGameSite, RecentGamesAnswer } from '@contract/recent-games';
-import { apiGet } from './api-client';
+import { recentGamesApi, type GameRecord, type RecentGameSite } from '@contract/recent-games';
+import { call } from './api';
 
 export type { GameRecord, RecentGameSite };
 
@@ -17,7 +17,7 @@ export class UnknownPlayerError extends Error {
  * UnknownPlayerError.
  */
 export async function fetchRecentGames(site: RecentGameSite, username?: string): Promise<GameRecord[]> {
-  const answer = await apiGet<RecentGamesAnswer>('/api/recent-games', { site, username });
+  const answer = await call(recentGamesApi.recentGames, { query: { site, username } });
   if (answer.busy || answer.failed) throw new Error(answer.error);
   if (answer.error) throw new UnknownPlayerError(answer.error);
   return answer.api_data ?? [];

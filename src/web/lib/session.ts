@@ -1,7 +1,8 @@
 // The logged-in user as the whole app sees it: one cached answer of check-if-logged-in.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionAnswer, SessionUser } from '@contract/account';
-import { apiPostForm, isApiError } from './api-client';
+import { accountApi, type SessionAnswer, type SessionUser } from '@contract/account';
+import { call } from './api';
+import { isApiError } from './api-client';
 
 export type User = SessionUser;
 export type { SessionAnswer };
@@ -11,7 +12,7 @@ export const sessionQueryKey = ['session'] as const;
 /** Asks the server whether the session cookie belongs to a logged-in user. */
 export async function checkSession(): Promise<SessionAnswer> {
   try {
-    return await apiPostForm<SessionAnswer>('/api/check-if-logged-in');
+    return await call(accountApi.sessionCheck, { body: {} });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { LoggedIn: false, api_result: 'user_not_logged_in' };
     throw error;

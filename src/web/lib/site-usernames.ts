@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from './api-client';
+import { accountApi } from '@contract/account';
+import { call } from './api';
 import { gameSettingsQueryKey } from './game-settings';
 import { sessionQueryKey } from './session';
 import type { SessionAnswer, User } from './session';
 
 export function updateLichessUsername(username: string): Promise<unknown> {
-  return apiPostForm('/api/update-lichess-username', { username_lichess: username });
+  return call(accountApi.updateLichessUsername, { body: { username_lichess: username } });
 }
 
 export function updateChessDotComUsername(username: string): Promise<unknown> {
-  return apiPostForm('/api/update-chess-dot-com-username', { username_chess_dot_com: username });
+  return call(accountApi.updateChessDotComUsername, { body: { username_chess_dot_com: username } });
 }
 
 /** Saves the user's name on one site, then updates the cached user to match. */

@@ -109,3 +109,15 @@ export const playerSchedulers = pgTable('player_schedulers', {
   fittedRecall: doublePrecision('fitted_recall'),
   optimisedAt: timestamp('optimised_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The player's last "Optimise my schedule": a fit costs seconds of CPU, so each player may start one
+ * at most once per cooldown, on any process. finished_at is null while it runs.
+ */
+export const scheduleOptimisations = pgTable('schedule_optimisations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -1,10 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordAnswer, ChangePasswordRequest, LogoutEverywhereAnswer } from '@contract/account-security';
-import { apiPostJson } from '../../../lib/api-client';
+import {
+  accountSecurityApi,
+  type ChangePasswordAnswer,
+  type ChangePasswordRequest,
+  type LogoutEverywhereAnswer,
+} from '@contract/account-security';
+import { call } from '../../../lib/api';
 import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
 
 export function changePassword(request: ChangePasswordRequest): Promise<ChangePasswordAnswer> {
-  return apiPostJson<ChangePasswordAnswer>('/api/change-password', request);
+  return call(accountSecurityApi.changePassword, { body: request });
 }
 
 export function useChangePassword() {
@@ -12,7 +17,7 @@ export function useChangePassword() {
 }
 
 export function logoutEverywhere(): Promise<LogoutEverywhereAnswer> {
-  return apiPostJson<LogoutEverywhereAnswer>('/api/logout-everywhere', {});
+  return call(accountSecurityApi.logoutEverywhere, { body: {} });
 }
 
 /** Ends every session of the player; this browser is logged out with the others. */

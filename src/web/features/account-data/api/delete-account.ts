@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
-import type { DeleteAccountAnswer } from '@contract/account-data';
+import { accountDataApi, type DeleteAccountAnswer } from '@contract/account-data';
 
 export type { DeleteAccountAnswer };
 
 export function deleteAccount(password: string): Promise<DeleteAccountAnswer> {
-  return apiPostForm<DeleteAccountAnswer>('/api/delete-account', { password });
+  return call(accountDataApi.deleteAccount, { body: { password } });
 }
 
 /** Deletes the account; once deleted, every cached answer goes and the app is logged out. */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
-import type { ImportCounts } from '@contract/account-data';
+import { callData } from '../../../lib/api';
+import { accountDataApi, type ImportCounts } from '@contract/account-data';
 
 export type { ImportCounts };
 
 /** Merges an export document into the player's account; answers the rows added per kind. */
 export async function importData(document: unknown): Promise<ImportCounts> {
-  const answer = await apiPostJson<{ api_data: ImportCounts }>('/api/import', document);
-  return answer.api_data;
+  // Sent as parsed: the server says what is wrong with a file that is not an export.
+  return callData(accountDataApi.importData, { body: document as Record<string, unknown> });
 }
 
 /** Imports, then refetches everything: cards, reviews, studies and names may all have changed. */

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { accountDataApi } from '@contract/account-data';
+import { hrefOf } from '../../../lib/api';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUser } from '../../../lib/session';
 import '../account-data.css';
@@ -52,10 +54,10 @@ export function AccountPage() {
           another server.
         </p>
         <div className="account-actions">
-          <a className="button button-primary" href="/api/export" download>
+          <a className="button button-primary" href={hrefOf(accountDataApi.exportData)} download>
             Download export
           </a>
-          <a className="button" href="/api/export/anki.txt" download>
+          <a className="button" href={hrefOf(accountDataApi.ankiDeck)} download>
             Download Anki deck
           </a>
         </div>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { accountApi } from '@contract/account';
+import { call } from '../../../lib/api';
 import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
 
 /** `username` may be a username or an email. */
 export function login(credentials: { username: string; password: string }): Promise<SessionAnswer> {
-  return apiPostForm<SessionAnswer>('/api/login', credentials);
+  return call(accountApi.login, { body: credentials });
 }
 
 /** Logs in; on success the session (and with it the user) is loaded into the cache. */

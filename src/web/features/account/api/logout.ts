@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { accountApi } from '@contract/account';
+import { call } from '../../../lib/api';
 import { sessionQueryKey, type SessionAnswer } from '../../../lib/session';
 
 export function logout(): Promise<unknown> {
-  return apiPostForm('/api/logout');
+  return call(accountApi.logout, { body: {} });
 }
 
 /** Logs out and drops every cached answer that belonged to the user. */

@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { accountApi } from '@contract/account';
+import { call } from '../../../lib/api';
 import type { ResetAnswer, ResetRequestAnswer } from './types';
 
 /** `email` may hold an email or a username. */
 export function requestPasswordReset(email: string): Promise<ResetRequestAnswer> {
-  return apiPostForm<ResetRequestAnswer>('/api/password-reset-request', { email });
+  return call(accountApi.passwordResetRequest, { body: { email } });
 }
 
 export function resetPassword(fields: { password: string; token: string }): Promise<ResetAnswer> {
-  return apiPostForm<ResetAnswer>('/api/password-reset', fields);
+  return call(accountApi.passwordReset, { body: fields });
 }
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

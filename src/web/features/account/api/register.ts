@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostForm } from '../../../lib/api-client';
+import { accountApi } from '@contract/account';
+import { call } from '../../../lib/api';
 import { setFlashHelp } from '../../../lib/flash-help';
 import { sessionQueryKey } from '../../../lib/session';
 import type { RegisterAnswer } from './types';
 
 export function register(fields: { email: string; username: string; password: string }): Promise<RegisterAnswer> {
-  return apiPostForm<RegisterAnswer>('/api/register', fields);
+  return call(accountApi.register, { body: fields });
 }
 
 /** Signs up; success logs the user in, so flash_help is set and the session is checked again. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card } from '@contract/cards';
-import { apiPostJson } from '../../../lib/api-client';
+import { cardsApi, type Card } from '@contract/cards';
+import { call } from '../../../lib/api';
 import { cardsQueryKey } from './get-cards';
 
 /** Deletes one card of the player's; a card that is already gone is not an error. */
 export async function deleteCard(id: string): Promise<void> {
-  await apiPostJson('/api/delete-card', { id });
+  await call(cardsApi.delete, { body: { id } });
 }
 
 /**

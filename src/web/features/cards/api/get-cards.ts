@@ -1,14 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Card } from '@contract/cards';
-import { apiGet } from '../../../lib/api-client';
+import { getCards } from '../../../lib/cards';
 
 export const cardsQueryKey = ['cards'] as const;
-
-/** The player's cards, sorted by due date (oldest first). */
-export async function getCards(): Promise<Card[]> {
-  const answer = await apiGet<{ api_data: Card[] }>('/api/get-cards');
-  return answer.api_data;
-}
 
 /**
  * Fresh for a short while: the early and the session prefetch and the screen itself share one load

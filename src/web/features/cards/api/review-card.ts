@@ -1,14 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card, Grade, ReviewCardAnswer } from '@contract/cards';
-import { apiPostJson } from '../../../lib/api-client';
+import type { Card } from '@contract/cards';
+import { reviewCard } from '../../../lib/cards';
 import { cardsQueryKey, mergeCards } from './get-cards';
 
-/** Scores a card; the server schedules it on its own clock and keeps the review log. */
-export async function reviewCard(input: { id: string; rating: Grade }): Promise<ReviewCardAnswer> {
-  const answer = await apiPostJson<{ api_data: ReviewCardAnswer }>('/api/review-card', input);
-  return answer.api_data;
-}
-
+/** Scores a card on the server, then puts the card as rescheduled into the cached list. */
 export function useReviewCard() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Card, CardDraft } from '@contract/cards';
-import { apiPostJson } from '../../../lib/api-client';
+import { cardsApi, type Card, type CardDraft } from '@contract/cards';
+import { callData } from '../../../lib/api';
 import { cardsQueryKey, mergeCards } from './get-cards';
 
 export type { CardDraft };
 
 /** Creates or edits cards; answers the cards as stored. */
 export async function upsertCards(cards: CardDraft[]): Promise<Card[]> {
-  const answer = await apiPostJson<{ api_data: Card[] }>('/api/upsert-cards', cards);
-  return answer.api_data;
+  return callData(cardsApi.upsert, { body: cards });
 }
 
 /** Saves on the server first, then puts the stored cards into the cached list. */

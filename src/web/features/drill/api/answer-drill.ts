@@ -1,14 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
-import { drillQueryKey, type DrillAnswerResult } from './types';
+import { answerDrill } from '../../../lib/drill';
+import { drillQueryKey } from './types';
 
-export type DrillAnswerInput = { id: number; uci: string; rating?: 2 | 3 | 4 };
-
-/** Grades a move on the server: wrong is Again, right is the rating chosen (Good by default). */
-export async function answerDrill(input: DrillAnswerInput): Promise<DrillAnswerResult> {
-  return (await apiPostJson<{ api_data: DrillAnswerResult }>('/api/drill/answer', input)).api_data;
-}
-
+/** Grades a move on the server, then reads the drill's items and counts again. */
 export function useAnswerDrill() {
   const client = useQueryClient();
   return useMutation({

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { drillApi, type DrillSettings } from '@contract/drill';
+import { callData } from '../../../lib/api';
 import { drillQueryKey } from './types';
 
-export type DrillSettings = { new_per_day: number };
+export type { DrillSettings };
 
 export async function getDrillSettings(): Promise<DrillSettings> {
-  return (await apiGet<{ api_data: DrillSettings }>('/api/drill/settings')).api_data;
+  return callData(drillApi.settings);
 }
 
 export const getDrillSettingsQueryOptions = () =>
@@ -16,7 +17,7 @@ export function useDrillSettings() {
 }
 
 export async function saveDrillSettings(settings: DrillSettings): Promise<DrillSettings> {
-  return (await apiPostJson<{ api_data: DrillSettings }>('/api/drill/settings', settings)).api_data;
+  return callData(drillApi.saveSettings, { body: settings });
 }
 
 export function useSaveDrillSettings() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
+import { drillApi } from '@contract/drill';
+import { call } from '../../../lib/api';
 import type { DrillColor } from './types';
 
 /** Puts a repertoire position at the front of the player's drill (due now). */
 export function focusDrill(color: DrillColor, fen: string): Promise<unknown> {
-  return apiPostJson('/api/drill/focus', { color, fen });
+  return call(drillApi.focus, { body: { color, fen } });
 }
 
 export function useFocusDrill() {

@@ -1,7 +1,8 @@
-import { apiGet } from '../../../lib/api-client';
+import { drillApi } from '@contract/drill';
+import { callData } from '../../../lib/api';
 import type { DrillColor, DrillLine } from './types';
 
 /** Line mode: the moves from `fen` (a chapter start when left out) to the next position to ask. */
 export async function getDrillLine(color: DrillColor, fen?: string): Promise<DrillLine> {
-  return (await apiGet<{ api_data: DrillLine }>('/api/drill/line', { color, fen })).api_data;
+  return callData(drillApi.line, { query: { color, fen } });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
+import { drillApi } from '@contract/drill';
+import { callData } from '../../../lib/api';
 import { drillQueryKey, type DrillColor, type DrillSyncResult } from './types';
 
 /** Brings the colour's deck in line with the stored study (400 when the colour has no study). */
 export async function syncDrill(color: DrillColor): Promise<DrillSyncResult> {
-  return (await apiPostJson<{ api_data: DrillSyncResult }>('/api/drill/sync', { color })).api_data;
+  return callData(drillApi.sync, { body: { color } });
 }
 
 /** Synced once when the screen opens a colour; a study stored elsewhere already synced it. */

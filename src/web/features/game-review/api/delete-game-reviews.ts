@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GameReview } from '@contract/game-reviews';
-import { apiPostJson, isApiError } from '../../../lib/api-client';
+import { gameReviewsApi, type GameReview } from '@contract/game-reviews';
+import { isApiError } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';
 
 /** Deletes one review with its mistakes. A review already gone (404) counts as deleted. */
 export async function deleteGameReview(id: number): Promise<void> {
   try {
-    await apiPostJson('/api/delete-game-review', { game_review_id: id });
+    await call(gameReviewsApi.remove, { body: { game_review_id: id } });
   } catch (error) {
     if (!(isApiError(error) && error.status === 404)) throw error;
   }

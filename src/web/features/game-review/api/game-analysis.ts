@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PendingAnalysis, PlyEval, ReviewMistake, StoredAnalysis } from '@contract/engine';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import {
+  engineApi,
+  type PendingAnalysis,
+  type PlyEval,
+  type ReviewMistake,
+  type StoredAnalysis,
+} from '@contract/engine';
+import { callData } from '../../../lib/api';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
 /** The stored engine analysis of a review, or null before the first. */
 export async function getGameAnalysis(reviewId: number): Promise<StoredAnalysis | null> {
-  const answer = await apiGet<{ api_data: StoredAnalysis | null }>('/api/game-analysis', { game_review_id: reviewId });
-  return answer.api_data;
+  return callData(engineApi.analysis, { query: { game_review_id: reviewId } });
 }
 
 export const gameAnalysisQueryKey = (reviewId: number) => ['game-analysis', reviewId] as const;
@@ -20,8 +25,7 @@ export type SaveAnalysisInput = { game_review_id: number; depth: number; evals: 
 
 /** Stores what the engine found; answers the review's mistakes as they now are. */
 export async function saveGameAnalysis(input: SaveAnalysisInput): Promise<ReviewMistake[]> {
-  const answer = await apiPostJson<{ api_data: { mistakes: ReviewMistake[] } }>('/api/game-analysis', input);
-  return answer.api_data.mistakes;
+  return (await callData(engineApi.saveAnalysis, { body: input })).mistakes;
 }
 
 export function useSaveGameAnalysis() {
@@ -40,7 +44,7 @@ export function useSaveGameAnalysis() {
 export const pendingAnalysisQueryKey = ['game-analysis', 'pending'] as const;
 
 export async function getPendingAnalysis(): Promise<PendingAnalysis> {
-  return (await apiGet<{ api_data: PendingAnalysis }>('/api/game-analysis/pending')).api_data;
+  return callData(engineApi.pendingAnalysis);
 }
 
 export const usePendingAnalysis = () => useQuery({ queryKey: pendingAnalysisQueryKey, queryFn: getPendingAnalysis });

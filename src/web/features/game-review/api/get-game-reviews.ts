@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GameReview } from '@contract/game-reviews';
-import { apiGet } from '../../../lib/api-client';
+import { gameReviewsApi, type GameReview } from '@contract/game-reviews';
+import { callData } from '../../../lib/api';
 
 export const gameReviewsQueryKey = ['game-reviews'] as const;
 
 /** The user's reviews with their mistakes, newest first. The screen shows an empty list and the error when loading fails. */
 export async function getGameReviews(): Promise<GameReview[]> {
-  const answer = await apiGet<{ api_data: GameReview[] }>('/api/get-game-reviews');
-  return answer.api_data;
+  return callData(gameReviewsApi.reviews);
 }
 
 export const gameReviewsQueryOptions = queryOptions({

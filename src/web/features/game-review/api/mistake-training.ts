@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  LearnAttemptAnswer,
-  LearnAttemptRequest,
-  MistakeCardAnswer,
-  MistakeTraining,
+import {
+  mistakeTrainingApi,
+  type LearnAttemptAnswer,
+  type LearnAttemptRequest,
+  type MistakeCardAnswer,
+  type MistakeTraining,
 } from '@contract/mistake-training';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { callData } from '../../../lib/api';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
 // Under the reviews' key: whatever refetches the reviews (a new analysis, a mistake marked or deleted)
@@ -14,8 +15,7 @@ export const mistakeTrainingQueryKey = (reviewId: number) => [...gameReviewsQuer
 
 /** Each mistake's card, whether its position is in the repertoire, and its tries in Learn from your mistakes. */
 export async function getMistakeTraining(reviewId: number): Promise<MistakeTraining[]> {
-  const answer = await apiGet<{ api_data: MistakeTraining[] }>('/api/mistake-training', { game_review_id: reviewId });
-  return answer.api_data;
+  return callData(mistakeTrainingApi.training, { query: { game_review_id: reviewId } });
 }
 
 export const mistakeTrainingQueryOptions = (reviewId: number) =>
@@ -25,7 +25,7 @@ export const useMistakeTraining = (reviewId: number) => useQuery(mistakeTraining
 
 /** Makes the mistake's card, or answers the one made before. */
 export async function makeMistakeCard(mistakeId: number): Promise<MistakeCardAnswer> {
-  return (await apiPostJson<{ api_data: MistakeCardAnswer }>('/api/mistake-card', { mistake_id: mistakeId })).api_data;
+  return callData(mistakeTrainingApi.card, { body: { mistake_id: mistakeId } });
 }
 
 export function useMakeMistakeCard(reviewId: number) {
@@ -41,7 +41,7 @@ export function useMakeMistakeCard(reviewId: number) {
 }
 
 export async function recordLearnAttempt(input: LearnAttemptRequest): Promise<LearnAttemptAnswer> {
-  return (await apiPostJson<{ api_data: LearnAttemptAnswer }>('/api/learn-attempts', input)).api_data;
+  return callData(mistakeTrainingApi.learnAttempt, { body: input });
 }
 
 export function useRecordLearnAttempt(reviewId: number) {

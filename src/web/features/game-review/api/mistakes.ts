@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Mistake, UpsertMistakeInput } from '@contract/game-reviews';
-import { apiPostJson } from '../../../lib/api-client';
+import { gameReviewsApi, type Mistake, type UpsertMistakeInput } from '@contract/game-reviews';
+import { call, callData } from '../../../lib/api';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
 /** Stores a mistake (a move of a review); answers it as stored. */
 export async function upsertMistake(mistake: UpsertMistakeInput): Promise<Mistake> {
-  const answer = await apiPostJson<{ api_data: Mistake }>('/api/upsert-mistake', mistake);
-  return answer.api_data;
+  return callData(gameReviewsApi.upsertMistake, { body: mistake });
 }
 
 /** Deletes one mistake (delete-game-review with the mistake's id). */
 export async function deleteMistake(id: number): Promise<void> {
-  await apiPostJson('/api/delete-game-review', { mistake_id: id });
+  await call(gameReviewsApi.remove, { body: { mistake_id: id } });
 }
 
 /** Reviews carry their mistakes, so both calls refetch the reviews once the server has answered. */

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GameReview, UpsertGameReviewInput } from '@contract/game-reviews';
-import { apiPostJson } from '../../../lib/api-client';
+import { upsertGameReview } from '../../../lib/game-reviews';
 import { gameReviewsQueryKey } from './get-game-reviews';
 import { recentGamesQueryKey } from './get-recent-games';
 
-/** Saves a new review (no id) or changes fields of one (with id); answers the stored review. */
-export async function upsertGameReview(
-  review: UpsertGameReviewInput,
-  options: { keepalive?: boolean } = {},
-): Promise<GameReview> {
-  const answer = await apiPostJson<{ api_data: GameReview }>('/api/upsert-game-review', review, options);
-  return answer.api_data;
-}
+export { upsertGameReview };
 
 /** The server answers first, then the cached list takes the stored review (server first). */
 export function useUpsertGameReview() {

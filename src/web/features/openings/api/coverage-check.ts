@@ -1,6 +1,12 @@
-import type { CoverageHoles, CoverageProgress, CoverageResult, CoverageStatus } from '@contract/coverage';
-import type { StatsRecord } from '@contract/stats';
-import { apiGet, apiPostEventStream } from '../../../lib/api-client';
+import {
+  coverageApi,
+  type CoverageHoles,
+  type CoverageProgress,
+  type CoverageResult,
+  type CoverageStatus,
+} from '@contract/coverage';
+import { statsApi, type StatsRecord } from '@contract/stats';
+import { call, callEvents } from '../../../lib/api';
 import type { Filters } from '../lib/filters';
 import { openingFields, type OpeningInput } from './types';
 
@@ -19,9 +25,9 @@ export async function coverageCheck(
   onStatus: (status: CoverageStatus) => void = () => {},
 ): Promise<CoverageResult> {
   let result: CoverageResult | undefined;
-  await apiPostEventStream(
-    '/api/coverage_check',
-    { ...openingFields(opening), speeds: filters.speeds.join(','), ratings: filters.ratings.join(',') },
+  await callEvents(
+    coverageApi.check,
+    { body: { ...openingFields(opening), speeds: filters.speeds.join(','), ratings: filters.ratings.join(',') } },
     ({ event, data }) => {
       if (event === 'progress') onProgress(data as CoverageProgress);
       else if (event === 'holes') onHoles(data as CoverageHoles);
@@ -36,6 +42,6 @@ export async function coverageCheck(
 
 /** Cached statistics for these filters, keyed by position (FEN without move counters). */
 export async function getStats(filters: Filters): Promise<Map<string, StatsRecord>> {
-  const list = await apiGet<StatsRecord[]>('/api/get_stats', { speeds: filters.speeds, ratings: filters.ratings });
+  const list = await call(statsApi.get, { query: { speeds: filters.speeds, ratings: filters.ratings } });
   return new Map(list.map((record) => [record.fen, record]));
 }

@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Expected, ExpectedPoint, Goal, Trap, TrimAnswer, TrimRow } from '@contract/coverage-goal';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import {
+  coverageGoalApi,
+  type Expected,
+  type ExpectedPoint,
+  type Goal,
+  type Trap,
+  type TrimRow,
+} from '@contract/coverage-goal';
+import { callData } from '../../../lib/api';
+import { undoEdit } from '../../../lib/repertoire-edits';
 import type { Color } from './types';
 
 export type { Expected, ExpectedPoint, Goal, Trap, TrimRow };
@@ -8,26 +16,32 @@ export type { Expected, ExpectedPoint, Goal, Trap, TrimRow };
 /** Every query of the coverage goal, by colour: a goal change or a trim reads them all again. */
 export const coverageGoalKey = (color: Color) => ['coverage-goal', color] as const;
 
-const read = async <T>(path: string, color: Color): Promise<T> =>
-  (await apiGet<{ api_data: T }>(`/api/repertoire/${path}`, { color })).api_data;
-
 export const getGoalQueryOptions = (color: Color) =>
-  queryOptions({ queryKey: [...coverageGoalKey(color), 'goal'], queryFn: () => read<Goal>('goal', color) });
+  queryOptions({
+    queryKey: [...coverageGoalKey(color), 'goal'],
+    queryFn: () => callData(coverageGoalApi.goal, { query: { color } }),
+  });
 export const useGoal = (color: Color) => useQuery(getGoalQueryOptions(color));
 
 export const getExpectedQueryOptions = (color: Color) =>
   queryOptions({
     queryKey: [...coverageGoalKey(color), 'expected'],
-    queryFn: () => read<Expected | null>('expected', color),
+    queryFn: () => callData(coverageGoalApi.expected, { query: { color } }),
   });
 export const useExpected = (color: Color) => useQuery(getExpectedQueryOptions(color));
 
 export const getTrimQueryOptions = (color: Color) =>
-  queryOptions({ queryKey: [...coverageGoalKey(color), 'trim'], queryFn: () => read<TrimRow[]>('trim', color) });
+  queryOptions({
+    queryKey: [...coverageGoalKey(color), 'trim'],
+    queryFn: () => callData(coverageGoalApi.trim, { query: { color } }),
+  });
 export const useTrim = (color: Color) => useQuery(getTrimQueryOptions(color));
 
 export const getTrapsQueryOptions = (color: Color) =>
-  queryOptions({ queryKey: [...coverageGoalKey(color), 'traps'], queryFn: () => read<Trap[]>('traps', color) });
+  queryOptions({
+    queryKey: [...coverageGoalKey(color), 'traps'],
+    queryFn: () => callData(coverageGoalApi.traps, { query: { color } }),
+  });
 export const useTraps = (color: Color) => useQuery(getTrapsQueryOptions(color));
 
 /**
@@ -41,19 +55,15 @@ function useRepertoireChange<A, R>(mutationFn: (args: A) => Promise<R>) {
 
 /** Sets the colour's goal (0..1); null goes back to the band's. */
 export const useSetGoal = () =>
-  useRepertoireChange(
-    async ({ color, goal }: { color: Color; goal: number | null }) =>
-      (await apiPostJson<{ api_data: Goal }>('/api/repertoire/goal', { color, goal })).api_data,
+  useRepertoireChange(async ({ color, goal }: { color: Color; goal: number | null }) =>
+    callData(coverageGoalApi.setGoal, { body: { color, goal } }),
   );
 
 /** Trims the named lines, or without them every line below the goal but the dangerous ones. */
 export const useTrimLines = () =>
-  useRepertoireChange(
-    async ({ color, lines }: { color: Color; lines?: string[] }) =>
-      (await apiPostJson<{ api_data: TrimAnswer }>('/api/repertoire/trim', { color, ...(lines ? { lines } : {}) }))
-        .api_data,
+  useRepertoireChange(async ({ color, lines }: { color: Color; lines?: string[] }) =>
+    callData(coverageGoalApi.trimLines, { body: { color, ...(lines ? { lines } : {}) } }),
   );
 
 /** Undoes the colour's last edit (a whole trim at once). */
-export const useUndoEdit = () =>
-  useRepertoireChange(async ({ color }: { color: Color }) => apiPostJson('/api/repertoire/undo', { color }));
+export const useUndoEdit = () => useRepertoireChange(({ color }: { color: Color }) => undoEdit(color));

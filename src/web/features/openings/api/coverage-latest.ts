@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CoverageRun } from '@contract/coverage';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { coverageApi, type CoverageRun } from '@contract/coverage';
+import { callData } from '../../../lib/api';
+import { getCoverageLatest } from '../../../lib/coverage-latest';
 import type { Color } from './types';
 
 /** The player's latest coverage check of one colour, live while it runs. */
 export type { CoverageRun };
+export { getCoverageLatest };
 
 export const coverageLatestQueryKey = (color: Color) => ['coverage-latest', color] as const;
-
-export async function getCoverageLatest(color: Color): Promise<CoverageRun | null> {
-  const answer = await apiGet<{ api_data: CoverageRun | null }>('/api/coverage/latest', { color });
-  return answer.api_data ?? null;
-}
 
 /** How often a run this page is not streaming itself (another tab, after a reload) is asked again. */
 const POLL_MS = 1_500;
@@ -28,6 +25,5 @@ export const useCoverageLatest = (color: Color, streaming: boolean) =>
 
 /** Stops the player's running check of that colour; the holes found so far are kept. */
 export async function stopCoverage(color: Color): Promise<CoverageRun | null> {
-  const answer = await apiPostJson<{ api_data: CoverageRun | null }>('/api/coverage/stop', { color });
-  return answer.api_data ?? null;
+  return (await callData(coverageApi.stop, { body: { color } })) ?? null;
 }

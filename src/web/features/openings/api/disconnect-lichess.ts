@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DisconnectAnswer } from '@contract/lichess-connect';
-import { apiPostJson } from '../../../lib/api-client';
+import { lichessConnectApi, type DisconnectAnswer } from '@contract/lichess-connect';
+import { call } from '../../../lib/api';
 import { sessionQueryKey } from '../../../lib/session';
 
 /** Revokes the player's Lichess token and forgets it (the user object then says not connected). */
 export function disconnectLichess(): Promise<DisconnectAnswer> {
-  return apiPostJson('/api/lichess/disconnect', {});
+  return call(lichessConnectApi.disconnect, { body: {} });
 }
 
 export function useDisconnectLichess() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
-import { studiesQueryKey } from './get-studies';
-import type { StudyUpdate } from '@contract/studies';
+import { call } from '../../../lib/api';
+import { studiesQueryKey } from '../../../lib/studies';
+import { studiesApi, type StudyUpdate } from '@contract/studies';
 
 export type { StudyUpdate };
 
-export const updateStudy = (update: StudyUpdate) => apiPostJson('/api/update-study', update);
+export const updateStudy = (update: StudyUpdate) => call(studiesApi.updateStudy, { query: {}, body: update });
 
 /** Once stored, the studies and the sources (the first one is replaced) are read again. */
 export function useUpdateStudy() {

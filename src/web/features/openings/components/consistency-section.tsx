@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { StatusBox } from '../../../components/status-box';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import { consistencyCheck, type ConsistencyAnswer } from '../api/opening-checks';
 import type { Color } from '../api/types';
 import { NO_STUDY_SELECTED, sorryText } from '../lib/messages';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { buildRepertoireFromPgn } from '../../../../chess/repertoire';
 import { StatusBox } from '../../../components/status-box';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import type { Color } from '../api/types';
 import { defaultFilters, type Filters } from '../lib/filters';
 import { NO_STUDY_TEXT } from '../lib/messages';

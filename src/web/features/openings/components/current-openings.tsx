@@ -1,4 +1,4 @@
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import type { Color, Study } from '../api/types';
 import { shortDateTime } from '../api/recent-games';
 import '../sources.css';

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { lichessConnectApi } from '@contract/lichess-connect';
+import { hrefOf } from '../../../lib/api';
 import { errorText } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session';
 import { useDisconnectLichess } from '../api/disconnect-lichess';
@@ -60,7 +62,7 @@ export function LichessConnection() {
         </div>
       ) : (
         <div className="op-row op-lichess-row">
-          <a className="button button-primary" href="/api/lichess/connect">
+          <a className="button button-primary" href={hrefOf(lichessConnectApi.connect)}>
             Connect Lichess
           </a>
           <p className="op-hint">Your own Lichess account lists your private studies and runs the coverage check.</p>

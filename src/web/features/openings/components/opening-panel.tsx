@@ -5,7 +5,7 @@ import { Board, type BoardArrow } from '../../../components/board';
 import { Modal } from '../../../components/modal';
 import { StatusBox } from '../../../components/status-box';
 import { useCoverageLatest } from '../api/coverage-latest';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import { checkOpening, type GameComparison } from '../api/opening-checks';
 import { canMakeCard, cardFromComparison, type OpeningCardPosition } from '../lib/card-from-comparison';
 import { comparisonLine } from '../lib/comparison-line';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { makeExcludeSymbols, parseExcludeSymbols, type ExcludeSymbol } from '../../../../chess/exclude-symbols';
 import { StatusBox } from '../../../components/status-box';
 import { useUser } from '../../../lib/session';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import type { Color } from '../api/types';
 import { useUpdateStudy, type StudyUpdate } from '../api/update-study';
 import { shrinkOf } from '../api/repertoire-sources';

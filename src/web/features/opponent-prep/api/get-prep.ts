@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrepAnswer } from '@contract/opponent-prep';
-import { apiGet } from '../../../lib/api-client';
+import { opponentPrepApi, type PrepAnswer } from '@contract/opponent-prep';
+import { callData } from '../../../lib/api';
 import { prepQueryKey } from './prep-keys';
 
 /** One kept preparation. */
 export async function getPrep(id: number): Promise<PrepAnswer> {
-  return (await apiGet<{ api_data: PrepAnswer }>(`/api/opponent-prep/${id}`)).api_data;
+  return callData(opponentPrepApi.prep, { params: { id } });
 }
 
 export const getPrepQueryOptions = (id: number | undefined) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PrepSummary } from '@contract/opponent-prep';
-import { apiGet } from '../../../lib/api-client';
+import { opponentPrepApi, type PrepSummary } from '@contract/opponent-prep';
+import { callData } from '../../../lib/api';
 import { prepQueryKey } from './prep-keys';
 
 /** The player's kept preparations, newest first. */
 export async function getRecentPreps(): Promise<PrepSummary[]> {
-  return (await apiGet<{ api_data: PrepSummary[] }>('/api/opponent-prep/recent')).api_data;
+  return callData(opponentPrepApi.recent);
 }
 
 export const getRecentPrepsQueryOptions = () =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Suggestion } from '@contract/opponent-prep';
-import { apiGet } from '../../../lib/api-client';
+import { opponentPrepApi, type Suggestion } from '@contract/opponent-prep';
+import { callData } from '../../../lib/api';
 import { prepQueryKey } from './prep-keys';
 
 /** The explorer's best-scoring reply after a surprise; null when the explorer has none (or no token). */
 export async function getSuggestion(color: 'white' | 'black', fen: string): Promise<Suggestion> {
-  return (await apiGet<{ api_data: Suggestion }>('/api/opponent-prep/answer', { color, fen })).api_data;
+  return callData(opponentPrepApi.suggestion, { query: { color, fen } });
 }
 
 export const getSuggestionQueryOptions = (color: 'white' | 'black', fen: string) =>

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PrepAnswer, PrepFailure, PrepProgress, PrepRequest } from '@contract/opponent-prep';
-import { ApiError, apiPostJsonEventStream } from '../../../lib/api-client';
+import {
+  opponentPrepApi,
+  type PrepAnswer,
+  type PrepFailure,
+  type PrepProgress,
+  type PrepRequest,
+} from '@contract/opponent-prep';
+import { ApiError } from '../../../lib/api-client';
+import { callEvents } from '../../../lib/api';
 import { prepQueryKey } from './prep-keys';
 
 /**
@@ -10,7 +17,7 @@ import { prepQueryKey } from './prep-keys';
 export async function runPrep(input: PrepRequest, onProgress: (progress: PrepProgress) => void): Promise<PrepAnswer> {
   let answer: PrepAnswer | undefined;
   let failure: PrepFailure | undefined;
-  await apiPostJsonEventStream('/api/opponent-prep/stream', input, ({ event, data }) => {
+  await callEvents(opponentPrepApi.stream, { body: input }, ({ event, data }) => {
     if (event === 'progress') onProgress(data as PrepProgress);
     else if (event === 'result') answer = (data as { api_data: PrepAnswer }).api_data;
     else if (event === 'failure') failure = data as PrepFailure;

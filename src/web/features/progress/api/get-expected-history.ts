@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ExpectedPoint } from '@contract/coverage-goal';
+import { coverageGoalApi, type ExpectedPoint } from '@contract/coverage-goal';
 import type { Color } from '@contract/common';
-import { apiGet } from '../../../lib/api-client';
+import { callData } from '../../../lib/api';
 
 export type { ExpectedPoint };
 
 /** The colour's expected score each time it changed (after a coverage check or an edit), oldest first. */
 export async function getExpectedHistory(color: Color): Promise<ExpectedPoint[]> {
-  return (await apiGet<{ api_data: ExpectedPoint[] }>('/api/repertoire/expected/history', { color })).api_data;
+  return callData(coverageGoalApi.expectedHistory, { query: { color } });
 }
 
 export const getExpectedHistoryQueryOptions = (color: Color) =>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProgressAnswer } from '@contract/today';
-import { apiGet } from '../../../lib/api-client';
+import { todayApi, type ProgressAnswer } from '@contract/today';
+import { callData } from '../../../lib/api';
 import { browserTimeZone } from '../../../lib/time-zone';
 
 export const progressQueryKey = ['progress'] as const;
 
 /** The forecast, weekly retention and leeches, by the browser's calendar. */
 export async function getProgress(): Promise<ProgressAnswer> {
-  return (await apiGet<{ api_data: ProgressAnswer }>('/api/progress', { tz: browserTimeZone() })).api_data;
+  return callData(todayApi.progress, { query: { tz: browserTimeZone() } });
 }
 
 export const getProgressQueryOptions = () => queryOptions({ queryKey: progressQueryKey, queryFn: getProgress });

@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SchedulerAnswer } from '@contract/today';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { todayApi, type SchedulerAnswer } from '@contract/today';
+import { callData } from '../../../lib/api';
+import { getScheduler } from '../../../lib/scheduler';
 
 export const schedulerQueryKey = ['scheduler'] as const;
-
-export async function getScheduler(): Promise<SchedulerAnswer> {
-  return (await apiGet<{ api_data: SchedulerAnswer }>('/api/scheduler')).api_data;
-}
 
 export const getSchedulerQueryOptions = () => queryOptions({ queryKey: schedulerQueryKey, queryFn: getScheduler });
 
@@ -16,11 +13,11 @@ export function useScheduler() {
 
 /** Fits the weights to the player's history (400 reviews or more); a 400 says why not. */
 export async function optimiseSchedule(): Promise<SchedulerAnswer> {
-  return (await apiPostJson<{ api_data: SchedulerAnswer }>('/api/scheduler/optimise', {})).api_data;
+  return callData(todayApi.optimiseScheduler, { body: {} });
 }
 
 export async function resetSchedule(): Promise<SchedulerAnswer> {
-  return (await apiPostJson<{ api_data: SchedulerAnswer }>('/api/scheduler/reset', {})).api_data;
+  return callData(todayApi.resetScheduler, { body: {} });
 }
 
 export function useOptimiseSchedule() {

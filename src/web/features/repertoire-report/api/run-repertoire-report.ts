@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RepertoireReportAnswer, ReportSource } from '@contract/repertoire-report';
-import { apiPostJson } from '../../../lib/api-client';
+import { repertoireReportApi, type RepertoireReportAnswer, type ReportSource } from '@contract/repertoire-report';
+import { callData } from '../../../lib/api';
 
 /** Compares the chosen sources' games with the player's studies (the server fetches the site games). */
 export async function runRepertoireReport(sources: ReportSource[]): Promise<RepertoireReportAnswer> {
-  const answer = await apiPostJson<{ api_data: RepertoireReportAnswer }>('/api/repertoire-report', { sources });
-  return answer.api_data;
+  return callData(repertoireReportApi.run, { body: { sources } });
 }
 
 export type LastReport = { sources: ReportSource[]; report: RepertoireReportAnswer };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
+import { upsertGameReview } from '../../../lib/game-reviews';
 import { fetchRecentGames } from '../../../lib/recent-games';
 
 /**
@@ -11,8 +11,7 @@ export async function saveSiteGame(site: string, link: string): Promise<number> 
   const recent = await fetchRecentGames(key);
   const record = recent.find((game) => game.link === link);
   if (!record) throw new Error(`This game is no longer among your recent ${site} games`);
-  const saved = await apiPostJson<{ api_data: { id: number } }>('/api/upsert-game-review', record);
-  return saved.api_data.id;
+  return (await upsertGameReview(record)).id;
 }
 
 export function useSaveSiteGame() {

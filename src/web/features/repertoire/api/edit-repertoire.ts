@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
 import type { EditAnswer, EditRequest } from '@contract/repertoire';
-import { apiPostJson } from '../../../lib/api-client';
+import { editRepertoire } from '../../../lib/repertoire-edits';
 import { repertoireQueryKey } from './repertoire-keys';
-
-/** Adds a line (every move of it) to the colour's repertoire, or removes its last move and what hangs on it. */
-export async function editRepertoire(request: EditRequest): Promise<EditAnswer> {
-  return (await apiPostJson<{ api_data: EditAnswer }>('/api/repertoire/edit', request)).api_data;
-}
 
 /**
  * What an edit changes: the workshop's tree and edit list, and the screens that read the edited

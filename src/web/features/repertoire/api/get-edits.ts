@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
-import type { Edit } from '@contract/repertoire';
-import { apiGet } from '../../../lib/api-client';
+import { repertoireApi, type Edit } from '@contract/repertoire';
+import { callData } from '../../../lib/api';
 import { repertoireQueryKey } from './repertoire-keys';
 
 /** The edits kept for a colour, oldest first. */
 export async function getEdits(color: Color): Promise<Edit[]> {
-  return (await apiGet<{ api_data: Edit[] }>('/api/repertoire/edits', { color })).api_data ?? [];
+  return (await callData(repertoireApi.edits, { query: { color } })) ?? [];
 }
 
 export const getEditsQueryOptions = (color: Color) =>

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
-import type { ExplorerAheadAnswer, ExplorerAnswer, ExplorerDb, ExplorerQuery } from '@contract/repertoire';
+import { repertoireApi, type ExplorerAnswer, type ExplorerDb, type ExplorerQuery } from '@contract/repertoire';
 import { positionKey } from '../../../../chess/fen';
-import { apiGet, apiPostJson } from '../../../lib/api-client';
+import { callData } from '../../../lib/api';
 import { repertoireQueryKey } from './repertoire-keys';
 
 /** Speeds and rating bands as comma lists; empty means the coverage check's defaults. */
@@ -22,23 +22,17 @@ const query = (color: Color, fen: string, { db, filters, line }: ExplorerSource)
 
 /** The database's figures at one position: the shared cache for lichess and masters (null when never looked up). */
 export async function getExplorer(color: Color, fen: string, source: ExplorerSource): Promise<ExplorerAnswer> {
-  const answer = await apiGet<{ api_data: ExplorerAnswer }>('/api/repertoire/explorer', query(color, fen, source));
-  return answer.api_data ?? null;
+  return (await callData(repertoireApi.explorer, { query: query(color, fen, source) })) ?? null;
 }
 
 /** Asks the Lichess explorer (the player's token; one call at a time on the server). */
 export async function lookUpExplorer(color: Color, fen: string, source: ExplorerSource): Promise<ExplorerAnswer> {
-  const answer = await apiPostJson<{ api_data: ExplorerAnswer }>('/api/repertoire/explorer', query(color, fen, source));
-  return answer.api_data ?? null;
+  return (await callData(repertoireApi.explorerLookUp, { body: query(color, fen, source) })) ?? null;
 }
 
 /** Has the server look up the positions one move ahead in the background; how many it queued. */
 export async function lookAhead(color: Color, fen: string, source: ExplorerSource): Promise<number> {
-  const answer = await apiPostJson<{ api_data: ExplorerAheadAnswer }>(
-    '/api/repertoire/explorer/ahead',
-    query(color, fen, source),
-  );
-  return answer.api_data.queued;
+  return (await callData(repertoireApi.explorerAhead, { body: query(color, fen, source) })).queued;
 }
 
 // Under the repertoire's key: an edit changes which explorer moves are in the repertoire. The line is

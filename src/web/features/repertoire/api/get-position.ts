@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
-import type { PositionAnswer } from '@contract/repertoire';
+import { repertoireApi, type PositionAnswer } from '@contract/repertoire';
 import { positionKey } from '../../../../chess/fen';
-import { apiGet } from '../../../lib/api-client';
+import { callData } from '../../../lib/api';
 import { repertoireQueryKey } from './repertoire-keys';
 
 /** The edited repertoire's moves at one position (none when the position is not in it), and its opening. */
 export async function getPosition(color: Color, fen: string, line = ''): Promise<PositionAnswer> {
-  return (
-    await apiGet<{ api_data: PositionAnswer }>('/api/repertoire/position', { color, fen, ...(line ? { line } : {}) })
-  ).api_data;
+  return callData(repertoireApi.position, { query: { color, fen, ...(line ? { line } : {}) } });
 }
 
 /** Keyed by the position without move counters, and the line for the opening's name past the named positions. */

@@ -1,5 +1,7 @@
 import type { Color } from '@contract/common';
-import type { Edit } from '@contract/repertoire';
+import { lichessConnectApi } from '@contract/lichess-connect';
+import { repertoireApi, type Edit } from '@contract/repertoire';
+import { hrefOf } from '../../../lib/api';
 import { errorText, isApiError } from '../../../lib/api-client';
 import { usePushRepertoire } from '../api/push-repertoire';
 
@@ -40,7 +42,7 @@ export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: 
               {push.isPending ? 'Saving…' : 'Save to Lichess'}
             </button>
           )}
-          <a className="button" href={`/api/repertoire/pgn?color=${color}`} download>
+          <a className="button" href={hrefOf(repertoireApi.pgn, { query: { color } })} download>
             Download PGN
           </a>
         </div>
@@ -97,7 +99,7 @@ function PushOutcome({ push, waiting }: { push: ReturnType<typeof usePushReperto
     return (
       <div className="form-message is-error ws-push-error" role="alert">
         <span>Reconnect Lichess to allow writing to your studies.</span>
-        <a className="button" href="/api/lichess/connect">
+        <a className="button" href={hrefOf(lichessConnectApi.connect)}>
           Reconnect
         </a>
       </div>
@@ -107,7 +109,7 @@ function PushOutcome({ push, waiting }: { push: ReturnType<typeof usePushReperto
     return (
       <div className="form-message is-error ws-push-error" role="alert">
         <span>{errorText(error).replace(/^\d+: /, '')}</span>
-        <a className="button" href="/api/lichess/connect">
+        <a className="button" href={hrefOf(lichessConnectApi.connect)}>
           Connect Lichess
         </a>
       </div>

@@ -2,7 +2,7 @@ import type { Color } from '@contract/common';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import { Workshop, type EngineCheckPosition } from './workshop';
 import '../repertoire.css';
 import '../repertoire-panels.css';

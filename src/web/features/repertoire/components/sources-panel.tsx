@@ -1,5 +1,5 @@
 import type { Color } from '@contract/common';
-import { useSources } from '../api/get-sources';
+import { useSources } from '../../../lib/repertoire-sources';
 
 /** The sources the workshop's repertoire is read from; those switched off are named as such. */
 export function SourcesPanel({ color }: { color: Color }) {

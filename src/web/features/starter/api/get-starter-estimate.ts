@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { StarterEstimate } from '@contract/starter';
-import { apiGet } from '../../../lib/api-client';
+import { starterApi, type StarterEstimate } from '@contract/starter';
+import { callData } from '../../../lib/api';
 
 export type { StarterEstimate };
 
 /** The usual range of explorer lookups of a build at this goal (0..1), and the server's pace. */
 export async function getStarterEstimate(goal: number): Promise<StarterEstimate> {
-  return (await apiGet<{ api_data: StarterEstimate }>('/api/repertoire/starter/estimate', { goal })).api_data;
+  return callData(starterApi.estimate, { query: { goal } });
 }
 
 export const getStarterEstimateQueryOptions = (goal: number) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
-import type { StarterBuild } from '@contract/starter';
-import { apiGet } from '../../../lib/api-client';
+import { starterApi, type StarterBuild } from '@contract/starter';
+import { callData } from '../../../lib/api';
 
 export type { StarterBuild };
 
@@ -9,7 +9,7 @@ export const starterQueryKey = (color: Color) => ['starter', color] as const;
 
 /** The colour's latest starter build (running, or how it ended); null before the first. */
 export async function getStarter(color: Color): Promise<StarterBuild | null> {
-  return (await apiGet<{ api_data: StarterBuild | null }>('/api/repertoire/starter', { color })).api_data ?? null;
+  return (await callData(starterApi.latest, { query: { color } })) ?? null;
 }
 
 export const getStarterQueryOptions = (color: Color) =>

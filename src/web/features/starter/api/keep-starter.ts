@@ -1,24 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Color } from '@contract/common';
 import type { RepertoireSourceView } from '@contract/repertoire-sources';
-import type { StarterKeepAnswer } from '@contract/starter';
-import { apiPostJson } from '../../../lib/api-client';
+import { starterApi, type StarterKeepAnswer } from '@contract/starter';
+import { callData } from '../../../lib/api';
+import { addSource } from '../../../lib/repertoire-sources';
 
 export type { RepertoireSourceView, StarterKeepAnswer };
 
 /** The latest build's lines added to the colour's study as edits (400 when it has no study). */
 export async function keepStarterAsEdits(color: Color): Promise<StarterKeepAnswer> {
-  return (await apiPostJson<{ api_data: StarterKeepAnswer }>('/api/repertoire/starter/keep', { color })).api_data;
+  return callData(starterApi.keep, { body: { color } });
 }
 
 /** The build's PGN as a new repertoire source of the colour (the colour's repertoire when it had none). */
 export async function keepStarterAsSource(color: Color, pgn: string, title: string): Promise<RepertoireSourceView> {
-  const answer = await apiPostJson<{ api_data: RepertoireSourceView }>('/api/repertoire/sources', {
-    color,
-    study_text: pgn,
-    title,
-  });
-  return answer.api_data;
+  return (await addSource({ color, name: title, kind: 'pgn', text: pgn })).api_data;
 }
 
 // Either way the colour's repertoire changed: every screen's data about it is read again (studies,

@@ -1,5 +1,5 @@
-import type { StarterBuild, StarterProgress, StarterRequest } from '@contract/starter';
-import { apiPostJsonEventStream } from '../../../lib/api-client';
+import { starterApi, type StarterBuild, type StarterProgress, type StarterRequest } from '@contract/starter';
+import { callEvents } from '../../../lib/api';
 
 export type { StarterProgress, StarterRequest };
 
@@ -19,9 +19,9 @@ export async function runStarter(
   signal?: AbortSignal,
 ): Promise<StarterBuild | undefined> {
   let result: StarterBuild | undefined;
-  await apiPostJsonEventStream(
-    '/api/repertoire/starter',
-    request,
+  await callEvents(
+    starterApi.start,
+    { body: request },
     ({ event, data }) => {
       if (event === 'progress') onProgress(data as StarterProgress);
       else if (event === 'status') onStatus((data as { message: string }).message);

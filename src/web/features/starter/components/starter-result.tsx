@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Color } from '@contract/common';
 import type { StarterBuild } from '../api/get-starter';
-import { useSources } from '../api/get-sources';
+import { useSources } from '../../../lib/repertoire-sources';
 import { useKeepAsEdits, useKeepAsSource } from '../api/keep-starter';
 import { downloadText } from '../lib/download-text';
 import { errorOf } from '../lib/error-of';

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { Color } from '@contract/common';
 import { errorText } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '../../../lib/studies';
 import { useStopStarter } from '../api/stop-starter';
 import { colorName } from '../lib/starter-text';
 import { useStarterBuild } from '../lib/use-starter-build';

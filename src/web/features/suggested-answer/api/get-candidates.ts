@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CandidatesAnswer } from '@contract/engine';
-import { apiGet } from '../../../lib/api-client';
+import { engineApi, type CandidatesAnswer } from '@contract/engine';
+import { callData } from '../../../lib/api';
 
 export type BandFilter = { speeds?: string; ratings?: string };
 
 /** The explorer's replies in a position at the player's time controls and rating bands (the server's defaults without them). */
 export async function getCandidates(fen: string, filter: BandFilter): Promise<CandidatesAnswer> {
-  const answer = await apiGet<{ api_data: CandidatesAnswer }>('/api/engine/candidates', { fen, ...filter });
-  return answer.api_data;
+  return callData(engineApi.candidates, { query: { fen, ...filter } });
 }
 
 export const getCandidatesQueryOptions = (fen: string, filter: BandFilter) =>

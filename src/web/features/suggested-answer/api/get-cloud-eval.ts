@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CloudEval } from '@contract/engine';
-import { apiGet } from '../../../lib/api-client';
+import { engineApi, type CloudEval } from '@contract/engine';
+import { callData } from '../../../lib/api';
 
 /** Lichess's cloud evaluation through the server; null when it has none. */
 export async function getCloudEval(fen: string, multiPv: number): Promise<CloudEval | null> {
-  return (await apiGet<{ api_data: CloudEval | null }>('/api/cloud-eval', { fen, multiPv })).api_data;
+  return callData(engineApi.cloudEval, { query: { fen, multiPv } });
 }
 
 export const getCloudEvalQueryOptions = (fen: string, multiPv: number) =>

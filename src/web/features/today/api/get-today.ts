@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TodayAnswer } from '@contract/today';
-import { apiGet } from '../../../lib/api-client';
+import { todayApi, type TodayAnswer } from '@contract/today';
+import { callData } from '../../../lib/api';
 import { browserTimeZone } from '../../../lib/time-zone';
 
 export const todayQueryKey = ['today'] as const;
 
 /** What to train today, counted in the browser's time zone. */
 export async function getToday(): Promise<TodayAnswer> {
-  return (await apiGet<{ api_data: TodayAnswer }>('/api/today', { tz: browserTimeZone() })).api_data;
+  return callData(todayApi.today, { query: { tz: browserTimeZone() } });
 }
 
 /** While new games are being fetched in the background, Today asks again every 2 s. */

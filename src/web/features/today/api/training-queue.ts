@@ -1,8 +1,7 @@
 import type { Color } from '@contract/common';
-import type { SchedulerAnswer } from '@contract/today';
 import type { Card } from '../../../../chess/scheduling-types';
-import { apiGet } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { getCards } from '../../../lib/cards';
+import { getDrillNext, getDrillStats } from '../../../lib/drill';
 import { alternate, shareNew } from '../new-share';
 import type { DrillItem } from './types';
 
@@ -19,13 +18,12 @@ const isFresh = (item: DrillItem) => item.state === 0 && !item.changed;
  * between the colours in proportion to the positions each has left to learn, the colours taking turns.
  */
 export async function loadTrainingQueue(newLeft: number, now = Date.now()): Promise<TrainingStep[]> {
-  const tz = browserTimeZone();
   const [cards, white, black, whiteLeft, blackLeft] = await Promise.all([
-    apiGet<{ api_data: Card[] }>('/api/get-cards').then((a) => a.api_data),
-    drillNext('white', tz),
-    drillNext('black', tz),
-    newToLearn('white', tz),
-    newToLearn('black', tz),
+    getCards(),
+    getDrillNext('white', DRILL_LIMIT),
+    getDrillNext('black', DRILL_LIMIT),
+    newToLearn('white'),
+    newToLearn('black'),
   ]);
   const dueCards = cards
     .filter((card) => Date.parse(card.due) <= now)
@@ -41,16 +39,7 @@ export async function loadTrainingQueue(newLeft: number, now = Date.now()): Prom
   ];
 }
 
-async function drillNext(color: Color, tz: string): Promise<DrillItem[]> {
-  return (await apiGet<{ api_data: DrillItem[] }>('/api/drill/next', { color, limit: DRILL_LIMIT, tz })).api_data;
-}
-
 /** The colour's positions never answered (New), all of them, not only today's. */
-async function newToLearn(color: Color, tz: string): Promise<number> {
-  return (await apiGet<{ api_data: { new: number } }>('/api/drill/stats', { color, tz })).api_data.new;
-}
-
-/** The player's own FSRS weights (null: the app's), for the interval shown on each score button. */
-export async function getSchedulerWeights(): Promise<number[] | null> {
-  return (await apiGet<{ api_data: SchedulerAnswer }>('/api/scheduler')).api_data.weights;
+async function newToLearn(color: Color): Promise<number> {
+  return (await getDrillStats(color)).new;
 }

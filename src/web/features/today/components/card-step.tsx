@@ -3,7 +3,7 @@ import { previewIntervals, type Scheduler } from '../../../../chess/scheduling';
 import type { Card, Grade } from '../../../../chess/scheduling-types';
 import { Board } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
-import { reviewCard } from '../api/answers';
+import { reviewCard } from '../../../lib/cards';
 
 /** One due card: the prompt, the answer on demand, then Again/Hard/Good/Easy with their intervals. */
 export function CardStep({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Board, type BoardArrow, type BoardMove } from '../../../components/board';
 import { StudyComment, studyShapesOnBoard, TrapNote } from '../../../components/study-note';
 import { errorText } from '../../../lib/api-client';
-import { answerDrill } from '../api/answers';
+import { answerDrill } from '../../../lib/drill';
 import type { DrillItem, DrillMove } from '../api/types';
 import { OpeningLine } from '../../../components/opening-line';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WoodpeckerAttemptAnswer, WoodpeckerAttemptRequest } from '@contract/woodpecker';
-import { apiPostJson } from '../../../lib/api-client';
+import { woodpeckerApi, type WoodpeckerAttemptAnswer, type WoodpeckerAttemptRequest } from '@contract/woodpecker';
+import { callData } from '../../../lib/api';
 import { getWoodpeckerSetQueryOptions } from './get-woodpecker-set';
 import { woodpeckerQueryKey } from './woodpecker-keys';
 
@@ -9,8 +9,7 @@ export async function answerWoodpecker(
   setId: number,
   input: WoodpeckerAttemptRequest,
 ): Promise<WoodpeckerAttemptAnswer> {
-  return (await apiPostJson<{ api_data: WoodpeckerAttemptAnswer }>(`/api/woodpecker/sets/${setId}/attempts`, input))
-    .api_data;
+  return callData(woodpeckerApi.attempt, { params: { id: setId }, body: input });
 }
 
 export function useAnswerWoodpecker(setId: number) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWoodpeckerSetRequest, WoodpeckerSet } from '@contract/woodpecker';
-import { apiPostJson } from '../../../lib/api-client';
+import { woodpeckerApi, type CreateWoodpeckerSetRequest, type WoodpeckerSet } from '@contract/woodpecker';
+import { callData } from '../../../lib/api';
 import { woodpeckerQueryKey } from './woodpecker-keys';
 
 /** Makes a set from the player's mistakes or cards (the newest first, one per position). */
 export async function createWoodpeckerSet(input: CreateWoodpeckerSetRequest): Promise<WoodpeckerSet> {
-  return (await apiPostJson<{ api_data: WoodpeckerSet }>('/api/woodpecker/sets', input)).api_data;
+  return callData(woodpeckerApi.create, { body: input });
 }
 
 export function useCreateWoodpeckerSet() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPostJson } from '../../../lib/api-client';
+import { woodpeckerApi } from '@contract/woodpecker';
+import { call } from '../../../lib/api';
 import { woodpeckerQueryKey } from './woodpecker-keys';
 
 /** Deletes a set with its cycles and attempts. */
 export async function deleteWoodpeckerSet(id: number): Promise<void> {
-  await apiPostJson(`/api/woodpecker/sets/${id}/delete`, {});
+  await call(woodpeckerApi.delete, { params: { id }, body: {} });
 }
 
 export function useDeleteWoodpeckerSet() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WoodpeckerSet } from '@contract/woodpecker';
-import { apiGet } from '../../../lib/api-client';
+import { woodpeckerApi, type WoodpeckerSet } from '@contract/woodpecker';
+import { callData } from '../../../lib/api';
 import { woodpeckerQueryKey } from './woodpecker-keys';
 
 /** One set with its positions and cycles. */
 export async function getWoodpeckerSet(id: number): Promise<WoodpeckerSet> {
-  return (await apiGet<{ api_data: WoodpeckerSet }>(`/api/woodpecker/sets/${id}`)).api_data;
+  return callData(woodpeckerApi.get, { params: { id } });
 }
 
 export const getWoodpeckerSetQueryOptions = (id: number) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WoodpeckerSetSummary } from '@contract/woodpecker';
-import { apiGet } from '../../../lib/api-client';
+import { woodpeckerApi, type WoodpeckerSetSummary } from '@contract/woodpecker';
+import { callData } from '../../../lib/api';
 import { woodpeckerQueryKey } from './woodpecker-keys';
 
 /** The player's Woodpecker sets, newest first. */
 export async function getWoodpeckerSets(): Promise<WoodpeckerSetSummary[]> {
-  return (await apiGet<{ api_data: WoodpeckerSetSummary[] }>('/api/woodpecker/sets')).api_data;
+  return callData(woodpeckerApi.list);
 }
 
 export const getWoodpeckerSetsQueryOptions = () =>
