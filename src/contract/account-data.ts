@@ -1,7 +1,7 @@
 // The player's own data: the export document (format "chess-prep", version 1), its import, the
 // Anki deck and deleting the account.
 //   GET  /api/export            JSON attachment, streamed: the document below
-//   POST /api/import            that JSON (or a multipart file field `file`) -> {api_data: ImportCounts};
+//   POST /api/import            that JSON (or a multipart file field `file`) -> {api_data: AllImportCounts};
 //                               400 {error} names the first bad row; nothing is stored then
 //   GET  /api/export/anki.txt   Anki text import of the cards (#separator:tab, #html:true, ...)
 //   POST /api/delete-account    form password -> {api_result: 'account_deleted' | 'bad_password'}
@@ -9,10 +9,15 @@
 // Example document (abridged):
 //   {"format":"chess-prep","version":1,"exported_at":"2026-01-01T00:00:00.000Z",
 //    "user":{"email":"a@b.c","username":"a","username_lichess":null,"username_chess_dot_com":null},
-//    "settings":{"drill_new_per_day":20},
+//    "settings":{"drill_new_per_day":20,"auto_import":false},
 //    "studies":{"white":{...},"black":null},"game_reviews":[{..., "mistakes":[...]}],"cards":[...],
-//    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...]}
-// No password hash, token or session is ever part of it.
+//    "review_logs":[...],"drill":[{..., "logs":[...]}],"uploaded_stats":[...],
+//    "repertoire_sources":[{"id":3,"color":"white",...}],"repertoire_edits":[{"id":7,"group_id":null,...}],
+//    "coverage_goals":[{"color":"white","goal":0.01,...}],"expected_scores":[...],"scheduler":{"weights":[...],...},
+//    "game_analyses":[{"game_review_id":12,...}],"learn_attempts":[{"game_review_id":12,...}],
+//    "opponent_preps":[...],"woodpecker_sets":[{..., "positions":[...],"cycles":[...],"attempts":[...]}]}
+// No password hash, token or session is ever part of it. The keys after uploaded_stats came later:
+// a document without them imports as it always did.
 //
 // The import's body is read as it streams in (an export runs to 100 MB): each row is checked with its
 // kind's schema below (exportedCard, exportedGameReview, ...) as soon as it has arrived, so the
@@ -20,11 +25,13 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
+import { MAX_SOURCE_TEXT_CHARS } from './account-data-rows.js';
 import { cardInput } from './cards.js';
 import { MAX_ROW_ID } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from './game-reviews.js';
 import { httpLink } from './http-link.js';
+import { MAX_SOURCES_PER_COLOR } from './repertoire-sources.js';
 
 export const EXPORT_FORMAT = 'chess-prep';
 export const EXPORT_VERSION = 1;
@@ -44,6 +51,8 @@ const fen = z
     if (result.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
   });
 const text = (max: number) => z.string().max(max);
+/** A colour's study holds the union of its sources (each chapter named by its source). */
+const MAX_STUDY_TEXT_CHARS = MAX_SOURCES_PER_COLOR * MAX_SOURCE_TEXT_CHARS + 1_000_000;
 /** The id a row had on the server that exported it: the key that makes a second import add nothing. */
 const sourceId = z.number().int().positive().max(MAX_ROW_ID);
 
@@ -58,6 +67,8 @@ export const exportedUser = z.object({
 /** The player's settings. */
 export const exportedSettings = z.object({
   drill_new_per_day: z.number().int().min(0).max(1000),
+  /** The automatic import of new games; left out while the player never chose. */
+  auto_import: z.boolean().optional(),
 });
 
 export const exportedMistake = z.object({
@@ -87,6 +98,8 @@ export const exportedGameReview = z.object({
   result: z.number().min(0).max(1).nullable(),
   how_resolved: text(100).nullable(),
   created_at: isoDate.optional(),
+  /** Saved by the automatic import. */
+  imported: z.boolean().optional(),
   mistakes: z.array(exportedMistake).max(2000).default([]),
 });
 
@@ -121,9 +134,11 @@ export const exportedReviewLog = z.object({
 export const exportedStudy = z.object({
   title: text(500),
   link: httpLink(2000).nullable(),
-  study_text: z.string().max(5_000_000).nullable(),
+  study_text: z.string().max(MAX_STUDY_TEXT_CHARS).nullable(),
   exclude_move_indicators: text(20),
   last_update: isoDate,
+  /** '<study id>/<chapter id>' of the workshop's additions last written to Lichess. */
+  additions_chapter: text(200).nullable().optional(),
 });
 
 const answer = z.object({ uci: z.string().min(4).max(5), san: z.string().min(1).max(10) });
@@ -193,6 +208,15 @@ export const exportEnvelope = z.object({
   review_logs: z.array(z.unknown()).optional(),
   drill: z.array(z.unknown()).optional(),
   uploaded_stats: z.array(z.unknown()).optional(),
+  repertoire_sources: z.array(z.unknown()).optional(),
+  repertoire_edits: z.array(z.unknown()).optional(),
+  coverage_goals: z.array(z.unknown()).optional(),
+  expected_scores: z.array(z.unknown()).optional(),
+  scheduler: z.unknown().optional(),
+  game_analyses: z.array(z.unknown()).optional(),
+  learn_attempts: z.array(z.unknown()).optional(),
+  opponent_preps: z.array(z.unknown()).optional(),
+  woodpecker_sets: z.array(z.unknown()).optional(),
 });
 
 export type ExportedUser = z.infer<typeof exportedUser>;
@@ -222,8 +246,23 @@ const importCounts = z.object({
   uploaded_stats: z.number().int(),
 });
 export type ImportCounts = z.infer<typeof importCounts>;
+/** Rows added of the kinds the format gained later (a source counts when its colour's study was stored). */
+const laterImportCounts = z.object({
+  repertoire_sources: z.number().int(),
+  repertoire_edits: z.number().int(),
+  coverage_goals: z.number().int(),
+  expected_scores: z.number().int(),
+  scheduler: z.number().int(),
+  game_analyses: z.number().int(),
+  learn_attempts: z.number().int(),
+  opponent_preps: z.number().int(),
+  woodpecker_sets: z.number().int(),
+  woodpecker_attempts: z.number().int(),
+});
+const allImportCounts = importCounts.extend(laterImportCounts.shape);
+export type AllImportCounts = z.infer<typeof allImportCounts>;
 /** POST /api/import's answer as sent. */
-export const importAnswer = z.object({ api_data: importCounts });
+export const importAnswer = z.object({ api_data: allImportCounts });
 
 /** POST /api/delete-account (a form). */
 const deleteAccountRequest = z.object({ password: z.string({ error: 'password is required' }).max(1000) });

@@ -37,6 +37,28 @@ export {
   exportedUploadedStats,
   exportEnvelope,
 } from '@contract/account-data.js';
+export {
+  exportedRepertoireSource,
+  exportedRepertoireEdit,
+  exportedCoverageGoal,
+  exportedExpectedScore,
+  exportedScheduler,
+  exportedGameAnalysis,
+  exportedLearnAttempt,
+  exportedOpponentPrep,
+  exportedWoodpeckerSet,
+} from '@contract/account-data-rows.js';
+export type {
+  ExportedRepertoireSource,
+  ExportedRepertoireEdit,
+  ExportedCoverageGoal,
+  ExportedExpectedScore,
+  ExportedScheduler,
+  ExportedGameAnalysis,
+  ExportedLearnAttempt,
+  ExportedOpponentPrep,
+  ExportedWoodpeckerSet,
+} from '@contract/account-data-rows.js';
 export type {
   ExportedUser,
   ExportedSettings,
@@ -72,6 +94,7 @@ export function toExportedGameReview(
     result: row.result,
     how_resolved: row.howResolved,
     created_at: iso(row.createdAt),
+    imported: row.imported,
     mistakes: rowMistakes.map((m) => ({
       id: m.id,
       ply: m.ply,
@@ -108,7 +131,10 @@ export function toExportedReviewLog(row: typeof reviewLogs.$inferSelect): Export
 }
 
 export function toExportedStudy(
-  row: Pick<typeof studies.$inferSelect, 'title' | 'link' | 'studyText' | 'excludeMoveIndicators' | 'lastUpdate'>,
+  row: Pick<
+    typeof studies.$inferSelect,
+    'title' | 'link' | 'studyText' | 'excludeMoveIndicators' | 'lastUpdate' | 'additionsChapter'
+  >,
 ): ExportedStudy {
   return {
     title: row.title,
@@ -116,6 +142,7 @@ export function toExportedStudy(
     study_text: row.studyText,
     exclude_move_indicators: row.excludeMoveIndicators,
     last_update: iso(row.lastUpdate),
+    additions_chapter: row.additionsChapter,
   };
 }
 

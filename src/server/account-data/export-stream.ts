@@ -9,6 +9,7 @@ import {
   cards,
   drillItems,
   drillLogs,
+  gameImportSettings,
   gameReviews,
   mistakes,
   reviewLogs,
@@ -28,8 +29,8 @@ import {
   type ExportedUser,
 } from './export-format.js';
 import { STUDY_COLUMNS } from '../openings/studies-repository.js';
-
-const PAGE = 200;
+import { list, PAGE } from './export-pages.js';
+import { laterKindChunks } from './export-later-kinds.js';
 
 /** The stored JSON that get-cards sends is not part of the export. */
 const { listJson: _json, ...EXPORTED_CARD_COLUMNS } = getTableColumns(cards);
@@ -49,8 +50,12 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
   if (!user) throw new Error(`export: no user ${userId}`);
   const { drillNewPerDay, ...names } = user;
   const exportedUser: ExportedUser = names;
+  const [autoImport] = await db
+    .select({ on: gameImportSettings.autoImport })
+    .from(gameImportSettings)
+    .where(eq(gameImportSettings.userId, userId));
   const studyRows = await db
-    .select({ color: studies.color, ...STUDY_COLUMNS })
+    .select({ color: studies.color, ...STUDY_COLUMNS, additionsChapter: studies.additionsChapter })
     .from(studies)
     .where(eq(studies.userId, userId));
   const study = (color: 'white' | 'black') => {
@@ -62,7 +67,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
     version: EXPORT_VERSION,
     exported_at: now.toISOString(),
     user: exportedUser,
-    settings: { drill_new_per_day: drillNewPerDay },
+    settings: { drill_new_per_day: drillNewPerDay, ...(autoImport ? { auto_import: autoImport.on } : {}) },
     studies: { white: study('white'), black: study('black') },
   };
   yield JSON.stringify(head).slice(0, -1);
@@ -145,22 +150,7 @@ export async function* exportChunks(db: Db, userId: number, now: Date): AsyncGen
 
   // Few rows (one per uploaded position and filter): one query.
   const statRows = await db.select().from(userPositionStats).where(eq(userPositionStats.userId, userId));
-  yield `,"uploaded_stats":${JSON.stringify(statRows.map(toExportedUploadedStats))}}`;
-}
-
-/** `,"name":[...]` from pages of rows keyed by a growing integer id. */
-async function* list(
-  name: string,
-  page: (after: number) => Promise<{ key: number; value: unknown }[]>,
-): AsyncGenerator<string> {
-  yield `,"${name}":[`;
-  let after = 0;
-  for (let first = true; ; first = false) {
-    const rows = await page(after);
-    if (rows.length === 0) break;
-    yield (first ? '' : ',') + rows.map((r) => JSON.stringify(r.value)).join(',');
-    after = rows.at(-1)!.key;
-    await nextTurn();
-  }
-  yield ']';
+  yield `,"uploaded_stats":${JSON.stringify(statRows.map(toExportedUploadedStats))}`;
+  yield* laterKindChunks(db, userId);
+  yield '}';
 }

@@ -13,8 +13,10 @@
 //   drill items    colour + position; their logs come with new items only
 //   uploaded stats position + speeds + ratings
 //   site usernames filled only where the account has none; the drill's new items a day only
-//                  where the account still has the default
-import { z } from 'zod';
+//                  where the account still has the default, the automatic import's choice only
+//                  where the account has made none
+// The kinds the format gained later are read by import-later-document.ts; import-repertoire-writer.ts
+// and import-training-writer.ts say how each is matched.
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
 import type { StatsRecord } from '../openings/position-stats-repository.js';
 import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
@@ -22,6 +24,8 @@ import { parseStatsUpload } from '../openings/stats-upload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { isLastReviewInFuture } from '@contract/cards.js';
 import { nextTurn } from '../drill/drill-writer.js';
+import { parseLaterKinds, type LaterDocument, type LaterLists } from './import-later-document.js';
+import { describe, parseRow, parseRows, refuseNul, ROWS_PER_TURN } from './import-parse.js';
 import {
   exportEnvelope,
   exportedCard,
@@ -41,7 +45,7 @@ import {
   type ExportedUser,
 } from './export-format.js';
 
-export interface ImportDocument {
+export interface ImportDocument extends LaterDocument {
   user?: ExportedUser;
   settings?: ExportedSettings;
   studies: { white: ExportedStudy | null; black: ExportedStudy | null };
@@ -52,9 +56,6 @@ export interface ImportDocument {
   /** Checked as update_stats checks them, in stored form. */
   uploadedStats: (StatsRecord & { updatedAt?: Date })[];
 }
-
-/** Rows read between two turns of the event loop. */
-const ROWS_PER_TURN = 500;
 
 /**
  * Reads an export document; throws BadRequestError naming the first bad row. The document's row
@@ -74,9 +75,8 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
   }
   const doc = envelope.data;
   // The lists of the body itself (the envelope's are copies of them), emptied as their rows are read.
-  const lists = body as Partial<
-    Record<'game_reviews' | 'cards' | 'review_logs' | 'drill' | 'uploaded_stats', unknown[]>
-  >;
+  const lists = body as LaterLists &
+    Partial<Record<'game_reviews' | 'cards' | 'review_logs' | 'drill' | 'uploaded_stats', unknown[]>>;
   const user = doc.user === undefined ? undefined : parseRow(exportedUser, doc.user, 'user');
   const settings = doc.settings === undefined ? undefined : parseRow(exportedSettings, doc.settings, 'settings');
   const study = async (color: 'white' | 'black') => {
@@ -116,6 +116,7 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     reviewLogs: await parseRows(exportedReviewLog, lists.review_logs, 'review_logs'),
     drill: await parseRows(exportedDrillItem, lists.drill, 'drill'),
     uploadedStats: await parseUploadedStats(lists.uploaded_stats),
+    ...(await parseLaterKinds(lists, gameReviews)),
   };
 }
 
@@ -134,61 +135,4 @@ async function parseUploadedStats(rows: unknown[] | undefined) {
     }
   }
   return records;
-}
-
-/** A row holding U+0000 anywhere is refused, naming where. */
-function refuseNul(row: unknown, where: string): void {
-  const nul = findNulCharacter(row, where);
-  if (nul !== undefined)
-    throw new BadRequestError(`Bad row ${nul}: text holds a NUL character, which cannot be stored`);
-}
-
-/** Path of the first string holding U+0000 (PostgreSQL text and jsonb refuse it), e.g. 'cards[2].prompt'. */
-function findNulCharacter(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '(document)' : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], `${path}[${i}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Each row with its schema, letting other requests run between batches of rows. Each raw row is let
- * go of (its place in `rows` emptied) once read, so a large import holds its rows once, not twice.
- */
-async function parseRows<T extends z.ZodType>(
-  schema: T,
-  rows: unknown[] | undefined,
-  kind: string,
-): Promise<z.infer<T>[]> {
-  const parsed: z.infer<T>[] = [];
-  for (const [index, row] of (rows ?? []).entries()) {
-    if (index % ROWS_PER_TURN === ROWS_PER_TURN - 1) await nextTurn();
-    refuseNul(row, `${kind}[${index}]`);
-    parsed.push(parseRow(schema, row, `${kind}[${index}]`));
-    rows![index] = undefined;
-  }
-  return parsed;
-}
-
-function parseRow<T extends z.ZodType>(schema: T, row: unknown, where: string): z.infer<T> {
-  const parsed = schema.safeParse(row);
-  if (parsed.success) return parsed.data;
-  const id = typeof row === 'object' && row !== null && 'id' in row ? ` (id ${String(row.id)})` : '';
-  throw new BadRequestError(`Bad row ${where}${id}: ${describe(parsed.error)}`);
-}
-
-function describe(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
 }

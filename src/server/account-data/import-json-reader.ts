@@ -22,12 +22,32 @@ export const IMPORT_KIND_LIMITS: Readonly<Record<string, number>> = {
   review_logs: 30 * MB,
   drill: 60 * MB,
   uploaded_stats: 20 * MB,
-  // Two studies of at most 5 MB of text each.
-  studies: 11 * MB,
+  // Two studies, each the union of up to 8 sources of at most 5 MB of text; and those sources.
+  studies: 90 * MB,
+  repertoire_sources: 90 * MB,
+  repertoire_edits: 45 * MB,
+  expected_scores: 20 * MB,
+  game_analyses: 40 * MB,
+  learn_attempts: 10 * MB,
+  opponent_preps: 30 * MB,
+  woodpecker_sets: 40 * MB,
 };
 const OTHER_LIMIT = 64 * 1024;
 /** The lists whose rows are parsed one by one. */
-const ROW_LISTS = new Set(['game_reviews', 'cards', 'review_logs', 'drill', 'uploaded_stats']);
+const ROW_LISTS = new Set([
+  'game_reviews',
+  'cards',
+  'review_logs',
+  'drill',
+  'uploaded_stats',
+  'repertoire_sources',
+  'repertoire_edits',
+  'expected_scores',
+  'game_analyses',
+  'learn_attempts',
+  'opponent_preps',
+  'woodpecker_sets',
+]);
 /** Deeper than any row of an export (a drill item's log list is 4 levels down). */
 export const MAX_DEPTH = 32;
 

@@ -34,7 +34,7 @@ const statsKey = (fen: string, speeds: string, ratings: string) => `${fen}|${spe
 export const KEY_PAGE = 5_000;
 
 /** Reads rows in pages (keyset: each page after the last row of the one before), a turn of the event loop between pages. */
-async function readPaged<R, K>(
+export async function readPaged<R, K>(
   read: (after: K | undefined) => Promise<R[]>,
   keyOf: (row: R) => K,
   each: (row: R) => void,

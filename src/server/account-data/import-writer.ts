@@ -13,12 +13,20 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { analyzeTables, GROWING_TABLES, type GrowingTable } from '../db/table-statistics.js';
-import { cards, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
+import { cards, gameImportSettings, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
 import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
 import { forgetStudyMd5 } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import type { ImportCounts } from '@contract/account-data.js';
+import type { AllImportCounts } from '@contract/account-data.js';
 import type { ImportDocument } from './import-document.js';
+import {
+  insertExpectedScores,
+  insertGoals,
+  insertEdits,
+  planEdits,
+  readRepertoireKeys,
+  replaceSources,
+} from './import-repertoire-writer.js';
 import {
   insertDrillItems,
   insertUploadedStats,
@@ -27,6 +35,15 @@ import {
   type AccountKeys,
   type Step,
 } from './import-rows.js';
+import {
+  insertPreps,
+  insertReviewTraining,
+  insertScheduler,
+  insertWoodpeckerSets,
+  readTrainingKeys,
+  reviewTrainingOf,
+  type ReviewTraining,
+} from './import-training-writer.js';
 
 const CHUNK = 100;
 /** users.drill_new_per_day's column default. */
@@ -47,7 +64,7 @@ export interface ImportTarget {
   stopping(): boolean;
 }
 
-export async function writeImport(target: ImportTarget, userId: number, doc: ImportDocument): Promise<ImportCounts> {
+export async function writeImport(target: ImportTarget, userId: number, doc: ImportDocument): Promise<AllImportCounts> {
   const before = async () => {
     await nextTurn();
     if (target.stopping()) throw new ImportStoppedError();
@@ -77,7 +94,7 @@ export async function writeImport(target: ImportTarget, userId: number, doc: Imp
 
 /** Rows added to a table after which its statistics are gathered again (embedded database). */
 const ANALYZE_AFTER_ROWS = 1_000;
-const COUNT_OF: Record<GrowingTable, keyof ImportCounts> = {
+const COUNT_OF: Record<GrowingTable, keyof AllImportCounts> = {
   cards: 'cards',
   review_logs: 'review_logs',
   game_reviews: 'game_reviews',
@@ -87,25 +104,29 @@ const COUNT_OF: Record<GrowingTable, keyof ImportCounts> = {
   user_position_stats: 'uploaded_stats',
 };
 
-async function writeAll(db: Db, step: Step, userId: number, doc: ImportDocument): Promise<ImportCounts> {
+async function writeAll(db: Db, step: Step, userId: number, doc: ImportDocument): Promise<AllImportCounts> {
   const keys = await readAccountKeys(db, userId);
+  const repertoireKeys = await readRepertoireKeys(db, userId);
+  const trainingKeys = await readTrainingKeys(db, userId);
+  // Every check that can refuse the file comes before the first write.
   checkReviewLogCards(doc, keys);
-  const counts: ImportCounts = {
-    game_reviews: 0,
-    mistakes: 0,
-    cards: 0,
-    review_logs: 0,
-    studies: 0,
-    drill: 0,
-    drill_logs: 0,
-    uploaded_stats: 0,
+  const editUnits = planEdits(doc.repertoireEdits, repertoireKeys);
+  const account = await step((tx) => writeAccount(tx, userId, doc));
+  const counts: AllImportCounts = {
+    ...(await importGameReviews(step, userId, doc, keys, reviewTrainingOf(doc.gameAnalyses, doc.learnAttempts))),
+    cards: await importCards(step, userId, doc, keys),
+    review_logs: await importReviewLogs(step, userId, doc, keys),
+    studies: account.studies,
+    ...(await insertDrillItems(step, userId, doc.drill, keys)),
+    uploaded_stats: await insertUploadedStats(step, userId, doc.uploadedStats, keys),
+    repertoire_sources: account.sources,
+    repertoire_edits: await insertEdits(step, userId, editUnits),
+    coverage_goals: await insertGoals(step, userId, doc.coverageGoals),
+    expected_scores: await insertExpectedScores(step, userId, doc.expectedScores, repertoireKeys),
+    scheduler: await insertScheduler(step, userId, doc.scheduler),
+    opponent_preps: await insertPreps(step, userId, doc.opponentPreps),
+    ...(await insertWoodpeckerSets(step, userId, doc.woodpeckerSets, trainingKeys)),
   };
-  counts.studies = await step((tx) => writeAccount(tx, userId, doc));
-  Object.assign(counts, await importGameReviews(step, userId, doc, keys));
-  counts.cards = await importCards(step, userId, doc, keys);
-  counts.review_logs = await importReviewLogs(step, userId, doc, keys);
-  Object.assign(counts, await insertDrillItems(step, userId, doc.drill, keys));
-  counts.uploaded_stats = await insertUploadedStats(step, userId, doc.uploadedStats, keys);
   // Imported items may be of positions the stored study no longer has: the next sync compares them all.
   if (counts.drill > 0) {
     await step((tx) => tx.update(studies).set({ drillSynced: null }).where(eq(studies.userId, userId)));
@@ -124,8 +145,15 @@ function checkReviewLogCards(doc: ImportDocument, keys: AccountKeys): void {
   );
 }
 
-/** Site names and settings where the account has none, and the studies that are newer. */
-async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promise<number> {
+/**
+ * Site names and settings where the account has none, and the studies that are newer, each with its
+ * colour's sources when the file has them.
+ */
+async function writeAccount(
+  tx: Db,
+  userId: number,
+  doc: ImportDocument,
+): Promise<{ studies: number; sources: number }> {
   forgetStudyMd5(userId);
   if (doc.user?.username_lichess) {
     await tx
@@ -145,7 +173,11 @@ async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promis
       .set({ drillNewPerDay: doc.settings.drill_new_per_day })
       .where(and(eq(users.id, userId), eq(users.drillNewPerDay, DEFAULT_DRILL_NEW_PER_DAY)));
   }
+  if (doc.settings?.auto_import !== undefined) {
+    await tx.insert(gameImportSettings).values({ userId, autoImport: doc.settings.auto_import }).onConflictDoNothing();
+  }
   let stored = 0;
+  let sources = 0;
   for (const color of ['white', 'black'] as const) {
     const study = doc.studies[color];
     if (!study) continue;
@@ -155,6 +187,7 @@ async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promis
       studyText: study.study_text,
       excludeMoveIndicators: study.exclude_move_indicators,
       lastUpdate: new Date(study.last_update),
+      ...(study.additions_chapter !== undefined ? { additionsChapter: study.additions_chapter } : {}),
     };
     const rows = await tx
       .insert(studies)
@@ -166,13 +199,23 @@ async function writeAccount(tx: Db, userId: number, doc: ImportDocument): Promis
       })
       .returning({ color: studies.color });
     stored += rows.length;
+    // The study holds the union of its sources: they are stored with it or not at all.
+    if (rows.length > 0 && doc.repertoireSources !== undefined)
+      sources += await replaceSources(tx, userId, color, doc.repertoireSources);
   }
-  return stored;
+  return { studies: stored, sources };
 }
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
-async function importGameReviews(step: Step, userId: number, doc: ImportDocument, keys: AccountKeys) {
+/** New reviews with their mistakes, analyses and tries, each review's in the same batch. */
+async function importGameReviews(
+  step: Step,
+  userId: number,
+  doc: ImportDocument,
+  keys: AccountKeys,
+  training: ReviewTraining,
+) {
   const fresh = doc.gameReviews.filter((review) => {
     const played = review.date_time_played ? new Date(review.date_time_played) : null;
     const key = reviewKey(review.link || null, md5(review.pgn), played);
@@ -180,8 +223,7 @@ async function importGameReviews(step: Step, userId: number, doc: ImportDocument
     keys.reviews.add(key);
     return true;
   });
-  let added = 0;
-  let addedMistakes = 0;
+  const counts = { game_reviews: 0, mistakes: 0, game_analyses: 0, learn_attempts: 0 };
   for (const chunk of chunks(fresh, CHUNK / 5)) {
     await step(async (tx) => {
       const rows = await tx
@@ -202,6 +244,7 @@ async function importGameReviews(step: Step, userId: number, doc: ImportDocument
             opponentElo: review.opponent_elo,
             result: review.result,
             howResolved: review.how_resolved,
+            imported: review.imported ?? false,
             ...(review.created_at ? { createdAt: new Date(review.created_at) } : {}),
           })),
         )
@@ -220,11 +263,15 @@ async function importGameReviews(step: Step, userId: number, doc: ImportDocument
         })),
       );
       for (const part of chunks(values, CHUNK)) await tx.insert(mistakes).values(part);
-      added += rows.length;
-      addedMistakes += values.length;
+      const ids = new Map(chunk.map((review, i) => [review.id, rows[i].id]));
+      const added = await insertReviewTraining(tx, userId, training, ids);
+      counts.game_reviews += rows.length;
+      counts.mistakes += values.length;
+      counts.game_analyses += added.game_analyses;
+      counts.learn_attempts += added.learn_attempts;
     });
   }
-  return { game_reviews: added, mistakes: addedMistakes };
+  return counts;
 }
 
 async function importCards(step: Step, userId: number, doc: ImportDocument, keys: AccountKeys): Promise<number> {

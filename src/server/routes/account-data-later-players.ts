@@ -44,37 +44,42 @@ export function laterKindsPlayers(serverOf: () => TestServer) {
     return answer.body;
   }
 
+  async function patchSource(client: HttpClient, id: number, body: unknown): Promise<void> {
+    const answer = await client.request('PATCH', `/api/repertoire/sources/${id}`, JSON.stringify(body), {
+      'content-type': 'application/json',
+      'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  }
+
   /** A player with sources, edits (one group of two), a goal, scores, a schedule, analyses, tries, a prep and a set. */
   async function laterKindsPlayer(): Promise<LaterPlayer> {
     const { client, userId } = await signedInClient(serverOf(), { prefix: 'later' });
-    await post(client, '/api/update-study', { color: 'white', title: 'Ruy', study_text: '1. e4 e5 2. Nf3 Nc6 3. Bb5 *' });
+    await post(client, '/api/update-study', {
+      color: 'white',
+      title: 'Ruy',
+      study_text: '1. e4 e5 2. Nf3 Nc6 3. Bb5 *',
+    });
     const second = await post(client, '/api/repertoire/sources', {
       color: 'white',
       study_text: '1. e4 c5 2. Nf3 d6 (2... Nc6?!) *',
       title: 'Sicilian',
     });
-    const patch = await client.request(
-      'PATCH',
-      `/api/repertoire/sources/${second.api_data.id}`,
-      JSON.stringify({ exclusions: ['?!'] }),
-      { 'content-type': 'application/json' },
-    );
-    expect(patch.status).toBe(200);
+    await patchSource(client, second.api_data.id, { exclusions: ['?!'] });
     const third = await post(client, '/api/repertoire/sources', {
       color: 'white',
       study_text: '1. d4 d5 *',
       title: 'Switched off',
     });
-    const off = await client.request(
-      'PATCH',
-      `/api/repertoire/sources/${third.api_data.id}`,
-      JSON.stringify({ enabled: false }),
-      { 'content-type': 'application/json' },
-    );
-    expect(off.status).toBe(200);
+    await patchSource(client, third.api_data.id, { enabled: false });
 
     await post(client, '/api/repertoire/edit', { color: 'white', op: 'add', line: '1. e4 e5 2. Nf3 Nc6 3. Bc4' });
-    await post(client, '/api/repertoire/edit', { color: 'white', op: 'comment', line: '1. e4 e5 2. Nf3', comment: 'Main' });
+    await post(client, '/api/repertoire/edit', {
+      color: 'white',
+      op: 'comment',
+      line: '1. e4 e5 2. Nf3',
+      comment: 'Main',
+    });
     await appendEdits(serverOf().app, userId, 'white', [
       { op: 'add', line: '1. e4 e6 2. d4', san: 'd4', anchored: false },
       { op: 'add', line: '1. e4 c6 2. d4', san: 'd4', anchored: false },
@@ -125,7 +130,12 @@ export function laterKindsPlayers(serverOf: () => TestServer) {
     });
     await post(client, '/api/learn-attempts', { game_review_id: ruy.api_data.id, ply: 5, uci: 'f1c4', solved: false });
     await post(client, '/api/learn-attempts', { game_review_id: ruy.api_data.id, ply: 5, uci: 'f1b5', solved: true });
-    await post(client, '/api/learn-attempts', { game_review_id: queens.api_data.id, ply: 2, uci: 'd7d5', solved: true });
+    await post(client, '/api/learn-attempts', {
+      game_review_id: queens.api_data.id,
+      ply: 2,
+      uci: 'd7d5',
+      solved: true,
+    });
 
     await keepPrep(db(), userId, {
       site: 'lichess',
@@ -184,10 +194,18 @@ export function laterKindsPlayers(serverOf: () => TestServer) {
     const counted = sql<number>`count(*)::int`;
     const sets = db().select({ id: woodpeckerSets.id }).from(woodpeckerSets).where(eq(woodpeckerSets.userId, userId));
     return {
-      repertoire_sources: await n(db().select({ n: counted }).from(repertoireSources).where(eq(repertoireSources.userId, userId))),
-      repertoire_edits: await n(db().select({ n: counted }).from(repertoireEdits).where(eq(repertoireEdits.userId, userId))),
-      coverage_goals: await n(db().select({ n: counted }).from(repertoireGoals).where(eq(repertoireGoals.userId, userId))),
-      expected_scores: await n(db().select({ n: counted }).from(expectedScores).where(eq(expectedScores.userId, userId))),
+      repertoire_sources: await n(
+        db().select({ n: counted }).from(repertoireSources).where(eq(repertoireSources.userId, userId)),
+      ),
+      repertoire_edits: await n(
+        db().select({ n: counted }).from(repertoireEdits).where(eq(repertoireEdits.userId, userId)),
+      ),
+      coverage_goals: await n(
+        db().select({ n: counted }).from(repertoireGoals).where(eq(repertoireGoals.userId, userId)),
+      ),
+      expected_scores: await n(
+        db().select({ n: counted }).from(expectedScores).where(eq(expectedScores.userId, userId)),
+      ),
       scheduler: await n(db().select({ n: counted }).from(playerSchedulers).where(eq(playerSchedulers.userId, userId))),
       game_analyses: await n(db().select({ n: counted }).from(gameAnalyses).where(eq(gameAnalyses.userId, userId))),
       learn_attempts: await n(db().select({ n: counted }).from(learnAttempts).where(eq(learnAttempts.userId, userId))),

@@ -9,6 +9,16 @@ const KIND_NAMES: Record<keyof ImportCounts, [string, string]> = {
   drill: ['drill position', 'drill positions'],
   drill_logs: ['drill answer', 'drill answers'],
   uploaded_stats: ['uploaded statistic', 'uploaded statistics'],
+  repertoire_sources: ['repertoire source', 'repertoire sources'],
+  repertoire_edits: ['workshop edit', 'workshop edits'],
+  coverage_goals: ['coverage goal', 'coverage goals'],
+  expected_scores: ['expected score', 'expected scores'],
+  scheduler: ['fitted schedule', 'fitted schedules'],
+  game_analyses: ['game analysis', 'game analyses'],
+  learn_attempts: ['mistake tried again', 'mistakes tried again'],
+  opponent_preps: ['opponent preparation', 'opponent preparations'],
+  woodpecker_sets: ['Woodpecker set', 'Woodpecker sets'],
+  woodpecker_attempts: ['Woodpecker answer', 'Woodpecker answers'],
 };
 
 /** "Imported 3 cards and 1 study", or that the file held nothing new. */

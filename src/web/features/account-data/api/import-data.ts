@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callData } from '../../../lib/api';
-import { accountDataApi, type ImportCounts } from '@contract/account-data';
+import { accountDataApi, type AllImportCounts } from '@contract/account-data';
 
-export type { ImportCounts };
+export type ImportCounts = AllImportCounts;
 
 /** Merges an export document into the player's account; answers the rows added per kind. */
 export async function importData(document: unknown): Promise<ImportCounts> {
