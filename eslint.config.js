@@ -27,32 +27,22 @@ const API_CLIENT_CALLS = [
 ];
 const webImports = { group: ['**/web', '**/web/**'], message: 'Only the web app imports web code.' };
 
-/** A new, empty Map/WeakMap/WeakSet/LRUCache (or an empty Set): a cache when made at module level. */
-const CACHE_CONSTRUCTORS =
-  'NewExpression[callee.name=/^(Map|WeakMap|WeakSet|LRUCache)$/], NewExpression[callee.name="Set"][arguments.length=0]';
-/** The server files that keep module-level caches today, until they move onto the app instance. */
-const MODULE_CACHES_TODAY = [
+/** A new WeakMap/WeakSet/LRUCache: a cache when made at module level. */
+const CACHE_CONSTRUCTORS = 'NewExpression[callee.name=/^(WeakMap|WeakSet|LRUCache)$/]';
+/** A new Map (or an empty Set): a cache when made at module level, unless it is a constant table. */
+const TABLE_CONSTRUCTORS = 'NewExpression[callee.name="Map"], NewExpression[callee.name="Set"][arguments.length=0]';
+/** A constant table: a const typed ReadonlyMap or ReadonlySet, so nothing is added to it after it is made. */
+const CONSTANT_TABLE =
+  'VariableDeclaration[kind="const"] > VariableDeclarator[id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/]';
+/** The server files whose module-level state is process-wide by nature. */
+const PROCESS_WIDE_STATE = [
+  // The folders this process has locked: another app of the process must not take one of them again.
   'src/server/db/data-dir-lock.ts',
-  'src/server/drill/drill-annotations.ts',
-  'src/server/drill/drill-line-mode.ts',
-  'src/server/drill/drill-source.ts',
+  // Turns of a player's deck writers on the embedded database, which one process owns: every app on it takes them.
   'src/server/drill/drill-writer.ts',
-  'src/server/openings/explorer-ahead.ts',
-  'src/server/openings/explorer-cache.ts',
-  'src/server/openings/opening-answers.ts',
-  'src/server/openings/opening-input.ts',
-  'src/server/openings/opening-names.ts',
-  'src/server/openings/own-games.ts',
-  'src/server/openings/repertoire-cache.ts',
-  'src/server/openings/studies-repository.ts',
-  'src/server/plugins/text-input.ts',
-  'src/server/repertoire/coverage-figures.ts',
-  'src/server/repertoire/edited-repertoire.ts',
-  'src/server/repertoire/push-additions.ts',
-  'src/server/today/new-games.ts',
-  'src/server/today/player-scheduler.ts',
-  'src/server/today/today-figures.ts',
 ];
+/** Server files still keeping module-level caches: the account import reaches them without an app. */
+const MODULE_CACHES_TODAY = ['src/server/openings/repertoire-cache.ts', 'src/server/openings/studies-repository.ts'];
 const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
 /** The chess files with snake_case (wire) fields today, until those shapes move to the contract. */
 const SNAKE_CASE_FIELDS_TODAY = [
@@ -176,14 +166,19 @@ export default tseslint.config(
   {
     // State belongs to an app instance (a decorator or plugin), so two apps in one process share none.
     files: ['src/server/**/*.ts'],
-    ignores: ['**/*.test.ts', ...MODULE_CACHES_TODAY],
+    ignores: ['**/*.test.ts', ...PROCESS_WIDE_STATE, ...MODULE_CACHES_TODAY],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].map((at) => ({
-          selector: `${at} > VariableDeclarator > :matches(${CACHE_CONSTRUCTORS})`,
-          message: 'No cache at module level in the server: keep it on the app instance (a decorator or plugin).',
-        })),
+        ...['Program > VariableDeclaration', 'Program > ExportNamedDeclaration > VariableDeclaration'].flatMap((at) =>
+          [
+            `${at} > VariableDeclarator > ${CACHE_CONSTRUCTORS}`,
+            `${at} > VariableDeclarator:not(${CONSTANT_TABLE}) > :matches(${TABLE_CONSTRUCTORS})`,
+          ].map((selector) => ({
+            selector,
+            message: 'No cache at module level in the server: keep it on the app instance (a decorator or plugin).',
+          })),
+        ),
       ],
     },
   },

@@ -51,7 +51,7 @@ try {
 
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const mine = await ownGamesExplorer(database.db, user.id, 'white');
+  const mine = await ownGamesExplorer(server.app, user.id, 'white');
   const wall = performance.now() - started;
   const used = process.cpuUsage(cpu);
   console.log(`mine positions counted: ${mine.positions.size} positions`);
@@ -64,7 +64,7 @@ try {
   const inFunction: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const t = performance.now();
-    ownPositionFigures(await ownGamesExplorer(database.db, user.id, 'white'), fen);
+    ownPositionFigures(await ownGamesExplorer(server.app, user.id, 'white'), fen);
     inFunction.push(performance.now() - t);
   }
   console.log(`mine cached position (version check and lookup, median): ${median(inFunction).toFixed(2)} ms`);

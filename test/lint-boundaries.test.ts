@@ -75,6 +75,7 @@ describe('architecture boundaries', { timeout: 120_000 }, () => {
       'new Map<string, number>()',
       'new LRUCache<string, number>({ max: 10 })',
       'new Set<string>()',
+      'new WeakMap<object, number>()',
     ]) {
       const code = `import { LRUCache } from 'lru-cache';\nexport const cache = ${made};\nexport const x = LRUCache;\n`;
       expect(await ruleIds('src/server/example.ts', code), made).toContain('no-restricted-syntax');
@@ -85,6 +86,19 @@ describe('architecture boundaries', { timeout: 120_000 }, () => {
     const code =
       "const SAFE = new Set(['GET', 'HEAD']);\nexport function f(k: string) {\n  const seen = new Map<string, number>();\n  seen.set(k, 1);\n  return SAFE.has(k) ? seen : undefined;\n}\n";
     expect(await ruleIds('src/server/example.ts', code)).toEqual([]);
+  });
+
+  test('a constant table (a const typed ReadonlyMap or ReadonlySet) is fine in the server; any other Map is a cache', async () => {
+    const tables =
+      "export const NAMES: ReadonlyMap<string, number> = new Map([['a', 1]]);\nexport const NONE: ReadonlySet<string> = new Set();\n";
+    expect(await ruleIds('src/server/example.ts', tables)).toEqual([]);
+    for (const code of [
+      'export const cache: Map<string, number> = new Map();\n',
+      "export const seen = new Map([['a', 1]]);\n",
+      'export let table: ReadonlyMap<string, number> = new Map();\n',
+    ]) {
+      expect(await ruleIds('src/server/example.ts', code), code).toContain('no-restricted-syntax');
+    }
   });
 
   test('a snake_case field in the chess core is an error', async () => {

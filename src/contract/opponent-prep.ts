@@ -115,13 +115,16 @@ export const suggestion = z
 export type Suggestion = z.infer<typeof suggestion>;
 
 export const opponentPrepApi = {
-  /** 400 without a study of the colour, 404 when the opponent has no games, 502 when the site fails. */
+  /**
+   * 400 without a study of the colour, 404 when the opponent has no games, 502 when the site fails,
+   * 409 while the player's last preparation runs, 503 while the server runs its most at once.
+   */
   run: endpoint({
     method: 'POST',
     path: '/api/opponent-prep',
     body: prepRequest,
     answer: apiData(prepAnswer),
-    errors: [400, 404, 502],
+    errors: [400, 404, 409, 502, 503],
   }),
   /**
    * The same as a text/event-stream: `progress` (PrepProgress) events, then `result` ({api_data:
@@ -133,6 +136,8 @@ export const opponentPrepApi = {
     body: prepRequest,
     answer: answerType<never>(),
     answerKind: 'events',
+    /** Refused before the stream starts, as the plain call. */
+    errors: [409, 503],
   }),
   recent: endpoint({ method: 'GET', path: '/api/opponent-prep/recent', answer: apiData(z.array(prepSummary)) }),
   /** The answer also carries the reply's score_low, which `suggestion` leaves out. */

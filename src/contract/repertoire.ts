@@ -253,7 +253,7 @@ export const repertoireApi = {
     path: '/api/repertoire/explorer',
     body: explorerQuery,
     answer: apiData(explorerAnswer),
-    errors: [400, 409, 502],
+    errors: [400, 409, 429, 502],
   }),
   explorerAhead: endpoint({
     method: 'POST',

@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import { appMemoryPlugin } from './plugins/app-memory.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -95,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('dbKind', database.kind);
 
   const secure = config.publicUrl.startsWith('https:');
+  await app.register(appMemoryPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { secure });
   await app.register(compressionPlugin);

@@ -44,6 +44,8 @@ export interface Config {
   optimiseCooldownMs?: number;
   /** Schedule optimisations one process runs at once (default 1): each fit takes a core for seconds. */
   optimiseConcurrency?: number;
+  /** Opponent preparations one process runs at once (default 4); a player runs one at a time. */
+  prepConcurrency?: number;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';

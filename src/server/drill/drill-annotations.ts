@@ -9,11 +9,10 @@ import { syncedDeck } from './drill-sync.js';
  * position, and each answer's comment, shapes and glyphs, read from the repertoire the deck came from.
  */
 
-/** What is said about the moves into each position, made once per repertoire (only annotated moves). */
-const into = new WeakMap<Repertoire, Map<string, MoveComment>>();
-
-export function beforeOf(rep: Repertoire | undefined, key: string): MoveComment {
+/** What is said about the moves into the position, worked out once per repertoire (app.drillMemory). */
+export function beforeOf(app: FastifyInstance, rep: Repertoire | undefined, key: string): MoveComment {
   if (rep === undefined || (rep.notes.size === 0 && !rep.chapters.some((c) => c.intro))) return NOTHING_BEFORE;
+  const into = app.drillMemory.notesInto;
   let byKey = into.get(rep);
   if (!byKey) into.set(rep, (byKey = notesInto(rep)));
   return byKey.get(key) ?? NOTHING_BEFORE;
@@ -40,7 +39,7 @@ export async function drillRepertoire(
   userId: number,
   color: Color,
 ): Promise<Repertoire | undefined> {
-  const expected = await expectedDeck(userId, color);
+  const expected = await expectedDeck(app, userId, color);
   if (expected) return expected.source.rep;
   return (await syncedDeck(app, userId, color))?.rep;
 }

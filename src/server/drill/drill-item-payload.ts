@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { DrillAnswer, DrillChapterLink, DrillItem, DrillTrap } from '@contract/drill.js';
 import type { Color, Repertoire } from '../../chess/index.js';
 import { annotatedAnswers, beforeOf } from './drill-annotations.js';
@@ -26,6 +27,7 @@ export interface DrillItemRow {
  * and the trap that reaches it, if any (by position key).
  */
 export const toItemPayload = (
+  app: FastifyInstance,
   row: DrillItemRow,
   rep?: Repertoire,
   traps?: ReadonlyMap<string, DrillTrap>,
@@ -36,13 +38,13 @@ export const toItemPayload = (
   line: row.line,
   move_number: row.moveNumber,
   answers: annotatedAnswers(rep, row.positionKey, row.answers),
-  before: beforeOf(rep, row.positionKey),
+  before: beforeOf(app, rep, row.positionKey),
   state: row.state,
   due: row.due.toISOString(),
   reps: row.reps,
   lapses: row.lapses,
   changed: row.changedAt !== null,
   chapters: row.chapters,
-  opening: openingOfFen(row.fen, row.line),
+  opening: openingOfFen(app, row.fen, row.line),
   trap: traps?.get(row.positionKey) ?? null,
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { positionKey, walkDrillLine, type Color, type Repertoire, type RepertoirePosition } from '../../chess/index.js';
+import { positionKey, walkDrillLine, type Color, type Repertoire } from '../../chess/index.js';
 import { readCachedStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
 import type { DrillLine } from '@contract/drill.js';
@@ -31,7 +31,7 @@ export async function drillLine(
 ): Promise<DrillLine | undefined> {
   // As next: one statement reads the head and the due keys and chooses New items of the deck last
   // served; when that deck is no longer the study's, the study is synced first and what is due read again.
-  const expected = await expectedDeck(userId, color);
+  const expected = await expectedDeck(app, userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, 0) : [];
   const query = { now, dayStart: startOfUtcDay(now), limit: ASK_LIMIT, keys, coverage: true };
   const read = await readLineQueue(app.db, userId, color, query);
@@ -54,7 +54,7 @@ export async function drillLine(
   return {
     start_fen: fromFen ?? start?.fen ?? '',
     moves: segment.moves,
-    ask: askRow ? toItemPayload(askRow, rep, await drillTraps(app, userId, color)) : null,
+    ask: askRow ? toItemPayload(app, askRow, rep, await drillTraps(app, userId, color)) : null,
   };
 }
 
@@ -71,19 +71,19 @@ async function askedRow(
   return row;
 }
 
-/** Opponent-to-move positions where the repertoire has a choice, found once per repertoire. */
-const choicesOf = new WeakMap<Repertoire, RepertoirePosition[]>();
-
-/** Cached explorer games per move, at opponent-to-move positions where the repertoire has a choice. */
+/**
+ * Cached explorer games per move, at opponent-to-move positions where the repertoire has a choice
+ * (those positions found once per repertoire).
+ */
 async function explorerShares(
   app: FastifyInstance,
   rep: Repertoire,
   coverage: { speeds: string; ratings: string } | undefined,
 ): Promise<Map<string, Map<string, number>>> {
-  let choices = choicesOf.get(rep);
+  let choices = app.drillMemory.choices.get(rep);
   if (!choices) {
     choices = [...rep.positions.values()].filter((p) => p.turn !== rep.color && p.moves.length > 1);
-    choicesOf.set(rep, choices);
+    app.drillMemory.choices.set(rep, choices);
   }
   const shares = new Map<string, Map<string, number>>();
   if (choices.length === 0 || !coverage) return shares;

@@ -31,7 +31,7 @@ export async function nextItems(
 ): Promise<DrillItemRow[]> {
   // One statement reads the due items, the head, and chooses New items among the first of the deck
   // last served; the head tells whether that deck is still the study's with its edits.
-  const expected = await expectedDeck(userId, color);
+  const expected = await expectedDeck(app, userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, limit) : [];
   let read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
   const kept = stillSynced(read.head, expected);

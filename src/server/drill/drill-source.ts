@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance } from 'fastify';
 import {
   drillDeckBuilder,
@@ -18,8 +17,8 @@ import { nextTurn } from './drill-writer.js';
 
 /**
  * Where a colour's drill deck comes from: the stored study, read through the shared repertoire cache.
- * The deck of a repertoire is built once and kept with it; New items are taken from it as they are
- * served, so only items with a history (or served, or focused) are rows.
+ * The deck of a repertoire is built once and kept with it (app.drillMemory); New items are taken from
+ * it as they are served, so only items with a history (or served, or focused) are rows.
  */
 
 import type { DrillChapterLink } from '@contract/drill.js';
@@ -80,19 +79,17 @@ export async function studyRepertoire(study: DrillStudy, color: Color): Promise<
   });
 }
 
-interface Deck {
+export interface Deck {
   deck: DrillDeckItem[];
   byKey: Map<string, DrillDeckItem>;
 }
-
-const decks = new WeakMap<Repertoire, Promise<Deck>>();
-const chapterLinks = new WeakMap<Repertoire, Map<string, (string | null)[]>>();
 
 /** Positions walked between turns of the event loop: a 400,000-position study takes seconds in all. */
 const DECK_STEP = 10_000;
 
 /** The deck of a repertoire, built once (in steps, so other requests are answered meanwhile). */
-function deckOf(rep: Repertoire): Promise<Deck> {
+function deckOf(app: FastifyInstance, rep: Repertoire): Promise<Deck> {
+  const { decks } = app.drillMemory;
   let deck = decks.get(rep);
   if (!deck) {
     deck = (async () => {
@@ -118,7 +115,8 @@ export async function deckSource(
   color: Color,
 ): Promise<DrillDeckSource> {
   const rep = (await editedRepertoire(app, userId, color)) ?? (await studyRepertoire(study, color));
-  const { deck, byKey } = await deckOf(rep);
+  const { deck, byKey } = await deckOf(app, rep);
+  const { chapterLinks, known } = app.drillMemory;
   let byLink = chapterLinks.get(rep);
   if (!byLink) chapterLinks.set(rep, (byLink = new Map()));
   let urls = byLink.get(study.link ?? '');
@@ -135,41 +133,56 @@ export async function deckSource(
 }
 
 /**
- * Decks served lately, by study text version and colour: while the repertoire is still in memory, a
- * call that finds the study at that version (a small read) skips reading and hashing its text.
+ * A deck served lately (app.drillMemory.known): while the repertoire is still in memory, a call that
+ * finds the study at that version (a small read) skips reading and hashing its text.
  */
-const known = new LRUCache<string, { digest: string; link: string; rep: WeakRef<Repertoire> }>({ max: 5_000 });
+export interface KnownDeck {
+  digest: string;
+  link: string;
+  rep: WeakRef<Repertoire>;
+}
 
 const knownKey = (version: number, edits: string, color: Color) => `${version}:${edits}:${color}`;
 
 /** The deck kept for this version of the study and its edits, when its repertoire is still in memory. */
 export async function knownDeckSource(
+  app: FastifyInstance,
   version: number,
   edits: string,
   color: Color,
 ): Promise<DrillDeckSource | undefined> {
-  const entry = known.get(knownKey(version, edits, color));
+  const entry = app.drillMemory.known.get(knownKey(version, edits, color));
   const rep = entry?.rep.deref();
-  const urls = rep && chapterLinks.get(rep)?.get(entry!.link);
+  const urls = rep && app.drillMemory.chapterLinks.get(rep)?.get(entry!.link);
   if (!entry || !rep || !urls) return undefined;
-  const { deck, byKey } = await deckOf(rep);
+  const { deck, byKey } = await deckOf(app, rep);
   return { rep, deck, byKey, urls, digest: entry.digest };
 }
 
-/** The study version and edits each player's colour was last served at: its next call expects that deck. */
-const lastServed = new LRUCache<string, { version: number; edits: string }>({ max: 5_000 });
+/** The study version and edits a player's colour was last served at: its next call expects that deck. */
+export interface ServedDeck {
+  version: number;
+  edits: string;
+}
 
-export function noteServedDeck(userId: number, color: Color, version: number, edits: string): void {
-  lastServed.set(`${userId}:${color}`, { version, edits });
+export function noteServedDeck(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  version: number,
+  edits: string,
+): void {
+  app.drillMemory.lastServed.set(`${userId}:${color}`, { version, edits });
 }
 
 /** The deck last served to the player's colour, while kept: a guess, to check against the head read next. */
 export async function expectedDeck(
+  app: FastifyInstance,
   userId: number,
   color: Color,
 ): Promise<{ source: DrillDeckSource; version: number; edits: string } | undefined> {
-  const last = lastServed.get(`${userId}:${color}`);
-  const source = last && (await knownDeckSource(last.version, last.edits, color));
+  const last = app.drillMemory.lastServed.get(`${userId}:${color}`);
+  const source = last && (await knownDeckSource(app, last.version, last.edits, color));
   return source ? { source, ...last } : undefined;
 }
 

@@ -75,16 +75,16 @@ export async function syncedDeck(
   // A small read first: an unchanged study whose deck is kept needs neither its text nor a hash of it.
   const { study, edits } = head ?? (await readDrillHead(app.db, userId, color));
   if (!study) return undefined;
-  const kept = await knownDeckSource(study.version, edits, color);
+  const kept = await knownDeckSource(app, study.version, edits, color);
   if (kept && study.synced?.startsWith(`${kept.digest}:`)) {
-    noteServedDeck(userId, color, study.version, edits);
+    noteServedDeck(app, userId, color, study.version, edits);
     return kept;
   }
   const read = await readDrillStudy(app, userId, color);
   if (!read) return undefined;
   if (!isSynced(read)) await syncStudy(app, userId, color, read, new Date());
   const source = await deckSource(app, userId, read, color);
-  noteServedDeck(userId, color, read.version, read.edits);
+  noteServedDeck(app, userId, color, read.version, read.edits);
   return source;
 }
 

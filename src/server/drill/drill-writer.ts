@@ -11,6 +11,7 @@ import { lockDrillDeck } from './drill-deck-repository.js';
 /** On PostgreSQL: until the transaction ends. On the embedded database, deckTurn plays this part. */
 export { lockDrillDeck };
 
+/** Per process, not per app: every app of the process on the embedded database (it has one owner) takes these turns. */
 const deckTurns = new Map<number, Promise<unknown>>();
 
 /**

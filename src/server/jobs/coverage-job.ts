@@ -144,7 +144,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
         });
       }, BUSY_POLL_MS);
       outcome = await runCoverageCheck(
-        app.db,
+        app,
         explorer,
         rep,
         { speeds: claim.speeds, ratings: claim.ratings },

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import {
   CoverageWalk,
   coveragePositions,
@@ -10,7 +11,6 @@ import {
   type PositionStats,
   type Repertoire,
 } from '../../chess/index.js';
-import type { Db } from '../db/client.js';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
 import { fetchStats, isFresh } from './explorer-cache.js';
@@ -58,7 +58,7 @@ export interface CoverageOutcome {
 }
 
 export async function runCoverageCheck(
-  db: Db,
+  app: FastifyInstance,
   explorer: ExplorerClient,
   rep: Repertoire,
   filter: StatsFilter,
@@ -68,7 +68,7 @@ export async function runCoverageCheck(
   const walk = new CoverageWalk(rep);
   const keys = coveragePositions(rep).map((p) => p.key);
   const now = new Date();
-  const cached = await readCachedStatsWithAge(db, keys, filter);
+  const cached = await readCachedStatsWithAge(app.db, keys, filter);
   const stats = new Map<string, PositionStats>();
   // What the cache already answers counts as known (a stale answer is still an answer).
   let known = cached.size;
@@ -98,7 +98,7 @@ export async function runCoverageCheck(
     const hit = cached.get(next.key);
     let record = hit && isFresh(hit, now) ? hit.record : undefined;
     if (!record) {
-      const one = await fetchStats(db, explorer, next.key, filter);
+      const one = await fetchStats(app, explorer, next.key, filter);
       if (one.fetched) fetched += 1;
       if (one.ok) record = one.record;
       else if (hit)

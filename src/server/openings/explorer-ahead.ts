@@ -19,14 +19,13 @@ import { explorerFen, type StatsFilter } from './stats-key.js';
 /** The explorer's most played moves looked ahead, beside the repertoire's own. */
 export const AHEAD_MOVES = 6;
 
-interface Batch {
+/** A player's positions still to look up (app.openingsMemory.lookAheads). */
+export interface LookAheadBatch {
   explorer: ExplorerClient;
   filter: StatsFilter;
   keys: string[];
   running: boolean;
 }
-
-const batches = new WeakMap<FastifyInstance, Map<number, Batch>>();
 
 /** Keys of the positions after the most played explorer moves and the given moves (UCI), each once. */
 export function positionsAhead(fen: string, record: StatsRecord, ownUcis: readonly string[]): string[] {
@@ -66,8 +65,7 @@ export async function lookAhead(
     const found = cached.get(key);
     return !found || !isFresh(found, now);
   });
-  let byUser = batches.get(app);
-  if (!byUser) batches.set(app, (byUser = new Map()));
+  const byUser = app.openingsMemory.lookAheads;
   const batch = byUser.get(userId);
   if (batch) {
     Object.assign(batch, { explorer, filter, keys: [...missing] });
@@ -79,11 +77,16 @@ export async function lookAhead(
   return missing.length;
 }
 
-async function drain(app: FastifyInstance, byUser: Map<number, Batch>, userId: number, batch: Batch): Promise<void> {
+async function drain(
+  app: FastifyInstance,
+  byUser: Map<number, LookAheadBatch>,
+  userId: number,
+  batch: LookAheadBatch,
+): Promise<void> {
   batch.running = true;
   try {
     for (let key = batch.keys.shift(); key !== undefined; key = batch.keys.shift()) {
-      const outcome = await fetchStats(app.db, batch.explorer, key, batch.filter);
+      const outcome = await fetchStats(app, batch.explorer, key, batch.filter);
       // A failing explorer (a 429 rests the queue for everyone, a closed server) ends the batch.
       if (!outcome.ok) {
         app.log.warn({ userId, err: outcome.error }, 'explorer look-ahead stopped');

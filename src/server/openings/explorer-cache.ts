@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.js';
+import type { FastifyInstance } from 'fastify';
 import type { ExplorerClient } from '../sites/explorer.js';
 import { readCachedStatsWithAge, storeStats, type CachedStats, type StatsRecord } from './position-stats-repository.js';
 import { explorerFen, MASTERS_FILTER, type StatsFilter } from './stats-key.js';
@@ -20,19 +20,31 @@ export const isFresh = (cached: CachedStats, now: Date): boolean =>
   now.getTime() - cached.fetchedAt.getTime() < STATS_MAX_AGE_MS;
 
 export type FetchOutcome =
-  { ok: true; record: StatsRecord; fetched: boolean } | { ok: false; error: string; fetched: boolean };
+  | { ok: true; record: StatsRecord; fetched: boolean }
+  /** busy: nothing was asked, the player already had as many look-ups waiting as allowed. */
+  | { ok: false; error: string; fetched: boolean; busy?: boolean };
 
-// Checks running at once (other users, other tabs) share one call per position instead of each
-// queueing their own; another process may have stored it meanwhile, so the database is asked first.
-const inFlight = new WeakMap<ExplorerClient, Map<string, Promise<FetchOutcome>>>();
-
-/** One position's statistics from the explorer (the masters database with MASTERS_FILTER) (unless another check just stored a fresh answer), stored as it arrives. */
-export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter: StatsFilter): Promise<FetchOutcome> {
-  let pending = inFlight.get(explorer);
-  if (!pending) inFlight.set(explorer, (pending = new Map()));
+/**
+ * One position's statistics from the explorer (the masters database with MASTERS_FILTER) (unless another check just stored a fresh answer), stored as it arrives.
+ *
+ * Checks running at once (other users, other tabs) share one call per position instead of each
+ * queueing their own (app.openingsMemory); another process may have stored it meanwhile, so the
+ * database is asked first.
+ */
+export function fetchStats(
+  app: FastifyInstance,
+  explorer: ExplorerClient,
+  key: string,
+  filter: StatsFilter,
+): Promise<FetchOutcome> {
+  const { db } = app;
+  // Shared whichever player's client asks: the figures are the same for everyone.
+  const pending = app.openingsMemory.statsFetches;
   const id = `${filter.speeds}|${filter.ratings}|${key}`;
   const running = pending.get(id);
-  if (running) return running.then((r) => ({ ...r, fetched: false }));
+  // A call refused because its player had too many waiting is not this caller's answer: it asks itself.
+  if (running)
+    return running.then((r) => (!r.ok && r.busy ? fetchStats(app, explorer, key, filter) : { ...r, fetched: false }));
   const work = (async (): Promise<FetchOutcome> => {
     const cached = (await readCachedStatsWithAge(db, [key], filter)).get(key);
     if (cached && isFresh(cached, new Date())) return { ok: true, record: cached.record, fetched: false };
@@ -41,7 +53,10 @@ export function fetchStats(db: Db, explorer: ExplorerClient, key: string, filter
       filter.speeds === MASTERS_FILTER.speeds
         ? await explorer.fetchMasters(fen)
         : await explorer.fetchPosition(fen, filter.speeds.split(','), filter.ratings.split(','));
-    if (result.isErr) return { ok: false, error: result.error.message, fetched: true };
+    if (result.isErr) {
+      const busy = result.error.kind === 'busy';
+      return { ok: false, error: result.error.message, fetched: !busy, busy };
+    }
     const answer = result.value;
     const record: StatsRecord = {
       fen: key,

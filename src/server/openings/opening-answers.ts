@@ -1,10 +1,10 @@
 // The consistency check and the opening book of a repertoire, made once per cached repertoire as
 // compressed JSON: in steps that give the event loop back, written piece by piece so the whole
 // answer is never held as one string. The bytes are those of JSON.stringify of the same answer.
+import type { FastifyInstance } from 'fastify';
 import {
   bookEntry,
   memoConsistencyPosition,
-  type ConsistencyMemo,
   consistencyReportBlock,
   consistencyReportHead,
   inReportOrder,
@@ -22,12 +22,13 @@ import { answerFor, type PreparedAnswer } from './repertoire-cache.js';
 const ordered = (rep: Repertoire, keep: (p: RepertoirePosition) => boolean, turn: LoopTurn) =>
   settleSteps(inReportOrder(itemsWhere(rep.positions.values(), keep)), turn);
 
-/** Positions already worked out: an edited repertoire shares its untouched positions with the one before. */
-const consistencyMemo: ConsistencyMemo = new WeakMap();
-
-/** `{results, results_dict}`: the report text and the listed positions. */
-export const consistencyAnswer = (rep: Repertoire): Promise<PreparedAnswer> =>
+/**
+ * `{results, results_dict}`: the report text and the listed positions. Positions already worked out in
+ * this app are not worked out again (an edited repertoire shares its untouched positions with the one before).
+ */
+export const consistencyAnswer = (app: FastifyInstance, rep: Repertoire): Promise<PreparedAnswer> =>
   answerFor(rep, 'consistency', async () => {
+    const consistencyMemo = app.openingsMemory.consistency;
     const turn = new LoopTurn();
     const out = new CompressedJsonWriter();
     const listed = await ordered(rep, (p) => isInconsistent(rep, p), turn);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { FROM_STUDY_FIELD } from '@contract/repertoire.js';
 import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -45,19 +44,15 @@ export async function repertoireFromForm(body: FormBody, player?: FormPlayer): P
   if (!player) return base;
   // One small read settles most forms: a text that is not the stored study gets no edits.
   const storedMd5 = await findStudyMd5(player.app.db, player.userId, color);
-  if (storedMd5 === undefined || (storedMd5 !== null && storedMd5 !== md5Of(text))) return base;
+  if (storedMd5 === undefined || (storedMd5 !== null && storedMd5 !== md5Of(player.app, text))) return base;
   const study = await readStudyMeta(player.app, player.userId, color);
-  if (!study || study.count === 0 || study.md5 !== md5Of(text)) return base;
+  if (!study || study.count === 0 || study.md5 !== md5Of(player.app, text)) return base;
   return withEdits(player.app, player.userId, color, base);
 }
 
-/** md5 of the texts forms sent lately, each worked out once (a repeated check sends the same text). */
-const md5s = new LRUCache<string, string>({
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (_, text) => Math.max(1, text.length),
-});
-
-const md5Of = (text: string): string => {
+/** md5 of a text a form sent, worked out once while the app keeps it (a repeated check sends the same text). */
+const md5Of = (app: FastifyInstance, text: string): string => {
+  const md5s = app.openingsMemory.formMd5s;
   let hash = md5s.get(text);
   if (hash === undefined) md5s.set(text, (hash = md5(text)));
   return hash;

@@ -1,5 +1,5 @@
 import { and, count, eq, max } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
+import type { FastifyInstance } from 'fastify';
 import { countOwnGames, type Color, type OwnGamesExplorer } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import { gameReviews } from '../db/schema.js';
@@ -7,39 +7,40 @@ import { gameReviews } from '../db/schema.js';
 /**
  * The player's own games as an explorer (the Mine database): their saved game reviews with one colour
  * (games imported from Lichess and Chess.com are saved as reviews), counted by position in the chess
- * core and kept per player and colour. Each answer first reads a version of the player's reviews
+ * core and kept per player and colour (app.openingsMemory). Each answer first reads a version of the player's reviews
  * (count, newest id, latest change) in one small query: any saved, changed or deleted review, on this
  * process or another, builds the counts again.
  */
 
-interface Kept {
+export interface KeptOwnGames {
   version: string;
   explorer: OwnGamesExplorer;
+}
+
+/** The version of a player's reviews of each colour, as read at readAt. */
+export interface OwnGamesVersion {
+  white?: string;
+  black?: string;
+  readAt: number;
 }
 
 /** How long a version read is trusted before it is read again. */
 const VERSION_KEPT_MS = 2000;
 
-// Per database: tests build several apps in one process.
-const kept = new WeakMap<Db, LRUCache<string, Kept>>();
-const building = new WeakMap<Db, Map<string, Promise<Kept>>>();
-const versions = new WeakMap<Db, Map<number, { white?: string; black?: string; readAt: number }>>();
-
-/** The player's reviews changed on this process: their version is read again on the next answer. */
-export function forgetOwnGames(db: Db, userId: number): void {
-  versions.get(db)?.delete(userId);
+/** The player's reviews changed in this app: their version is read again on the next answer. */
+export function forgetOwnGames(app: FastifyInstance, userId: number): void {
+  app.openingsMemory.ownGamesVersions.delete(userId);
 }
 
 const heroColor = (color: Color) => (color === 'white' ? 'White' : 'Black');
 
-async function versionOf(db: Db, userId: number, color: Color): Promise<string> {
-  let byUser = versions.get(db);
-  if (!byUser) versions.set(db, (byUser = new Map()));
+async function versionOf(app: FastifyInstance, userId: number, color: Color): Promise<string> {
+  const byUser = app.openingsMemory.ownGamesVersions;
   const now = Date.now();
   const kept = byUser.get(userId);
   const known = kept && now - kept.readAt < VERSION_KEPT_MS ? kept[color] : undefined;
   if (known !== undefined) return known;
-  const version = await readVersion(db, userId, color);
+  const version = await readVersion(app.db, userId, color);
   const fresh = kept && now - kept.readAt < VERSION_KEPT_MS ? kept : { readAt: now };
   fresh[color] = version;
   byUser.set(userId, fresh);
@@ -56,13 +57,11 @@ async function readVersion(db: Db, userId: number, color: Color): Promise<string
 }
 
 /** The player's games with `color` counted by position (built again when their reviews changed). */
-export async function ownGamesExplorer(db: Db, userId: number, color: Color): Promise<OwnGamesExplorer> {
-  let cache = kept.get(db);
-  if (!cache) kept.set(db, (cache = new LRUCache({ max: 500 })));
-  let pending = building.get(db);
-  if (!pending) building.set(db, (pending = new Map()));
+export async function ownGamesExplorer(app: FastifyInstance, userId: number, color: Color): Promise<OwnGamesExplorer> {
+  const { db } = app;
+  const { ownGames: cache, ownGamesBuilding: pending } = app.openingsMemory;
   const id = `${userId}|${color}`;
-  const version = await versionOf(db, userId, color);
+  const version = await versionOf(app, userId, color);
   const found = cache.get(id);
   if (found?.version === version) return found.explorer;
   const running = pending.get(id);
@@ -70,8 +69,7 @@ export async function ownGamesExplorer(db: Db, userId: number, color: Color): Pr
     const built = await running;
     if (built.version === version) return built.explorer;
   }
-  const store = cache;
-  const work = (async (): Promise<Kept> => {
+  const work = (async (): Promise<KeptOwnGames> => {
     const rows = await db
       .select({ pgn: gameReviews.pgn, result: gameReviews.result, played: gameReviews.datePlayed })
       .from(gameReviews)
@@ -85,7 +83,7 @@ export async function ownGamesExplorer(db: Db, userId: number, color: Color): Pr
       })),
     );
     const built = { version, explorer };
-    store.set(id, built);
+    cache.set(id, built);
     return built;
   })().finally(() => pending.delete(id));
   pending.set(id, work);

@@ -36,7 +36,8 @@ export async function fetchOpponentGames(
     onStep(1, 1);
   } else {
     onStep(0, PREP_CHESSCOM_MONTHS);
-    result = await app.sites.chesscom.fetchMonthsResult(username, now, PREP_CHESSCOM_MONTHS, onStep);
+    const { chesscom } = await playerSites(app, userId);
+    result = await chesscom.fetchMonthsResult(username, now, PREP_CHESSCOM_MONTHS, onStep);
   }
   if (result.isOk) return { ok: true, pgns: result.value };
   if (result.error.kind === 'http' && result.error.status === 404)

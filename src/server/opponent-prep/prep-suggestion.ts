@@ -29,7 +29,7 @@ export async function prepSuggestion(
   const parsed = parseStatsFilter(run?.speeds, run?.ratings);
   const filter = parsed.ok ? parsed.filter : undefined;
   if (!filter) return null;
-  const outcome = await fetchStats(app.db, explorer, positionKey(fen), filter);
+  const outcome = await fetchStats(app, explorer, positionKey(fen), filter);
   if (!outcome.ok) return null;
   return suggestedAnswer(outcome.record, color);
 }

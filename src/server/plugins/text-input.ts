@@ -14,7 +14,7 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
       ['query', request.query],
       ['params', request.params],
     ] as const) {
-      if (typeof value === 'object' && value !== null && checkedByRoute.has(value)) continue;
+      if (typeof value === 'object' && value !== null && CHECKED_BY_ROUTE in value) continue;
       const field = findNul(value, []);
       if (field !== undefined) {
         const name = field || where;
@@ -24,15 +24,18 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** Bodies their route looks through itself, a row at a time between turns of the event loop. */
-const checkedByRoute = new WeakSet<object>();
+/**
+ * Marks a body its route looks through itself, a row at a time between turns of the event loop. A
+ * symbol key: no field name, walk or schema sees it.
+ */
+const CHECKED_BY_ROUTE = Symbol('NUL characters checked by the route');
 
 /**
  * Marks a parsed body that its route checks for NUL characters itself (the account import: a walk of
  * a whole 100,000-row document at once would hold every other request).
  */
 export function leaveNulCheckToRoute<T extends object>(body: T): T {
-  checkedByRoute.add(body);
+  Object.defineProperty(body, CHECKED_BY_ROUTE, { value: true });
   return body;
 }
 

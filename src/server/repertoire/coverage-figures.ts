@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import {
   coveragePositions,
   expectedScore,
@@ -26,7 +25,8 @@ import { readGoal, type GoalView } from './coverage-goal-store.js';
  * What the coverage goal works on: the colour's edited repertoire and the stored explorer answers of
  * its positions at the filters of the player's latest coverage check. Expected score, trim and traps
  * are computed from these by the chess core; the answers are read once per change (a new check, its
- * progress, an edit) and held a few seconds, so one page asking for all three reads them once.
+ * progress, an edit) and held a few seconds (app.repertoireMemory), so one page asking for all three
+ * reads them once.
  */
 
 export interface CoverageData {
@@ -37,25 +37,12 @@ export interface CoverageData {
   goal: GoalView;
 }
 
-/** How long read answers are held: the coverage panels ask for expected, trim and traps at once. */
-const HELD_MS = 10_000;
-
-type Held = LRUCache<
-  string,
-  { signature: string; stats: Map<string, PositionStats>; traps?: { rep: Repertoire; byKey: Map<string, DrillTrap> } }
->;
-
-/** Per app, so two apps in one process (tests on two databases) share nothing. */
-const heldByApp = new WeakMap<FastifyInstance, Held>();
-
-const heldOf = (app: FastifyInstance): Held => {
-  let held = heldByApp.get(app);
-  if (!held) {
-    held = new LRUCache({ max: 200, ttl: HELD_MS });
-    heldByApp.set(app, held);
-  }
-  return held;
-};
+/** The answers read for a player's colour, named by what they were read for, and the traps found in them. */
+export interface HeldCoverage {
+  signature: string;
+  stats: Map<string, PositionStats>;
+  traps?: { rep: Repertoire; byKey: Map<string, DrillTrap> };
+}
 
 /** undefined when the colour has no study or no coverage check yet. */
 export async function coverageData(
@@ -75,7 +62,7 @@ export async function coverageData(
   const filter = { speeds: run.speeds, ratings: run.ratings };
   const signature = `${run.id}:${run.done}:${state.study.md5}:${state.study.signature}`;
   const key = `${userId}:${color}`;
-  const held = heldOf(app);
+  const held = app.repertoireMemory.coverageHeld;
   let stats = held.get(key)?.signature === signature ? held.get(key)!.stats : undefined;
   if (!stats) {
     stats = await readCachedStats(
@@ -103,7 +90,7 @@ export async function drillTraps(
 ): Promise<ReadonlyMap<string, DrillTrap>> {
   const data = await coverageData(app, userId, color);
   if (!data) return NO_TRAPS;
-  const held = heldOf(app).get(`${userId}:${color}`);
+  const held = app.repertoireMemory.coverageHeld.get(`${userId}:${color}`);
   if (held?.stats === data.stats && held.traps?.rep === data.rep) return held.traps.byKey;
   const byKey = new Map<string, DrillTrap>();
   for (const trap of trapsOf(data)) {

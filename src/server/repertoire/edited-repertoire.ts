@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import {
   applyEdits,
   parseExcludeSymbols,
@@ -24,8 +23,8 @@ import { readEdits, type StoredEdit } from './edits-store.js';
  * Two small queries tell whether anything changed: the study's md5 and options, and the edits' count,
  * last id and id sum. The base comes from the shared repertoire cache (built once per study text); the
  * edits are applied onto a copy that shares untouched positions with it, and a new edit is applied
- * onto the previous result alone, so an edit never re-reads or re-parses the study. Another process's
- * edits are seen at the next call.
+ * onto the previous result alone, so an edit never re-reads or re-parses the study. What is held lives
+ * in app.repertoireMemory. Another process's edits are seen at the next call.
  */
 
 export interface StudyMeta {
@@ -48,19 +47,9 @@ export interface EditedState {
   edits: StoredEdit[];
 }
 
-/** Of the repertoires held here (bases and what edits added), in positions, like the repertoire cache. */
-const MAX_HELD_POSITIONS = Number(process.env.REPERTOIRE_CACHE_POSITIONS) || 120_000;
-
-const states = new LRUCache<string, EditedState>({
-  maxSize: MAX_HELD_POSITIONS,
-  // A study larger than the bound counts as the bound: it is still held, alone, as the repertoire cache holds it.
-  sizeCalculation: (state) => Math.min(MAX_HELD_POSITIONS, Math.max(1, state.edited.rep.positions.size)),
-});
-
-const lines = new LRUCache<string, RepertoireLine>({ max: 20_000 });
-
-/** A stored line, read once per process; undefined if it no longer reads (never stored so). */
-const lineOf = (text: string): RepertoireLine | undefined => {
+/** A stored line, read once while the app keeps it; undefined if it no longer reads (never stored so). */
+const lineOf = (app: FastifyInstance, text: string): RepertoireLine | undefined => {
+  const lines = app.repertoireMemory.editLines;
   let line = lines.get(text);
   if (!line) {
     const parsed = parseRepertoireLine(text);
@@ -71,9 +60,9 @@ const lineOf = (text: string): RepertoireLine | undefined => {
   return line;
 };
 
-const toEdits = (rows: readonly StoredEdit[]): RepertoireEdit[] =>
+const toEdits = (app: FastifyInstance, rows: readonly StoredEdit[]): RepertoireEdit[] =>
   rows.flatMap((row) => {
-    const line = lineOf(row.line);
+    const line = lineOf(app, row.line);
     return line ? [{ op: row.op, line, comment: row.comment ?? undefined }] : [];
   });
 
@@ -152,6 +141,7 @@ export async function editedRepertoireState(
   const study = await readStudyMeta(app, userId, color);
   if (!study) return undefined;
   const key = `${userId}:${color}`;
+  const states = app.repertoireMemory.editedStates;
   const held = states.get(key);
   if (held && sameStudy(held.study, study)) {
     if (held.study.signature === study.signature) {
@@ -161,8 +151,8 @@ export async function editedRepertoireState(
     // Only new edits since: apply them onto the held result.
     const newer = await readEdits(app.db, userId, color, held.study.lastId);
     if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
-      const edited = applyEdits(held.base, toEdits(newer), held.edited);
-      countFrom(held.edited.rep, edited);
+      const edited = applyEdits(held.base, toEdits(app, newer), held.edited);
+      countFrom(app, held.edited.rep, edited);
       const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer] };
       states.set(key, state);
       return state;
@@ -172,7 +162,7 @@ export async function editedRepertoireState(
   if (text === undefined) return undefined;
   const base = await studyBase(text, color, study.exclude, study.title);
   const edits = await readEdits(app.db, userId, color);
-  const state: EditedState = { study, base, edited: applyEdits(base, toEdits(edits)), edits };
+  const state: EditedState = { study, base, edited: applyEdits(base, toEdits(app, edits)), edits };
   states.set(key, state);
   return state;
 }
@@ -186,12 +176,10 @@ export async function editedRepertoire(
   return (await editedRepertoireState(app, userId, color))?.edited.rep;
 }
 
-/** Edits applied onto another base of the same study (a form's own exclusions or name). */
-const reapplied = new WeakMap<Repertoire, { signature: string; rep: Repertoire }>();
-
 /**
  * `base` with the colour's edits applied, for a repertoire built from the player's stored study text
- * under other options; the held result when the options are the stored ones.
+ * under other options (a form's own exclusions or name); the held result when the options are the
+ * stored ones.
  */
 export async function withEdits(
   app: FastifyInstance,
@@ -202,18 +190,17 @@ export async function withEdits(
   const state = await editedRepertoireState(app, userId, color);
   if (!state || state.edits.length === 0) return base;
   if (state.base === base) return state.edited.rep;
+  const { reapplied } = app.repertoireMemory;
   const known = reapplied.get(base);
   if (known?.signature === state.study.signature) return known.rep;
-  const rep = applyEdits(base, toEdits(state.edits)).rep;
+  const rep = applyEdits(base, toEdits(app, state.edits)).rep;
   reapplied.set(base, { signature: state.study.signature, rep });
   return rep;
 }
 
-/** Positions of the repertoire that have a repertoire move. */
-const counted = new WeakMap<Repertoire, number>();
-
 /** The count of an edited repertoire from the one it was applied onto, through the positions touched. */
-function countFrom(before: Repertoire, after: EditedRepertoire): void {
+function countFrom(app: FastifyInstance, before: Repertoire, after: EditedRepertoire): void {
+  const counted = app.repertoireMemory.positionsWithMoves;
   const known = counted.get(before);
   if (known === undefined) return;
   let n = known;
@@ -224,7 +211,9 @@ function countFrom(before: Repertoire, after: EditedRepertoire): void {
   counted.set(after.rep, n);
 }
 
-export function positionsWithMoves(rep: Repertoire): number {
+/** Positions of the repertoire that have a repertoire move, counted once per repertoire. */
+export function positionsWithMoves(app: FastifyInstance, rep: Repertoire): number {
+  const counted = app.repertoireMemory.positionsWithMoves;
   let n = counted.get(rep);
   if (n === undefined) {
     n = 0;
@@ -232,10 +221,4 @@ export function positionsWithMoves(rep: Repertoire): number {
     counted.set(rep, n);
   }
   return n;
-}
-
-/** Forgets what is held (tests). */
-export function clearEditedRepertoires(): void {
-  states.clear();
-  lines.clear();
 }

@@ -41,13 +41,9 @@ export async function stateWithText(
   }
 }
 
-/** The pushes under way in each app, by player and colour. */
-const pushing = new WeakMap<FastifyInstance, Set<string>>();
-
-/** One push at a time per player and colour: a second one while the first runs answers 409. */
+/** One push at a time per player and colour in an app: a second one while the first runs answers 409. */
 export async function pushAdditions(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
-  let running = pushing.get(app);
-  if (!running) pushing.set(app, (running = new Set()));
+  const running = app.repertoireMemory.pushing;
   const key = `${userId}:${color}`;
   if (running.has(key))
     throw new PushError(409, `Your ${color} edits are being saved to Lichess already: wait a moment`);

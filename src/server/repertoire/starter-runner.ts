@@ -94,7 +94,7 @@ export async function runStarterWalk(
       if (hooks.closing.aborted) return { kind: 'shutdown', state: state('running', null) };
       if (verdict === 'lost') return { kind: 'lost' };
       if (verdict === 'stop') return { kind: 'ended', state: state('stopped', STOPPED_MESSAGE) };
-      const one = await fetchStats(app.db, explorer, next.key, form);
+      const one = await fetchStats(app, explorer, next.key, form);
       // A lookup cut short by this process closing is not the explorer failing: the build is handed back.
       if (hooks.closing.aborted) return { kind: 'shutdown', state: state('running', null) };
       if (!one.ok) {

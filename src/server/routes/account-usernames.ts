@@ -3,6 +3,7 @@ import { accountApi } from '@contract/account.js';
 import { updateSiteUsernames } from '../accounts/users-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { route } from './route.js';
+import { playerSites } from '../sites/player-sites.js';
 
 /**
  * The user's names on Lichess and Chess.com, whose games and studies the app fetches. An empty name clears
@@ -21,7 +22,8 @@ export async function accountUsernameRoutes(app: FastifyInstance): Promise<void>
     const name = request.body.username_chess_dot_com || null;
     // A name Chess.com says it does not know is refused; a site that cannot answer does not stop the save.
     if (name && name !== request.user!.username_chess_dot_com) {
-      const checked = await app.sites.chesscom.fetchMonthsResult(name, new Date(), 1);
+      const { chesscom } = await playerSites(app, request.user!.id);
+      const checked = await chesscom.fetchMonthsResult(name, new Date(), 1);
       if (checked.isErr && checked.error.status === 404)
         throw new BadRequestError(`Chess.com has no player named ${name}: the name was not saved`);
     }

@@ -67,7 +67,7 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       const row = await lockCard(tx, userId, id);
       if (!row) return undefined;
       // The player's own weights once optimised; intervals stop at 1000 days (the card review screen's).
-      const reviewed = reviewCard(toCard(row), rating, now, await playerScheduler(tx, userId, 'cards'));
+      const reviewed = reviewCard(toCard(row), rating, now, await playerScheduler(app, tx, userId, 'cards'));
       if (reviewed.isErr) throw new BadRequestError(reviewed.error.message);
       const { card, log } = reviewed.value;
       const updated = await saveReview(tx, userId, card, log, now);

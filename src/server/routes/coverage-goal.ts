@@ -95,7 +95,7 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     const answer: TrimAnswer = {
       trimmed: edits.length,
       edits: after?.edits.length ?? 0,
-      positions: after ? positionsWithMoves(after.edited.rep) : 0,
+      positions: after ? positionsWithMoves(app, after.edited.rep) : 0,
     };
     return { api_data: answer };
   });

@@ -22,6 +22,6 @@ export async function drillLinesRoutes(app: FastifyInstance): Promise<void> {
     if (!rows) throw new BadRequestError(`You have no ${color} study: set one on Manage Openings first`);
     const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
     const traps = rows.length > 0 ? await drillTraps(app, request.user!.id, color) : undefined;
-    return { api_data: rows.map((row) => toItemPayload(row, rep, traps)) };
+    return { api_data: rows.map((row) => toItemPayload(app, row, rep, traps)) };
   });
 }

@@ -38,7 +38,7 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
     const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
     const traps = rows.length > 0 ? await drillTraps(app, request.user!.id, color) : undefined;
-    return { api_data: rows.map((row) => toItemPayload(row, rep, traps)) };
+    return { api_data: rows.map((row) => toItemPayload(app, row, rep, traps)) };
   });
 
   route(app, drillApi.line, {}, async (request) => {
@@ -55,7 +55,7 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, drillApi.answer, {}, async (request, reply) => {
     const input = request.body;
-    const result = await answerDrillItem(app.db, request.user!.id, input, new Date());
+    const result = await answerDrillItem(app, request.user!.id, input, new Date());
     if (!result) return reply.code(404).send({ error: `No drill item with id ${input.id}` });
     return { api_data: result };
   });
@@ -79,7 +79,7 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     const row = await focusDrillItem(app, request.user!.id, color, input.fen);
     if (!row) return reply.code(404).send({ error: `That position is not in your ${color} repertoire` });
     const rep = await drillRepertoire(app, request.user!.id, color);
-    return { api_data: toItemPayload(row, rep, await drillTraps(app, request.user!.id, color)) };
+    return { api_data: toItemPayload(app, row, rep, await drillTraps(app, request.user!.id, color)) };
   });
 
   route(app, drillApi.settings, {}, async (request) => ({

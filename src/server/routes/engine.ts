@@ -93,7 +93,7 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
     const filter = parseStatsFilter(speeds, ratings);
     if (!filter.ok) throw new BadRequestError(filter.error);
     const { explorer } = await playerSites(app, request.user!.id);
-    const outcome = await fetchStats(app.db, explorer, positionKey(fen), filter.filter);
+    const outcome = await fetchStats(app, explorer, positionKey(fen), filter.filter);
     if (!outcome.ok) return { api_data: { moves: [], error: outcome.error } };
     const mover = sideToMove(fen);
     const moves: Candidate[] = outcome.record.moves

@@ -46,11 +46,11 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
         pgn: input.pgn,
         heroColor: input.hero_color,
       });
-      forgetOwnGames(app.db, userId(request));
+      forgetOwnGames(app, userId(request));
       return { api_data: inserted };
     }
     const updated = await updateReview(app.db, userId(request), input.id, values);
-    forgetOwnGames(app.db, userId(request));
+    forgetOwnGames(app, userId(request));
     return updated ? { api_data: updated } : notFound(reply, 'No such game review');
   });
 
@@ -82,7 +82,7 @@ export async function gameReviewRoutes(app: FastifyInstance): Promise<void> {
     const input = request.body;
     if (input.game_review_id !== undefined) {
       const deleted = await deleteReview(app.db, userId(request), input.game_review_id);
-      forgetOwnGames(app.db, userId(request));
+      forgetOwnGames(app, userId(request));
       return deleted
         ? { api_data: { deleted: 'game_review' as const, id: input.game_review_id } }
         : notFound(reply, 'No such game review');

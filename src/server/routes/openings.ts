@@ -20,7 +20,7 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
   // The large answers are made once per cached repertoire and sent as kept, compressed bytes.
   route(app, openingsApi.consistencyCheck, auth, async (request, reply) => {
     const rep = await repertoireFromForm(request.body, { app, userId: request.user!.id });
-    return sendPrepared(request, reply, await consistencyAnswer(rep));
+    return sendPrepared(request, reply, await consistencyAnswer(app, rep));
   });
 
   // Plain text; with format=json also the structured comparison (where the game left

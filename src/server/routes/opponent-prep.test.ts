@@ -186,6 +186,36 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect((await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' })).status).toBe(200);
   });
 
+  test("one preparation at a time per player, a few per process; another player's goes on meanwhile", async () => {
+    const [first, second] = [await player(), await player()];
+    sites.setMode('lichess-games', 'slow', { delayMs: 300 });
+    const running = prepare(first, { site: 'lichess', username: 'thibault', color: 'black' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await prepare(first, { site: 'lichess', username: 'thibault', color: 'black' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('Your last preparation is still running: wait for it first');
+    const other = await prepare(second, { site: 'lichess', username: 'thibault', color: 'black' });
+    expect(other.status, other.text).toBe(200);
+    expect((await running).status).toBe(200);
+    // Over: the player may prepare again.
+    expect((await prepare(first, { site: 'lichess', username: 'thibault', color: 'black' })).status).toBe(200);
+
+    const small = await startTestServer(database, { ...server.config, prepConcurrency: 1 });
+    try {
+      const [a, b] = [await signedInUser(small.app, small.url), await signedInUser(small.app, small.url)];
+      const body = { site: 'lichess', username: 'thibault', color: 'black' };
+      for (const user of [a, b]) await setStudy(user, 'black', BLACK_STUDY);
+      const started = a.client.postJson('/api/opponent-prep', body);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const busy = await b.client.postJson('/api/opponent-prep/stream', body);
+      expect(busy.status).toBe(503);
+      expect(busy.body.error).toMatch(/preparing against other players right now: try again in a minute/);
+      expect((await started).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   test('bad input is 400 and nothing is fetched; no study for the colour is 400', async () => {
     const user = await player();
     for (const body of [

@@ -8,6 +8,9 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { openEventStream } from './event-stream.js';
 import { route } from './route.js';
 
+/** Preparations one process runs at once by default. */
+const MAX_RUNNING_PREPS = 4;
+
 /**
  * Opponent preparation: POST /api/opponent-prep answers JSON when done; POST /api/opponent-prep/stream
  * runs the same preparation as text/event-stream (`progress` events, then `result` or `failure`).
@@ -15,26 +18,46 @@ import { route } from './route.js';
  */
 export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', app.requireUser);
+  // A preparation reads thousands of games: one at a time per player, a few at once per process.
+  const running = new Set<number>();
+  const maxRunning = app.config.prepConcurrency ?? MAX_RUNNING_PREPS;
+  /** Why a new preparation cannot start now, or null (and the player is counted in). */
+  const refusal = (userId: number): { status: number; error: string } | null => {
+    if (running.has(userId)) return { status: 409, error: 'Your last preparation is still running: wait for it first' };
+    if (running.size >= maxRunning)
+      return { status: 503, error: 'The server is preparing against other players right now: try again in a minute' };
+    running.add(userId);
+    return null;
+  };
 
   route(app, opponentPrepApi.run, {}, async (request, reply) => {
-    const outcome = await runPrep(app, request.user!.id, request.body, () => {});
-    if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
-    return { api_data: outcome.answer };
+    const userId = request.user!.id;
+    const refused = refusal(userId);
+    if (refused) return reply.code(refused.status).send({ error: refused.error });
+    try {
+      const outcome = await runPrep(app, userId, request.body, () => {});
+      if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+      return { api_data: outcome.answer };
+    } finally {
+      running.delete(userId);
+    }
   });
 
   route(app, opponentPrepApi.stream, {}, async (request, reply) => {
+    const userId = request.user!.id;
+    const refused = refusal(userId);
+    if (refused) return reply.code(refused.status).send({ error: refused.error });
     const stream = openEventStream(reply);
     const send = (event: 'progress' | 'result' | 'failure', data: unknown) => stream.send(event, data);
     try {
-      const outcome = await runPrep(app, request.user!.id, request.body, (progress: PrepProgress) =>
-        send('progress', progress),
-      );
+      const outcome = await runPrep(app, userId, request.body, (progress: PrepProgress) => send('progress', progress));
       if (outcome.ok) send('result', { api_data: outcome.answer });
       else send('failure', { status: outcome.status, error: outcome.error } satisfies PrepFailure);
     } catch (error) {
       request.log.error({ err: error }, 'opponent preparation failed');
       send('failure', { status: 500, error: 'The preparation failed on the server: try again' } satisfies PrepFailure);
     } finally {
+      running.delete(userId);
       stream.end();
     }
   });

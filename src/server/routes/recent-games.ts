@@ -70,6 +70,10 @@ async function fetchPgns(
     }
     case 'chesscom':
       // Months that fail are skipped; an error only when every month failed.
-      return app.sites.chesscom.fetchMonthsResult(username.trim().toLowerCase(), new Date(), CHESSCOM_MONTHS);
+      return (await playerSites(app, userId)).chesscom.fetchMonthsResult(
+        username.trim().toLowerCase(),
+        new Date(),
+        CHESSCOM_MONTHS,
+      );
   }
 }

@@ -28,9 +28,9 @@ import { route } from './route.js';
  * drill deck right after the answer.
  */
 
-const answerOf = (state: EditedState): EditAnswer => ({
+const answerOf = (app: FastifyInstance, state: EditedState): EditAnswer => ({
   edits: state.edits.length,
-  positions: positionsWithMoves(state.edited.rep),
+  positions: positionsWithMoves(app, state.edited.rep),
 });
 
 export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> {
@@ -60,10 +60,10 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
       throw new BadRequestError(`The line's last move, ${label}, is not in your ${color} repertoire`);
     }
     // A line the repertoire already plays in full changes nothing: not kept as an edit.
-    if (op === 'add' && line.moves.every((m) => has(m.fromKey, m.uci))) return { api_data: answerOf(state) };
+    if (op === 'add' && line.moves.every((m) => has(m.fromKey, m.uci))) return { api_data: answerOf(app, state) };
     const comment = op === 'comment' ? (request.body.comment ?? '').trim() : undefined;
     // The same note again changes nothing.
-    if (op === 'comment' && comment === ownNote(rep, last.fromKey, last.uci)) return { api_data: answerOf(state) };
+    if (op === 'comment' && comment === ownNote(rep, last.fromKey, last.uci)) return { api_data: answerOf(app, state) };
     await appendEdit(app, userId, color, {
       op,
       line: line.movetext,
@@ -73,7 +73,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     });
     const after = await stateOrThrow(userId, color);
     drill.follow(userId, color);
-    return { api_data: answerOf(after) };
+    return { api_data: answerOf(app, after) };
   });
 
   route(app, repertoireApi.edits, auth, async (request) => {
@@ -105,7 +105,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     const dropped = await dropLastEdit(app, userId, color);
     const state = await stateOrThrow(userId, color);
     if (dropped) drill.follow(userId, color);
-    return { api_data: answerOf(state) };
+    return { api_data: answerOf(app, state) };
   });
 
   route(app, repertoireApi.position, auth, async (request) => {
@@ -129,7 +129,7 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
         ...moveAnnotation(rep, position!.key, m.uci),
         own_note: ownNote(rep, position!.key, m.uci),
       })),
-      opening: openingOfFen(full, line),
+      opening: openingOfFen(app, full, line),
     };
     return { api_data: answer };
   });

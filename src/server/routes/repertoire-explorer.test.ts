@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { Chess } from 'chessops/chess';
+import { makeFen } from 'chessops/fen';
+import { parseSan } from 'chessops/san';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
@@ -21,6 +24,12 @@ const DEEP = 'r1bqkb1r/1p1p1ppp/p1n1pn2/2p5/4PP2/2NB1N2/PPPP2PP/R1BQK2R w KQkq -
 // Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
 const SPEEDS = 'ultraBullet';
 const RATINGS = '400';
+
+const fenAfter = (move: string) => {
+  const position = Chess.default();
+  position.play(parseSan(position, move)!);
+  return makeFen(position.toSetup());
+};
 
 const review = (client: HttpClient, pgn: string, hero_color: 'White' | 'Black', result: number, played: string) =>
   client.postJson('/api/upsert-game-review', { pgn, hero_color, result, date_time_played: played });
@@ -175,6 +184,39 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     )
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await client.postJson('/api/repertoire/explorer/ahead', fields)).body.api_data).toEqual({ queued: 0 });
+  });
+
+  test("one player's flood of look-ups is capped at a few waiting; another player's look-up goes first", async () => {
+    const flooder = await signedInClient(server, { prefix: 'flood' });
+    const other = await signedInClient(server, { prefix: 'calm' });
+    sites.setMode('explorer', 'slow', { delayMs: 250 });
+    const firstMoves = ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'e3', 'f3', 'g3'];
+    const lookUp = async (client: HttpClient, line: string) => {
+      const fen = fenAfter(line);
+      const answer = await client.postJson('/api/repertoire/explorer', {
+        color: 'white',
+        fen,
+        speeds: SPEEDS,
+        ratings: RATINGS,
+      });
+      return { ...answer, at: Date.now() };
+    };
+    const flood = firstMoves.map((move) => lookUp(flooder.client, move));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const calm = lookUp(other.client, 'h3');
+    const answers = await Promise.all(flood);
+    const calmAnswer = await calm;
+    sites.reset();
+    expect(calmAnswer.status, calmAnswer.text).toBe(200);
+    // One running and four waiting (a fifth may have started by the time the last asked); the rest are
+    // refused at once, without a call.
+    const answered = answers.filter((a) => a.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(5);
+    expect(answered.length).toBeLessThanOrEqual(6);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(10 - answered.length);
+    // The other player waited for at most two of the flood's calls, not for all of them.
+    expect(answered.filter((a) => a.at < calmAnswer.at).length).toBeLessThanOrEqual(2);
+    expect(answers.find((a) => a.status === 429)!.body.error).toMatch(/You have 4 calls to .* waiting already/);
   });
 
   test('an unknown database is refused', async () => {

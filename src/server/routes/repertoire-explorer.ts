@@ -94,14 +94,14 @@ async function answerOf(
     suggested: playerToMove && !mine ? suggestedAnswer({ ...record, moves: record.moves }, target.color) : null,
     fetched_at: fetchedAt.toISOString(),
     db: target.db,
-    opening: openingOfFen(target.fen, target.line),
+    opening: openingOfFen(app, target.fen, target.line),
     ...(mine ? { last_played: lastPlayed ?? null } : {}),
   };
 }
 
 /** db=mine: the player's games with the colour at the position (zero games when none reached it). */
 async function mineAnswer(app: FastifyInstance, userId: number, target: Target): Promise<ExplorerAnswer> {
-  const explorer = await ownGamesExplorer(app.db, userId, target.color);
+  const explorer = await ownGamesExplorer(app, userId, target.color);
   const figures = ownPositionFigures(explorer, target.key);
   const record: Figures = figures ?? { white: 0, draws: 0, black: 0, moves: [] };
   return answerOf(app, userId, target, record, new Date(), figures?.lastPlayed ?? null);
@@ -126,7 +126,8 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     const { explorer } = await playerSites(app, userId);
     if (!explorer.hasToken)
       return reply.code(409).send({ error: 'Connect your Lichess account on Manage Openings to look positions up' });
-    const outcome = await fetchStats(app.db, explorer, target.key, target.filter);
+    const outcome = await fetchStats(app, explorer, target.key, target.filter);
+    if (!outcome.ok && outcome.busy) return reply.code(429).send({ error: outcome.error });
     if (!outcome.ok) return reply.code(502).send({ error: `The Lichess explorer did not answer: ${outcome.error}` });
     const stored = (await readCachedStatsWithAge(app.db, [target.key], target.filter)).get(target.key);
     return { api_data: await answerOf(app, userId, target, outcome.record, stored?.fetchedAt ?? new Date()) };

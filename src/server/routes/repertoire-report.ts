@@ -108,7 +108,7 @@ async function siteGames(
   const pgns =
     site === 'lichess'
       ? await (await playerSites(app, userId)).lichess.fetchUserGames(name)
-      : await app.sites.chesscom.fetchRecentGames(name, new Date());
+      : await (await playerSites(app, userId)).chesscom.fetchRecentGames(name, new Date());
   return toRecords(pgns, name, site === 'lichess' ? 'Lichess' : 'Chess.com').map((record) => ({
     pgn: record.pgn,
     color: colorOf(record.hero_color),

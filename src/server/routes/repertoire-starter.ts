@@ -119,7 +119,7 @@ export async function repertoireStarterRoutes(app: FastifyInstance): Promise<voi
     const api_data: StarterKeepAnswer = {
       added: edits.length,
       edits: after?.edits.length ?? 0,
-      positions: after ? positionsWithMoves(after.edited.rep) : 0,
+      positions: after ? positionsWithMoves(app, after.edited.rep) : 0,
     };
     return { api_data };
   });

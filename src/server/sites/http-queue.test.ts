@@ -30,6 +30,34 @@ describe('http queue', () => {
     expect(second.startedAt).toBeGreaterThanOrEqual(first.finishedAt!);
   });
 
+  test("one player's many calls wait behind each other, not in front of another player's call", async () => {
+    const queue = createHttpQueue();
+    sites.setMode('lichess-studies', 'slow', { delayMs: 60 });
+    const study = (name: string) => `${sites.lichessUrl}/api/study/by/${name}`;
+    const flood = Array.from({ length: 6 }, (_, i) => queue.get(study(`flood${i}`), { owner: 'a' }));
+    const single = queue.get(study('single'), { owner: 'b' });
+    const server = queue.get(study('server'));
+    const results = await Promise.all([...flood, single, server]);
+    expect(results.every((r) => r.isOk)).toBe(true);
+    // The host takes the waiting players in turn: b's call and the server's own go right after a's first.
+    const order = sites.requestLog('lichess-studies').map((r) => r.url.split('/').pop());
+    expect(order.slice(0, 4)).toEqual(['flood0', 'single', 'server', 'flood1']);
+    expect(order.slice(4)).toEqual(['flood2', 'flood3', 'flood4', 'flood5']);
+  });
+
+  test('a player with as many calls waiting as allowed is refused at once; others are not', async () => {
+    const queue = createHttpQueue();
+    sites.setMode('lichess-studies', 'slow', { delayMs: 60 });
+    const study = (name: string) => `${sites.lichessUrl}/api/study/by/${name}`;
+    const calls = Array.from({ length: 5 }, (_, i) => queue.get(study(`a${i}`), { owner: 'a', maxWaiting: 3 }));
+    const other = queue.get(study('b0'), { owner: 'b', maxWaiting: 3 });
+    const results = await Promise.all([...calls, other]);
+    // The first runs and three wait: the fifth is refused without a call.
+    expect(results.map((r) => (r.isOk ? 'ok' : r.error.kind))).toEqual(['ok', 'ok', 'ok', 'ok', 'busy', 'ok']);
+    expect(results[4].isErr && results[4].error.message).toMatch(/You have 3 calls to .* waiting already/);
+    expect(sites.requestLog('lichess-studies')).toHaveLength(5);
+  });
+
   test('calls to different hosts run side by side', async () => {
     const queue = createHttpQueue();
     sites.setMode('lichess-studies', 'slow', { delayMs: 400 });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { FairTurns } from './fair-turns.js';
 import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from './site-error.js';
 
 /**
- * Serial HTTP GETs per host: one call at a time to each host, each with a timeout, our User-Agent,
+ * Serial HTTP GETs per host: one call at a time to each host, players' calls served in rotation
+ * (fair-turns.ts), each with a timeout, our User-Agent,
  * and a pause after a 429 of the calls made with the token it answered (Lichess sends no Retry-After,
  * so the pause is fixed; calls without a token share one pause). A resting token's calls wait outside
  * the host's queue, so other players' calls go on meanwhile.
@@ -52,6 +54,10 @@ export interface HostCoordinator {
 export interface QueueRequest {
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Whose call this is (a player id): a host serves its owners' calls in rotation ('' for the server's own). */
+  owner?: string;
+  /** Refused at once (a 'busy' failure) when the owner already has this many calls waiting for the host. */
+  maxWaiting?: number;
   /** Epoch ms by which the call must be over (set by the queue when the call is asked for). */
   deadline?: number;
 }
@@ -93,7 +99,7 @@ const RESTING = Symbol('resting');
 type Answer = SiteResult<SiteResponse> | typeof RESTING;
 
 interface HostState {
-  tail: Promise<void>;
+  turns: FairTurns;
   /** Epoch ms until which each token's calls rest after a 429, by tokenKey. */
   pauses: Map<string, number>;
   lastStart: number;
@@ -114,7 +120,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   function hostState(host: string): HostState {
     let state = hosts.get(host);
     if (!state) {
-      state = { tail: Promise.resolve(), pauses: new Map(), lastStart: 0, downUntil: 0, downReason: '' };
+      state = { turns: new FairTurns(), pauses: new Map(), lastStart: 0, downUntil: 0, downReason: '' };
       hosts.set(host, state);
     }
     return state;
@@ -215,13 +221,20 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
   function queued(url: URL, state: HostState, request: QueueRequest | QueueSend, key: string): Promise<Answer> {
     // A host just found down answers at once, without a turn in the queue.
     if (state.downUntil > Date.now()) return Promise.resolve(siteErr('timeout', state.downReason));
+    const owner = request.owner ?? '';
+    if (request.maxWaiting !== undefined && state.turns.waiting(owner) >= request.maxWaiting) {
+      const message = `You have ${request.maxWaiting} calls to ${url.host} waiting already: wait for their answers`;
+      return Promise.resolve(siteErr('busy', message));
+    }
     const limit = request.timeoutMs ?? timeoutMs;
     const deadline = Date.now() + limit;
-    const turn = state.tail.then(() => run(url, state, { ...request, deadline }, key));
-    state.tail = turn.then(
-      () => undefined,
-      () => undefined,
-    );
+    const turn = state.turns.take(owner).then(async (end) => {
+      try {
+        return await run(url, state, { ...request, deadline }, key);
+      } finally {
+        end();
+      }
+    });
     // The caller has its answer by the deadline even while calls before it still hold the host.
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Answer>((resolve) => {

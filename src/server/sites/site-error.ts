@@ -9,6 +9,7 @@ export const siteFailureKinds = [
   'timeout', // no full answer within the time limit
   'bad-json', // the body is not the JSON (or NDJSON) the site documents
   'bad-pgn', // the body is not PGN text
+  'busy', // nothing was called: the player already has as many calls waiting for the host as allowed
 ] as const;
 export type SiteFailureKind = (typeof siteFailureKinds)[number];
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { GameRecord } from '../../chess/game-record.js';
 import type { Db } from '../db/client.js';
 import { gameImportSettings, gameReviews, siteGameChecks } from '../db/schema.js';
@@ -38,7 +39,7 @@ const playedAt = (record: GameRecord): number | undefined =>
  * that claimed the check still holds it); answers how many were saved.
  */
 export async function importFetchedGames(
-  db: Db,
+  app: FastifyInstance,
   userId: number,
   check: { site: 'lichess' | 'chesscom'; username: string; started: Date },
   records: readonly GameRecord[],
@@ -49,6 +50,7 @@ export async function importFetchedGames(
     eq(siteGameChecks.username, check.username),
     eq(siteGameChecks.startedAt, check.started),
   );
+  const { db } = app;
   const [row] = await db.select({ until: siteGameChecks.importedUntil }).from(siteGameChecks).where(held);
   if (!row) return 0;
   const since = row.until?.getTime();
@@ -81,7 +83,7 @@ export async function importFetchedGames(
       .onConflictDoNothing({ target: [gameReviews.userId, gameReviews.link] })
       .returning({ id: gameReviews.id });
     imported = saved.length;
-    if (imported > 0) forgetOwnGames(db, userId);
+    if (imported > 0) forgetOwnGames(app, userId);
   }
   const latest = Math.max(since ?? -Infinity, ...fresh.map((r) => playedAt(r) ?? -Infinity));
   await db

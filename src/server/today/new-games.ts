@@ -32,14 +32,8 @@ export interface SavedNames {
 
 export const cleanName = (name: string | null | undefined): string => name?.trim() ?? '';
 
-const running = new WeakMap<FastifyInstance, Set<Promise<void>>>();
-
 /** Background fetches still running in this app (awaited when it closes). */
-export function runningChecks(app: FastifyInstance): Set<Promise<void>> {
-  let set = running.get(app);
-  if (!set) running.set(app, (set = new Set()));
-  return set;
-}
+export const runningChecks = (app: FastifyInstance): Set<Promise<void>> => app.todayMemory.gameChecks;
 
 /** A stored check as Today reads it. */
 export interface CheckRow {
@@ -159,5 +153,5 @@ async function fetchSiteGames(
       finished_at = ${new Date().toISOString()}, error = ${error}
     where user_id = ${userId} and site = ${site} and username = ${username} and started_at = ${started.toISOString()}`);
   if ((await autoImportOn(app.db, userId)).on)
-    await importFetchedGames(app.db, userId, { site, username, started }, records);
+    await importFetchedGames(app, userId, { site, username, started }, records);
 }

@@ -13,11 +13,14 @@ import { scheduleOptimisations } from '../db/schema.js';
 const STALE_RUN_MS = 10 * 60_000;
 
 export type OptimiseClaim =
-  | { ok: true }
-  | { ok: false; running: true }
-  | { ok: false; running: false; lastAt: Date; retryInMs: number };
+  { ok: true } | { ok: false; running: true } | { ok: false; running: false; lastAt: Date; retryInMs: number };
 
-export async function claimOptimisation(db: Db, userId: number, cooldownMs: number, now = new Date()): Promise<OptimiseClaim> {
+export async function claimOptimisation(
+  db: Db,
+  userId: number,
+  cooldownMs: number,
+  now = new Date(),
+): Promise<OptimiseClaim> {
   const claimed = rowsOf<{ user_id: number }>(
     await db.execute(sql`
       insert into schedule_optimisations (user_id, started_at) values (${userId}, ${now.toISOString()})

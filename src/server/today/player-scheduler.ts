@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import {
   REVIEW_SCREEN_MAXIMUM_INTERVAL,
   defaultScheduler,
@@ -16,20 +17,26 @@ import { playerSchedulers } from '../db/schema.js';
  */
 export type SchedulerUse = 'cards' | 'drill';
 
-/** Schedulers built from stored weights, by use and weights (a few hundred numbers each). */
-const built = new Map<string, Scheduler>();
+/** Schedulers built from stored weights kept in an app (app.todayMemory.schedulers). */
 const BUILT_MAX = 1000;
 
-export async function playerScheduler(db: Db, userId: number, use: SchedulerUse): Promise<Scheduler> {
+/** The player's scheduler, read with `db` (the caller's transaction). */
+export async function playerScheduler(
+  app: FastifyInstance,
+  db: Db,
+  userId: number,
+  use: SchedulerUse,
+): Promise<Scheduler> {
   const [row] = await db
     .select({ weights: playerSchedulers.weights })
     .from(playerSchedulers)
     .where(eq(playerSchedulers.userId, userId));
   const weights = row?.weights as number[] | undefined;
-  return weights ? schedulerOf(weights, use) : use === 'cards' ? reviewScreenScheduler : defaultScheduler;
+  return weights ? schedulerOf(app, weights, use) : use === 'cards' ? reviewScreenScheduler : defaultScheduler;
 }
 
-export function schedulerOf(weights: readonly number[], use: SchedulerUse): Scheduler {
+export function schedulerOf(app: FastifyInstance, weights: readonly number[], use: SchedulerUse): Scheduler {
+  const built = app.todayMemory.schedulers;
   const key = `${use}:${weights.join(',')}`;
   let scheduler = built.get(key);
   if (!scheduler) {

@@ -48,7 +48,7 @@ export async function todayFigures(
 ): Promise<TodayAnswer> {
   const { today, dayStart } = localToday(now, timeZone);
   const first = addDays(today, -(STREAK_WINDOW - 1));
-  const bounds = dayBounds(first, STREAK_WINDOW, timeZone);
+  const bounds = dayBounds(app, first, STREAK_WINDOW, timeZone);
   const at = now.toISOString();
   const start = dayStart.toISOString();
   const gap = new Date(now.getTime() - VISIT_GAP_MS).toISOString();
@@ -118,7 +118,7 @@ export async function todayFigures(
   let streak = streakDays(activeDatesOfBuckets(first, row.streak ?? [], STREAK_WINDOW), today);
   // A streak reaching the window's start may go further back.
   if (streak >= STREAK_WINDOW - 1) streak = await longStreak(app.db, userId, today, timeZone);
-  const holes = row.runs === null ? 0 : await openHoles(app.db, userId, `${row.runs}|${synced.sort().join('|')}`);
+  const holes = row.runs === null ? 0 : await openHoles(app, userId, `${row.runs}|${synced.sort().join('|')}`);
   const perDay = row.per_day ?? 20;
   return {
     cards_due: row.cards_due,
@@ -159,8 +159,8 @@ export async function longStreak(db: Db, userId: number, today: string, timeZone
 }
 
 /** Day bounds per zone and first day: the same few serve every request of a day. */
-const boundsCache = new Map<string, Date[]>();
-function dayBounds(first: string, count: number, timeZone: string): Date[] {
+function dayBounds(app: FastifyInstance, first: string, count: number, timeZone: string): Date[] {
+  const boundsCache = app.todayMemory.dayBounds;
   const key = `${timeZone}|${first}|${count}`;
   let bounds = boundsCache.get(key);
   if (!bounds) {
@@ -175,11 +175,11 @@ function dayBounds(first: string, count: number, timeZone: string): Date[] {
  * Open holes change only with a new coverage run or a changed deck: counted again only then (the key
  * names the latest runs and the decks' sync digests), so two processes agree.
  */
-const holesCache = new Map<number, { key: string; open: number }>();
-async function openHoles(db: Db, userId: number, key: string): Promise<number> {
+async function openHoles(app: FastifyInstance, userId: number, key: string): Promise<number> {
+  const holesCache = app.todayMemory.openHoles;
   const kept = holesCache.get(userId);
   if (kept?.key === key) return kept.open;
-  const open = await countOpenHoles(db, userId);
+  const open = await countOpenHoles(app.db, userId);
   if (holesCache.size >= 10_000) holesCache.clear();
   holesCache.set(userId, { key, open });
   return open;
