@@ -4,9 +4,9 @@
 // name others by their id in the document (an analysis its review, an edit its group's first edit, an
 // answer its set's position); the import maps those ids to the rows it makes.
 import { z } from 'zod';
-import { validateFen } from '../chess/fen.js';
 import { makeScheduler } from '../chess/scheduling.js';
 import { MAX_ROW_ID } from './common.js';
+import { count, fen, isoDate, sourceId, text } from './export-fields.js';
 import { GOAL_MAX, GOAL_MIN } from './coverage-goal.js';
 import { httpLink } from './http-link.js';
 import { PREP_SITES } from './opponent-prep.js';
@@ -16,22 +16,10 @@ import { WOODPECKER_MAX_SIZE } from './woodpecker.js';
 /** A source's text came in one request of at most 5 MB. */
 export const MAX_SOURCE_TEXT_CHARS = 5 * 1024 * 1024;
 
-const isoDate = z.iso.datetime({ offset: true });
-const count = z.number().int().min(0).max(1_000_000_000);
-const text = (max: number) => z.string().max(max);
 const color = z.enum(['white', 'black']);
 const unit = z.number().min(0).max(1);
 const uci = z.string().regex(/^[a-h][1-8][a-h][1-8][qrbn]?$/, 'must be a move in UCI like e2e4');
 const ply = z.number().int().min(0).max(2000);
-/** The id a row had on the server that exported it: what references in the document name. */
-const sourceId = z.number().int().positive().max(MAX_ROW_ID);
-const fen = z
-  .string()
-  .max(200)
-  .superRefine((value, ctx) => {
-    const result = validateFen(value.trim());
-    if (result.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
-  });
 
 /** A source of a colour's repertoire; the colour's study holds the union of the enabled ones. */
 export const exportedRepertoireSource = z.object({

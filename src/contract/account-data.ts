@@ -23,12 +23,11 @@
 // kind's schema below (exportedCard, exportedGameReview, ...) as soon as it has arrived, so the
 // document is never held as one text nor validated in one piece that would stall the server.
 import { z } from 'zod';
-import { validateFen } from '../chess/fen.js';
 import { ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
 import { MAX_SOURCE_TEXT_CHARS } from './account-data-rows.js';
 import { cardInput } from './cards.js';
-import { MAX_ROW_ID } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
+import { count, fen, isoDate, sourceId, text } from './export-fields.js';
 import { HERO_COLORS, MAX_NOTES_CHARS, MAX_PGN_CHARS } from './game-reviews.js';
 import { httpLink } from './http-link.js';
 import { MAX_SOURCES_PER_COLOR } from './repertoire-sources.js';
@@ -37,24 +36,12 @@ export const EXPORT_FORMAT = 'chess-prep';
 export const EXPORT_VERSION = 1;
 
 const COLORS = ['white', 'black'] as const;
-const isoDate = z.iso.datetime({ offset: true });
-const count = z.number().int().min(0).max(1_000_000_000);
 const days = z.number().int().min(0).max(1_000_000);
 const real = z.number().min(0).max(1_000_000);
 const state = z.union(STATES.map((s) => z.literal(s)));
 const rating = z.union(RATINGS.map((r) => z.literal(r)));
-const fen = z
-  .string()
-  .max(200)
-  .superRefine((value, ctx) => {
-    const result = validateFen(value.trim());
-    if (result.isErr) ctx.addIssue({ code: 'custom', message: result.error.message });
-  });
-const text = (max: number) => z.string().max(max);
 /** A colour's study holds the union of its sources (each chapter named by its source). */
 const MAX_STUDY_TEXT_CHARS = MAX_SOURCES_PER_COLOR * MAX_SOURCE_TEXT_CHARS + 1_000_000;
-/** The id a row had on the server that exported it: the key that makes a second import add nothing. */
-const sourceId = z.number().int().positive().max(MAX_ROW_ID);
 
 /** Kept from the exporting account only to fill empty names; email and username never move. */
 export const exportedUser = z.object({
