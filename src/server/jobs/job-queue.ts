@@ -77,6 +77,9 @@ export interface JobsOptions {
   database: Database;
 }
 
+/** PostgreSQL's code for a transaction it ended to break a deadlock. */
+const DEADLOCK = '40P01';
+
 export const jobsPlugin = fp<JobsOptions>(
   async (app: FastifyInstance, { database }) => {
     const closer = new AbortController();
@@ -100,12 +103,23 @@ export const jobsPlugin = fp<JobsOptions>(
     let starting: Promise<void> | undefined;
 
     const startWorker = async (worker: Worker) => {
-      await boss.createQueue(worker.queue, {
-        name: worker.queue,
-        policy: 'short',
-        retryLimit: 0,
-        expireInSeconds: EXPIRE_SECONDS,
-      });
+      if (worker.ids.length > 0) return;
+      // Processes starting together on a new schema can deadlock creating the same queue: the one
+      // PostgreSQL picks to fail tries again (the queue is then there).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await boss.createQueue(worker.queue, {
+            name: worker.queue,
+            policy: 'short',
+            retryLimit: 0,
+            expireInSeconds: EXPIRE_SECONDS,
+          });
+          break;
+        } catch (error) {
+          if (attempt >= 5 || (error as { code?: unknown }).code !== DEADLOCK) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
+      }
       for (let i = 0; i < worker.concurrency; i++) {
         const id = await boss.work<object>(worker.queue, { batchSize: 1 }, async ([job]) => {
           if (!closer.signal.aborted) await worker.handler(job.data, closer.signal);
@@ -113,11 +127,15 @@ export const jobsPlugin = fp<JobsOptions>(
         worker.ids.push(id);
       }
     };
+    // A start that failed is tried again by the next job, not kept as the answer for every later one.
     const ensureStarted = () =>
       (starting ??= (async () => {
         await boss.start();
         for (const worker of workers) await startWorker(worker);
-      })());
+      })().catch((error: unknown) => {
+        starting = undefined;
+        throw error;
+      }));
 
     const jobs: JobQueue = {
       bus: createNotificationBus(database.db, database.kind),

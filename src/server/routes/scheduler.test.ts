@@ -13,6 +13,8 @@ import type { Database } from '../db/client.js';
 import { cards, drillItems, playerSchedulers, reviewLogs } from '../db/schema.js';
 
 const DAY = 86_400_000;
+/** Reviews minutes apart stay on one UTC day only when they start well before midnight. */
+const noonTwoDaysAgo = () => Math.floor(Date.now() / DAY) * DAY - 2 * DAY + DAY / 2;
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 /**
@@ -96,7 +98,7 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
 
   test('a history with nothing a day apart cannot be fitted: a clear message, nothing changed', async () => {
     const { client, userId } = await signedInClient(server, { prefix: 'sched' });
-    await database.db.insert(reviewLogs).values(simulatedLogs(userId, 50, 9, Date.now() - 2 * DAY, false));
+    await database.db.insert(reviewLogs).values(simulatedLogs(userId, 50, 9, noonTwoDaysAgo(), false));
     const res = await client.postJson('/api/scheduler/optimise', {});
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/nothing was changed/);
