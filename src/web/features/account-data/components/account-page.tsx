@@ -49,9 +49,10 @@ export function AccountPage() {
       <section className="card account-section" aria-labelledby="account-export">
         <h2 id="account-export">Take your data with you</h2>
         <p>
-          The export holds everything you made here: game reviews with their mistakes, cards with their schedules and
-          review history, your opening studies and drill progress. Import it into another Chess Prep account, here or on
-          another server.
+          The export holds everything you made here: game reviews with their mistakes and analyses, cards with their
+          schedules and review history, your opening studies with their sources, workshop edits and coverage goals,
+          drill progress, your fitted schedule, kept preparations and Woodpecker sets. Import it into another Chess Prep
+          account, here or on another server.
         </p>
         <div className="account-actions">
           <a className="button button-primary" href={hrefOf(accountDataApi.exportData)} download>
