@@ -1,15 +1,19 @@
 // Every route declares the schema of what it reads (src/contract): a method that carries a body
 // declares its body (`noBody` for a call that reads none), a path with parameters its params, a
-// handler that reads the query string its querystring. Checked on the routes as the app registers them.
+// handler that reads the query string its querystring. And the endpoint registry (src/contract/api.ts)
+// is the API: every route is one of its endpoints, with the endpoint's own schemas, and every endpoint
+// is served. Checked on the routes as the app registers them.
 import Fastify, { type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { api, endpoints } from '../src/contract/api.js';
 import { buildApp } from '../src/server/app.js';
 import type { Database } from '../src/server/db/client.js';
 import { openTestDatabase, testConfig } from './helper.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const key = (method: string, path: string) => `${method} ${path}`;
 
 /** What a route reads without declaring it: "POST /api/x: body", one line each. */
 function undeclared(routes: readonly RouteOptions[]): string[] {
@@ -45,6 +49,42 @@ describe('route schemas', () => {
     const api = routes.filter((r) => r.url.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(60);
     expect(undeclared(api)).toEqual([]);
+  });
+
+  const served = () =>
+    routes
+      .filter((r) => r.url.startsWith('/api/'))
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => m !== 'HEAD')
+          .map((m) => ({ key: key(m, r.url), route: r })),
+      );
+
+  test('every route is an endpoint and every endpoint is served', () => {
+    const declared = endpoints().map((e) => key(e.method, e.path));
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(
+      served()
+        .map((s) => s.key)
+        .sort(),
+    ).toEqual([...declared].sort());
+  });
+
+  test("each route validates with its endpoint's own schemas", () => {
+    const byKey = new Map(endpoints().map((e) => [key(e.method, e.path), e]));
+    for (const { key: k, route } of served()) {
+      const endpoint = byKey.get(k)!;
+      const schema = route.schema ?? {};
+      expect(schema.params, `${k} params`).toBe(endpoint.params);
+      expect(schema.querystring, `${k} query`).toBe(endpoint.query);
+      expect(schema.body, `${k} body`).toBe(endpoint.body);
+    }
+  });
+
+  test('the registry groups every feature', () => {
+    expect(Object.keys(api).length).toBeGreaterThan(15);
+    expect(endpoints().length).toBeGreaterThan(100);
   });
 
   test('a route reading a body, a query or parameters it did not declare is caught', async () => {

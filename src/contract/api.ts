@@ -27,7 +27,7 @@ import { woodpeckerApi } from './woodpecker.js';
 
 /**
  * The endpoint registry: every call of the API, by feature. The server registers exactly these routes
- * (test/endpoint-registry.test.ts holds it to that) and the web calls them through src/web/lib/api.ts.
+ * (test/route-schemas.test.ts holds it to that) and the web calls them through src/web/lib/api.ts.
  */
 export const api = {
   accountData: accountDataApi,

@@ -27,6 +27,7 @@ import type {
   ExportedWoodpeckerSet,
 } from '@contract/account-data-rows.js';
 import { list, PAGE } from './export-pages.js';
+import { prepOfRow } from '../opponent-prep/prep-store.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
@@ -92,21 +93,6 @@ function toExportedAnalysis(row: typeof gameAnalyses.$inferSelect): ExportedGame
     acpl_white: row.acplWhite,
     acpl_black: row.acplBlack,
     updated_at: iso(row.updatedAt),
-  };
-}
-
-function toExportedPrep(row: typeof opponentPreps.$inferSelect): ExportedOpponentPrep {
-  const result = row.result as Partial<Pick<ExportedOpponentPrep, 'surprises' | 'their_lines'>>;
-  return {
-    id: row.id,
-    site: row.site,
-    username: row.username,
-    color: row.color,
-    games: row.games,
-    compared: row.compared,
-    surprises: result.surprises ?? [],
-    their_lines: result.their_lines ?? [],
-    created_at: iso(row.createdAt),
   };
 }
 
@@ -239,7 +225,7 @@ export async function* laterKindChunks(db: Db, userId: number): AsyncGenerator<s
       .where(and(eq(opponentPreps.userId, userId), gt(opponentPreps.id, after)))
       .orderBy(asc(opponentPreps.id))
       .limit(PREP_PAGE);
-    return rows.map((row) => ({ key: row.id, value: toExportedPrep(row) }));
+    return rows.map((row) => ({ key: row.id, value: prepOfRow(row) satisfies ExportedOpponentPrep }));
   });
 
   yield* list('woodpecker_sets', async (after) => {

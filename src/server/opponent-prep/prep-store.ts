@@ -61,8 +61,12 @@ export async function findPrep(db: Db, userId: number, id: number): Promise<Prep
     .select()
     .from(opponentPreps)
     .where(and(eq(opponentPreps.userId, userId), eq(opponentPreps.id, id)));
-  if (!row) return undefined;
-  const result = row.result as { surprises: Surprise[]; their_lines: TheirLine[] };
+  return row ? prepOfRow(row) : undefined;
+}
+
+/** A stored preparation as answered (and exported); a result missing its lists reads as empty. */
+export function prepOfRow(row: typeof opponentPreps.$inferSelect): PrepAnswer {
+  const result = row.result as Partial<{ surprises: Surprise[]; their_lines: TheirLine[] }>;
   return {
     id: row.id,
     site: row.site,
@@ -70,8 +74,8 @@ export async function findPrep(db: Db, userId: number, id: number): Promise<Prep
     color: row.color,
     games: row.games,
     compared: row.compared,
-    surprises: result.surprises,
-    their_lines: result.their_lines,
+    surprises: result.surprises ?? [],
+    their_lines: result.their_lines ?? [],
     created_at: row.createdAt.toISOString(),
   };
 }
