@@ -125,7 +125,7 @@ describe('http queue', () => {
   });
 
   test('a timed-out call frees the host for the next one once it has rested', async () => {
-    const queue = createHttpQueue({ timeoutMs: 100, failureRestMs: 50 });
+    const queue = createHttpQueue({ timeoutMs: 400, failureRestMs: 50 });
     sites.setMode('lichess-studies', 'slow', { delayMs: 2_000, once: true });
     const a = await queue.get(studiesUrl());
     expect(a.isErr && a.error.kind).toBe('timeout');

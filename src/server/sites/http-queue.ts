@@ -19,7 +19,7 @@ import { siteErr, siteOk, silentLogger, type SiteLogger, type SiteResult } from 
 export const USER_AGENT = 'chess-prep/0.1 (+https://github.com/chess-prep/chess-prep)';
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
-/** The least time left for which a queued call still goes out. */
+/** The least time left for which a queued call still goes out (or a quarter of a shorter limit). */
 const MIN_CALL_MS = 100;
 
 export interface HttpQueueOptions {
@@ -161,8 +161,8 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     const limit = request.timeoutMs ?? timeoutMs;
     // Otherwise the time limit counts from when the call was asked for: its wait in the queue spends it too.
     const left = (request.deadline ?? Date.now() + limit) - Date.now();
-    // A call left with less than MIN_CALL_MS could not be answered in it: it gives up without calling.
-    if (left < MIN_CALL_MS)
+    // A call left with only a sliver of its limit could not be answered in it: it gives up without calling.
+    if (left < Math.min(MIN_CALL_MS, limit / 4))
       return siteErr('timeout', `${url.host} gave no answer within ${limit} ms (calls before it took the time)`);
     if (state.downUntil > Date.now()) return siteErr('timeout', state.downReason);
     state.lastStart = Date.now();
