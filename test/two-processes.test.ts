@@ -3,7 +3,9 @@ import { fakeRepertoirePgn } from '../e2e/fakes/fake-repertoire.js';
 import { startFakeSites, type FakeSites } from '../e2e/fakes/fake-sites.js';
 import { positionKey } from '../src/chess/index.js';
 import type { Database } from '../src/server/db/client.js';
-import { parseEvents, type HttpClient, type StreamEvent as Event } from './helper.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/rows.js';
+import { HttpClient, parseEvents, type StreamEvent as Event } from './helper.js';
 import { freshDatabase, openDatabase, signInEverywhere, startServerProcess, type ServerProcess } from './processes.js';
 
 // Two real server processes on one PostgreSQL: work started on one is followed and finished by the other.
@@ -53,11 +55,14 @@ describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
   let database: Database;
   let a: ServerProcess;
   let b: ServerProcess;
+  let env: Record<string, string>;
+  /** Started by the preparation test, to take up what B was running when killed. */
+  let c: ServerProcess | undefined;
 
   beforeAll(async () => {
     fresh = await freshDatabase(baseUrl!, `t_two_processes_${process.pid}`);
     sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    const env = {
+    env = {
       DATABASE_URL: fresh.url,
       LICHESS_URL: sites.lichessUrl,
       LICHESS_EXPLORER_URL: sites.explorerUrl,
@@ -70,7 +75,7 @@ describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
     database = await openDatabase({ url: fresh.url });
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), b?.stop(), c?.stop()]);
     await database?.close();
     await sites?.close();
     await fresh?.drop();
@@ -154,4 +159,46 @@ describe.skipIf(!baseUrl)('two processes on one PostgreSQL', () => {
     console.log(`takeover after SIGKILL: ${takenUp} ms`);
     expect(takenUp).toBeLessThan(60_000);
   }, 120_000);
+
+  test('a preparation running on B when it is killed is run again by a process started after, and kept once', async () => {
+    // A is gone (the test before); B alone takes the job.
+    const { userId, clients } = await signInEverywhere(database, [b.url]);
+    const [viaB] = clients;
+    const saved = await viaB.postJson('/api/update-study', {
+      color: 'black',
+      exclude_move_indicators: '',
+      link: null,
+      study_text: '1. e4 c5 2. Nf3 d6 *',
+      title: 'black study',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    sites.setMode('lichess-games', 'slow', { delayMs: 1_500 });
+    const asked = sites.requestLog('lichess-games').length;
+    const waiting = viaB.postJson('/api/opponent-prep', { site: 'lichess', username: 'thibault', color: 'black' });
+    waiting.catch(() => undefined);
+    while (sites.requestLog('lichess-games').length === asked) await new Promise((resolve) => setTimeout(resolve, 20));
+    const killedAt = Date.now();
+    b.kill('SIGKILL');
+    await b.exited;
+    c = await startServerProcess(env);
+    const viaC = new HttpClient(c.url);
+    for (const [k, v] of viaB.cookies) viaC.cookies.set(k, v);
+    const until = Date.now() + 90_000;
+    let recent: { username: string; color: string }[] = [];
+    while (recent.length === 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      recent = (await viaC.get('/api/opponent-prep/recent')).body.api_data ?? [];
+    }
+    sites.setMode('lichess-games', 'ok');
+    expect(recent).toMatchObject([{ username: 'thibault', color: 'black' }]);
+    const takenUp = Date.now() - killedAt;
+    console.log(`preparation finished after SIGKILL: ${takenUp} ms`);
+    expect(takenUp).toBeLessThan(90_000);
+    const [task] = rowsOf<{ status: string; outcome: { ok: boolean } }>(
+      await database.db.execute(
+        sql`select status, outcome from player_tasks where user_id = ${userId} and kind = 'prep'`,
+      ),
+    );
+    expect(task).toMatchObject({ status: 'ended', outcome: { ok: true } });
+  }, 150_000);
 });

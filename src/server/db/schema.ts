@@ -8,3 +8,4 @@ export * from './schema/training.js';
 export * from './schema/woodpecker.js';
 export * from './schema/coverage-goal.js';
 export * from './schema/starter.js';
+export * from './schema/player-tasks.js';

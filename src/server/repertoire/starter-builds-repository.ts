@@ -167,7 +167,7 @@ export async function reapStaleBuilds(db: Db): Promise<{ userId: number; color: 
     await db.execute(sql`
       update starter_builds set attempt = ${queuedToken}, updated_at = now()
       where status = 'running'
-        and updated_at < now() - make_interval(secs => case when attempt like 'queued:%' then ${STALE_SECONDS * 3} else ${STALE_SECONDS} end)
+        and updated_at < now() - make_interval(secs => case when attempt like 'queued:%' then ${STALE_SECONDS * 3}::int else ${STALE_SECONDS}::int end)
       returning user_id, color`),
   ).map((r) => ({ userId: r.user_id, color: r.color }));
 }

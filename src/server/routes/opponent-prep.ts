@@ -1,63 +1,99 @@
 import type { FastifyInstance } from 'fastify';
 import { validateFen } from '../../chess/index.js';
-import { opponentPrepApi, type PrepFailure, type PrepProgress } from '@contract/opponent-prep.js';
-import { runPrep } from '../opponent-prep/run-prep.js';
+import {
+  opponentPrepApi,
+  type PrepAnswer,
+  type PrepFailure,
+  type PrepProgress,
+  type PrepRequest,
+} from '@contract/opponent-prep.js';
+import type { TaskRun } from '../jobs/player-task.js';
+import { createPrepTask, PREP_CONCURRENCY, type PrepTaskOutcome } from '../opponent-prep/prep-task.js';
 import { findPrep, listPreps } from '../opponent-prep/prep-store.js';
 import { prepSuggestion } from '../opponent-prep/prep-suggestion.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { openEventStream } from './event-stream.js';
 import { route } from './route.js';
 
-/** Preparations one process runs at once by default. */
-const MAX_RUNNING_PREPS = 4;
-
 /**
  * Opponent preparation: POST /api/opponent-prep answers JSON when done; POST /api/opponent-prep/stream
  * runs the same preparation as text/event-stream (`progress` events, then `result` or `failure`).
+ * Either runs it as a background task (prep-task.ts) on whichever process takes it, and waits for it.
  * Kept preparations are listed and reopened; a surprise's suggested answer comes from the explorer.
  */
 export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', app.requireUser);
-  // A preparation reads thousands of games: one at a time per player, a few at once per process.
-  const running = new Set<number>();
-  const maxRunning = app.config.prepConcurrency ?? MAX_RUNNING_PREPS;
-  /** Why a new preparation cannot start now, or null (and the player is counted in). */
-  const refusal = (userId: number): { status: number; error: string } | null => {
-    if (running.has(userId)) return { status: 409, error: 'Your last preparation is still running: wait for it first' };
-    if (running.size >= maxRunning)
-      return { status: 503, error: 'The server is preparing against other players right now: try again in a minute' };
-    running.add(userId);
-    return null;
-  };
+  const preps = createPrepTask(app);
+  // A preparation reads thousands of games: one at a time per player (the task's row), and a process
+  // waits on a few at once.
+  let waiting = 0;
+  const maxWaiting = app.config.prepConcurrency ?? PREP_CONCURRENCY;
+
+  const busy = { status: 503, error: 'The server is preparing against other players right now: try again in a minute' };
+  const running = { status: 409, error: 'Your last preparation is still running: wait for it first' };
+
+  /** Opens the player's preparation, or answers why it cannot start now (before any stream opens). */
+  async function open(userId: number, input: PrepRequest) {
+    if (waiting >= maxWaiting) return busy;
+    // Counted before any await, so requests arriving together cannot all pass the check.
+    waiting += 1;
+    const run = await preps.open(userId, input).catch((error: unknown) => {
+      waiting -= 1;
+      throw error;
+    });
+    if (run === 'running') waiting -= 1;
+    return run === 'running' ? running : run;
+  }
+
+  /** Waits for the preparation; answers the kept one or the failure the request answers. */
+  async function finish(
+    userId: number,
+    run: TaskRun<PrepProgress, PrepTaskOutcome>,
+    onProgress: (progress: PrepProgress) => void,
+  ): Promise<{ ok: true; answer: PrepAnswer } | (PrepFailure & { ok: false })> {
+    try {
+      const ended = await run.outcome(onProgress);
+      if (!ended.ok)
+        return {
+          ok: false,
+          status: 503,
+          error: 'The server is restarting: your preparation goes on and will be listed under Recent',
+        };
+      if (!ended.outcome.ok) return ended.outcome;
+      const answer = await findPrep(app.db, userId, ended.outcome.id);
+      if (!answer)
+        return { ok: false, status: 500, error: 'The preparation was replaced before it could be shown: try again' };
+      return { ok: true, answer };
+    } finally {
+      waiting -= 1;
+    }
+  }
 
   route(app, opponentPrepApi.run, {}, async (request, reply) => {
     const userId = request.user!.id;
-    const refused = refusal(userId);
-    if (refused) return reply.code(refused.status).send({ error: refused.error });
-    try {
-      const outcome = await runPrep(app, userId, request.body, () => {});
-      if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
-      return { api_data: outcome.answer };
-    } finally {
-      running.delete(userId);
-    }
+    const run = await open(userId, request.body);
+    if ('error' in run) return reply.code(run.status).send({ error: run.error });
+    const outcome = await finish(userId, run, () => {});
+    if (!outcome.ok) return reply.code(outcome.status).send({ error: outcome.error });
+    return { api_data: outcome.answer };
   });
 
   route(app, opponentPrepApi.stream, {}, async (request, reply) => {
     const userId = request.user!.id;
-    const refused = refusal(userId);
-    if (refused) return reply.code(refused.status).send({ error: refused.error });
+    const run = await open(userId, request.body);
+    if ('error' in run) return reply.code(run.status).send({ error: run.error });
     const stream = openEventStream(reply);
-    const send = (event: 'progress' | 'result' | 'failure', data: unknown) => stream.send(event, data);
     try {
-      const outcome = await runPrep(app, userId, request.body, (progress: PrepProgress) => send('progress', progress));
-      if (outcome.ok) send('result', { api_data: outcome.answer });
-      else send('failure', { status: outcome.status, error: outcome.error } satisfies PrepFailure);
+      const outcome = await finish(userId, run, (progress) => stream.send('progress', progress));
+      if (outcome.ok) stream.send('result', { api_data: outcome.answer });
+      else stream.send('failure', { status: outcome.status, error: outcome.error } satisfies PrepFailure);
     } catch (error) {
       request.log.error({ err: error }, 'opponent preparation failed');
-      send('failure', { status: 500, error: 'The preparation failed on the server: try again' } satisfies PrepFailure);
+      stream.send('failure', {
+        status: 500,
+        error: 'The preparation failed on the server: try again',
+      } satisfies PrepFailure);
     } finally {
-      running.delete(userId);
       stream.end();
     }
   });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
@@ -222,6 +222,39 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       sites.setMode('explorer', 'ok');
     }
   });
+
+  test('a build whose process went quiet is queued again and finished, asking nothing twice', async () => {
+    const { client, userId } = await signedInClient(server, { prefix: 'starter-orphan' });
+    sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = sites.requestLog('explorer').length;
+    try {
+      // 1. b3 at a goal nothing else here used: every position is new.
+      const stream = build(client, { color: 'white', line: '1. b3', goal: 0.03 }).catch(() => undefined);
+      await waitFor(
+        async () => sites.requestLog('explorer').length - before,
+        (n) => n >= 3,
+      );
+      // As a process that died half a minute ago would leave it: the working attempt loses its claim.
+      await database.db.execute(sql`
+        update starter_builds set attempt = 'dead-process', updated_at = now() - interval '30 seconds'
+        where user_id = ${userId} and color = 'white'`);
+      await stream;
+      const ended = await waitFor(
+        async () => (await client.get('/api/repertoire/starter?color=white')).body.api_data,
+        (b) => b.status !== 'running',
+        40_000,
+      );
+      expect(ended.status, ended.message ?? '').toBe('done');
+      const asked = sites
+        .requestLog('explorer')
+        .slice(before)
+        .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
+      expect(new Set(asked).size).toBe(asked.length);
+      expect(asked.length).toBe(ended.done);
+    } finally {
+      sites.setMode('explorer', 'ok');
+    }
+  }, 60_000);
 
   test('closing the app hands a running build back; another app on the database finishes it, asking nothing twice', async () => {
     const other = await startTestServer(database, {

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { todayApi } from '@contract/today.js';
 import { playerTimeZone } from '../today/day-bounds.js';
 import { runningChecks } from '../today/new-games.js';
-import { claimOptimisation, finishOptimisation, releaseOptimisation } from '../today/optimise-claims.js';
-import { optimiseSchedule, resetScheduler, schedulerState } from '../today/optimise-schedule.js';
+import { claimOptimisation, releaseOptimisation } from '../today/optimise-claims.js';
+import { resetScheduler, schedulerState } from '../today/optimise-schedule.js';
+import { createOptimiseTask, OPTIMISE_CONCURRENCY } from '../today/optimise-task.js';
 import { progressFigures } from '../today/progress-figures.js';
 import { todayFigures } from '../today/today-figures.js';
 import { route } from './route.js';
@@ -17,8 +18,9 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
     await Promise.allSettled([...runningChecks(app)]);
   });
   const cooldownMs = app.config.optimiseCooldownMs ?? 60 * 60_000;
-  const concurrency = app.config.optimiseConcurrency ?? 1;
-  /** Fits running in this process. */
+  const concurrency = app.config.optimiseConcurrency ?? OPTIMISE_CONCURRENCY;
+  const fits = createOptimiseTask(app);
+  /** Fits this process waits on. */
   let fitting = 0;
 
   route(app, todayApi.today, {}, async (request) => {
@@ -69,18 +71,17 @@ export async function todayRoutes(app: FastifyInstance): Promise<void> {
             `(once every ${minutes(cooldownMs)} min at most)`,
         });
     }
-    try {
-      const outcome = await optimiseSchedule(app.db, userId);
-      if (!outcome.ok) {
-        await releaseOptimisation(app.db, userId);
-        return reply.code(400).send({ error: outcome.message });
-      }
-      await finishOptimisation(app.db, userId);
-      return { api_data: outcome.answer };
-    } catch (error) {
+    // The fit runs as a background task (on whichever process takes it), which ends the claim.
+    const run = await fits.open(userId, {}).catch(async (error: unknown) => {
       await releaseOptimisation(app.db, userId);
       throw error;
-    }
+    });
+    if (run === 'running') return reply.code(409).send({ error: 'Your schedule is already being optimised' });
+    const ended = await run.outcome();
+    if (!ended.ok)
+      return reply.code(503).send({ error: 'The server is restarting: your schedule is still being optimised' });
+    if (!ended.outcome.ok) return reply.code(400).send({ error: ended.outcome.message });
+    return { api_data: await schedulerState(app.db, userId) };
   }
 
   route(app, todayApi.resetScheduler, {}, async (request) => {
