@@ -16,7 +16,7 @@ const fakeToken = 'e2e-explorer-token';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
-  outputDir: 'test-results/artifacts',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   workers: 1,
   fullyParallel: false,
   timeout: 60_000,

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/server/app';
-import { hashPassword } from '../src/server/accounts/passwords';
+import { createPasswords } from '../src/server/accounts/passwords';
 import { openDatabase } from '../src/server/db/client';
 import { users } from '../src/server/db/schema';
 
@@ -36,7 +36,7 @@ const url = await app.listen({ port: 0, host: '127.0.0.1' });
 const password = 'bench-password-123';
 await database.db
   .insert(users)
-  .values({ email: 'b@example.com', username: 'bencher', passwordHash: await hashPassword(password) });
+  .values({ email: 'b@example.com', username: 'bencher', passwordHash: await createPasswords().hash(password) });
 
 const xsrf = 'bench-xsrf-token';
 const login = () =>

@@ -8,6 +8,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { appMemoryPlugin } from './plugins/app-memory.js';
+import { createPasswords, type Passwords } from './accounts/passwords.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     db: Db;
     /** Which database serves: a few queries take the shape each driver reads fastest. */
     dbKind: Database['kind'];
+    /** Password hashing at the configured cost. */
+    passwords: Passwords;
   }
 }
 
@@ -94,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('passwords', createPasswords(config.passwordCost));
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(appMemoryPlugin);

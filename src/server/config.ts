@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PasswordCost } from './accounts/passwords.js';
 
 /** Typed settings, read once from the environment. */
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   optimiseConcurrency?: number;
   /** Opponent preparations one process runs at once (default 4); a player runs one at a time. */
   prepConcurrency?: number;
+  /** argon2id's cost for new password hashes (default argon2's own: 64 MiB, 3 passes). */
+  passwordCost?: PasswordCost;
 }
 
 export type RateLimitName = 'login' | 'register' | 'passwordResetRequest';

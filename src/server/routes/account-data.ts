@@ -9,7 +9,6 @@ import { parseImportDocument } from '../account-data/import-document.js';
 import { IMPORT_LIMIT_BYTES, readImportJson } from '../account-data/import-json-reader.js';
 import { writeImport } from '../account-data/import-writer.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
-import { isPasswordCorrect } from '../accounts/passwords.js';
 import { findPasswordHash } from '../accounts/users-repository.js';
 import { revokeConnection } from '../lichess/lichess-revoke.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -107,7 +106,7 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
     const { password } = request.body;
     const userId = request.user!.id;
     const hash = await findPasswordHash(app.db, userId);
-    if (hash === undefined || !(await isPasswordCorrect(hash, password)))
+    if (hash === undefined || !(await app.passwords.isCorrect(hash, password)))
       return { api_result: 'bad_password' } as const;
     // Lichess is told to forget the token too, as Disconnect does; the account goes either way.
     const { connected, revoked } = await revokeConnection(app.db, app.config, userId);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { accountApi } from '@contract/account.js';
 import { passwordResetMail } from '../accounts/account-mails.js';
 import { RESET_TOKEN_MS, createAuthToken, useAllAuthTokens, useAuthToken } from '../accounts/auth-tokens.js';
-import { hashPassword } from '../accounts/passwords.js';
 import { findUserByLogin, setPasswordHash } from '../accounts/users-repository.js';
 import { route } from './route.js';
 
@@ -38,7 +37,7 @@ export async function accountPasswordRoutes(app: FastifyInstance): Promise<void>
         api_result_details: 'This reset link is not valid or has already been used; please ask for a new one.',
       };
     }
-    await setPasswordHash(app.db, use.userId, await hashPassword(body.password));
+    await setPasswordHash(app.db, use.userId, await app.passwords.hash(body.password));
     await useAllAuthTokens(app.db, use.userId, 'password_reset');
     // Whoever knew the old password is signed out everywhere.
     await app.endOtherSessions(request, use.userId);

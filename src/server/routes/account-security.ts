@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { accountSecurityApi } from '@contract/account-security.js';
-import { hashPassword, isPasswordCorrect } from '../accounts/passwords.js';
 import { findPasswordHash, setPasswordHash } from '../accounts/users-repository.js';
 import { route } from './route.js';
 
@@ -15,10 +14,10 @@ export async function accountSecurityRoutes(app: FastifyInstance): Promise<void>
   route(app, accountSecurityApi.changePassword, changeOptions, async (request) => {
     const userId = request.user!.id;
     const hash = await findPasswordHash(app.db, userId);
-    if (hash === undefined || !(await isPasswordCorrect(hash, request.body.current_password))) {
+    if (hash === undefined || !(await app.passwords.isCorrect(hash, request.body.current_password))) {
       return { api_result: 'bad_password' } as const;
     }
-    await setPasswordHash(app.db, userId, await hashPassword(request.body.new_password));
+    await setPasswordHash(app.db, userId, await app.passwords.hash(request.body.new_password));
     // Whoever knew the old password is signed out everywhere else.
     await app.endOtherSessions(request, userId);
     return { api_result: 'password_changed' } as const;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { accountApi } from '@contract/account.js';
 import { confirmationMail } from '../accounts/account-mails.js';
 import { CONFIRM_TOKEN_MS, createAuthToken, findUsedTokenUser, useAuthToken } from '../accounts/auth-tokens.js';
-import { hashPassword, isPasswordCorrect, verifyAgainstDummy } from '../accounts/passwords.js';
 import {
   findUserByLogin,
   insertUser,
@@ -24,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (await isEmailTaken(app.db, body.email)) return { api_status: 'fail', api_data: 'email exists' } as const;
     if (await isUsernameTaken(app.db, body.username))
       return { api_status: 'fail', api_data: 'username exists' } as const;
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await app.passwords.hash(body.password);
     const inserted = await insertUser(app.db, { email: body.email, username: body.username, passwordHash });
     if (!inserted.ok) return { api_status: 'fail', api_data: inserted.reason } as const;
 
@@ -55,11 +54,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const { body } = request;
     const found = await findUserByLogin(app.db, body.username);
     if (!found) {
-      await verifyAgainstDummy(body.password);
+      await app.passwords.verifyAgainstDummy(body.password);
       return { LoggedIn: false, api_result: 'no_such_user' } as const;
     }
     const { passwordHash, ...user } = found;
-    if (!(await isPasswordCorrect(passwordHash, body.password)))
+    if (!(await app.passwords.isCorrect(passwordHash, body.password)))
       return { LoggedIn: false, api_result: 'bad_password' } as const;
     await app.startSession(reply, user.id);
     return { LoggedIn: true, user: { ...user, ...(await lichessConnectionState(app.db, user.id)) } } as const;
