@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
+import { drag } from './support/board';
 import { setTheme } from './support/screens';
 import { newUser } from './support/users';
 
 // The coverage goal in points: run a check, read the expected score, trim the optional lines (the
-// drill loses their positions), undo, then open a trap in the workshop and add its punishment. The
+// drill loses their positions), undo, then open a trap in the workshop, add its punishment, and meet
+// the trap's note in the drill. The
 // fake explorer answers this 1. b3 repertoire with fixed figures (e2e/fakes/coverage-goal-answers.ts).
 
 const WHITE_PGN = [
@@ -151,6 +153,41 @@ test('the coverage goal: expected score, a trim undone in one step, and a trap p
     page.getByTestId('coverage-goal').getByTestId('trap-row').filter({ hasText: '1. b3 e5 2. Bb2 f6' }),
   ).toContainText('punished', { timeout: 20_000 });
   await shoot(page, 'coverage-goal-punished');
+
+  // The drill says so at the trap's position: asked along the line, 2... f6 comes with its note.
+  await page.goto(`/drill?color=white&line=${encodeURIComponent('1. b3 e5 2. Bb2 f6')}`);
+  const board = page.getByRole('group', { name: 'Drill board, white' });
+  const learn = page.getByTestId('drill-learn');
+  const moves: Record<string, [string, string]> = { b3: ['b2', 'b3'], Bb2: ['c1', 'b2'] };
+  for (let step = 0; step < 2; step++) {
+    await expect(learn).toContainText(/your repertoire plays (b3|Bb2) here/);
+    await expect(page.getByTestId('drill-trap')).toHaveCount(0);
+    const san = (await learn.textContent())!.match(/your repertoire plays (b3|Bb2) here/)![1];
+    await page.getByRole('button', { name: 'Got it, ask me' }).click();
+    await drag(page, board, ...moves[san]);
+    await expect(page.getByTestId('drill-note')).toContainText(san);
+    const next = page.getByRole('button', { name: 'Next' });
+    if (await next.isVisible()) await next.click();
+  }
+  await expect(page.getByTestId('drill-line')).toHaveText('1. b3 e5 2. Bb2 f6');
+  const trapNote = page.getByTestId('drill-trap');
+  await expect(trapNote).toContainText('A common mistake here');
+  await expect(trapNote).toContainText(
+    /Players at your bands often play f6 here, and lose with it: you score 73% over 450 games/,
+  );
+  // Themes switched in place: a reload would start the session again.
+  for (const theme of ['dark', 'light'] as const) {
+    await page.setViewportSize(WIDE);
+    if (theme === 'light') await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await expect(trapNote).toBeVisible();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/screens/drill-trap-${theme}-${size.width}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize(WIDE);
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
 
   // Today counts the needed holes left.
   await page.goto('/today');
