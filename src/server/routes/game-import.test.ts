@@ -13,6 +13,7 @@ import {
 import type { Database } from '../db/client.js';
 import { importDueGames } from '../today/import-due-games.js';
 import { runningChecks } from '../today/new-games.js';
+import { rowsOf } from '../db/rows.js';
 
 describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kind) => {
   let database: Database;
@@ -45,6 +46,20 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
   const importOnBoth = async (...players: TestUser[]) => {
     const only = players.map((p) => p.id);
     await Promise.all([importDueGames(server.app, new Date(), only), importDueGames(other.app, new Date(), only)]);
+    await fetched(only);
+  };
+  /** Waits until the players' fetches (jobs, on either app) have ended. */
+  const fetched = async (only: number[]) => {
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`
+          select count(*)::int as n from site_game_checks
+          where user_id = any(${`{${only.join(',')}}`}::int[]) and finished_at is null`),
+      );
+      if (row.n === 0 || Date.now() > until) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await Promise.all([...runningChecks(server.app), ...runningChecks(other.app)]);
   };
   /** Makes the player's last fetches an hour old, so the next look fetches again. */
@@ -127,12 +142,27 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
     await importOnBoth(player);
     // Today still fetches (to count new games) but saves none.
     await player.client.get('/api/today');
-    await Promise.all([...runningChecks(server.app)]);
+    await fetched([player.id]);
     expect(await reviews(player)).toHaveLength(0);
     const lichess = (await player.client.get('/api/games/settings')).body.api_data.sites[0];
     expect(lichess.checked_at).not.toBeNull();
     expect(lichess.imported).toBe(0);
   });
+
+  test('a fetch whose process died is claimed again and run by a living one', async () => {
+    const player = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const lichess = await recentLinks(player, 'lichess');
+    // As a process that claimed the fetch a minute ago and died would leave it.
+    await database.db.execute(sql`
+      insert into site_game_checks (user_id, site, username, started_at, finished_at, games)
+      values (${player.id}, 'lichess', 'thibault', now() - interval '1 minute', null, '[]'::jsonb)`);
+    const until = Date.now() + 30_000;
+    while ((await reviews(player)).length < lichess.length && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await reviews(player)).map((r) => r.link).sort()).toEqual(lichess);
+    const settings = (await player.client.get('/api/games/settings')).body.api_data;
+    expect(settings.sites[0]).toMatchObject({ site: 'lichess', imported: lichess.length, error: null });
+  }, 40_000);
 
   test('the settings need a session', async () => {
     expect((await server.client().get('/api/games/settings')).status).toBe(401);

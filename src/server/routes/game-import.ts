@@ -5,11 +5,13 @@ import { rowsOf } from '../db/rows.js';
 import { autoImportOn, setAutoImport } from '../today/game-import.js';
 import { importDueGames, IMPORT_TICK_MS } from '../today/import-due-games.js';
 import { cleanName } from '../today/new-games.js';
+import { registerGameChecks } from '../today/game-check-job.js';
 import { route } from './route.js';
 
 /** The automatic import's setting and where each site's import stands (contract: @contract/game-import.ts). */
 export async function gameImportRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
+  registerGameChecks(app);
   const every = app.config.gameImportEveryMs ?? IMPORT_TICK_MS;
   if (every > 0)
     app.jobs.every(every, async () => {

@@ -22,6 +22,8 @@ export type CheckSite = (typeof gameCheckSites)[number];
 
 /** Least time between two fetches of one player's games on one site. */
 export const GAME_CHECK_EVERY_MS = 3_600_000;
+/** The job queue of the fetches. */
+export const GAME_CHECK_QUEUE = 'game_check';
 
 const SITE_NAMES: Record<CheckSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 
@@ -32,7 +34,7 @@ export interface SavedNames {
 
 export const cleanName = (name: string | null | undefined): string => name?.trim() ?? '';
 
-/** Background fetches still running in this app (awaited when it closes). */
+/** Fetches this app is running (awaited when it closes). */
 export const runningChecks = (app: FastifyInstance): Set<Promise<void>> => app.todayMemory.gameChecks;
 
 /** A stored check as Today reads it. */
@@ -87,12 +89,8 @@ export async function startGameChecks(
     );
     if (claimed) {
       fetching = true;
-      const task = fetchSiteGames(app, userId, site, username, new Date(claimed.started)).catch((error: unknown) =>
-        app.log.error({ err: error, userId, site }, 'Fetching new games for Today failed'),
-      );
-      const tasks = runningChecks(app);
-      tasks.add(task);
-      void task.finally(() => tasks.delete(task));
+      // Fetched as a job: whichever process takes it (game-check-job.ts).
+      await queueGameCheck(app, userId, site);
       continue;
     }
     // Another process claimed it a moment ago: its fetch runs.
@@ -106,8 +104,12 @@ interface StoredGame {
   played: string | null;
 }
 
+/** Queues the fetch of a claimed check (one waiting job per player and site: it reads the claim when it runs). */
+export const queueGameCheck = (app: FastifyInstance, userId: number, site: CheckSite): Promise<void> =>
+  app.jobs.send(GAME_CHECK_QUEUE, { userId, site }, `check-${userId}-${site}`);
+
 /** One fetch: the site's recent games stored under the claim (a newer claim or another name wins). */
-async function fetchSiteGames(
+export async function fetchSiteGames(
   app: FastifyInstance,
   userId: number,
   site: CheckSite,

@@ -73,6 +73,8 @@ export const siteGameChecks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     /** When it ended; null while it runs. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the process fetching said last that it still does (every few seconds while it runs). */
+    beatAt: timestamp('beat_at', { withTimezone: true }),
     /** Why the last fetch failed; null when it worked. */
     error: text('error'),
     /** [{link, played}] of the games fetched (played: ISO date-time or null). */
