@@ -146,4 +146,19 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   // Both tries are kept, the good one solving the blunder.
   const training = (await (await page.request.get(`/api/mistake-training?game_review_id=${id}`)).json()).api_data;
   expect(training).toEqual([expect.objectContaining({ ply: 6, tries: 7, solved: true })]);
+
+  // The review shows the past result by its mistake, after a reload too.
+  await page.reload();
+  const row = page.getByRole('list', { name: 'Mistakes' }).locator('li').filter({ hasText: 'Nf6' });
+  await expect(row.getByTestId('learn-result')).toHaveText('Learn: found (7 tries)');
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    for (const size of [WIDE, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await expect(row.getByTestId('learn-result')).toBeVisible();
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screens/learn-result-${theme}-${size.width}.png` });
+    }
+  }
+  await setTheme(page, 'dark');
 });

@@ -228,6 +228,8 @@ async function openLichessPicker(page: Page, username: string) {
 test('game review: notes saved while typing, mistakes marked and listed, rows with result and opening, Card saved', async ({
   page,
 }) => {
+  // Four screenshots in two themes after the whole walk: over a minute on a busy machine.
+  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('polishreview'));
   await page.goto('/game_review');

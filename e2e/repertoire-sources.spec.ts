@@ -5,7 +5,8 @@ import { newUser } from './support/users';
 
 // A Black repertoire from two PGN files: the second added as a source, read with the first as one
 // (the drill grows, the consistency check names both), renamed, switched off; a file with a word that
-// is not a move is refused with the game, move and word, and nothing changes.
+// is not a move is refused with the game, move and word, and nothing changes; switched on again, the
+// drill names both sources of a position they share.
 
 const WIDE = { width: 1366, height: 768 };
 const NARROW = { width: 390, height: 844 };
@@ -114,4 +115,21 @@ test('a second Black source joins the repertoire, is renamed and switched off; a
     // No sideways scroll with a long file name.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
   }
+
+  // On again: the drill names both sources of 1. e4 c5, each with its chapter.
+  await switchTheme(page, 'dark');
+  await page.setViewportSize(WIDE);
+  await second.getByRole('switch', { name: 'Use Coach course' }).click();
+  await expect(black.getByRole('status')).toHaveText('Coach course is on');
+  await page.goto(`/drill?color=black&line=${encodeURIComponent('1. e4')}`);
+  const gotIt = page.getByRole('button', { name: 'Got it, ask me' });
+  await expect(gotIt.or(page.getByTestId('drill-chapters')).first()).toBeVisible();
+  if (await gotIt.isVisible()) await gotIt.click();
+  const chapters = page.getByTestId('drill-chapters');
+  await expect(chapters).toHaveText(/^Chapters: najdorf\.pgn: Najdorf; Coach course: Classical Sicilian$/);
+  await expect(chapters.getByRole('link', { name: 'Coach course: Classical Sicilian' })).toHaveAttribute(
+    'href',
+    '/manage_openings',
+  );
+  await page.screenshot({ path: 'test-results/screens/drill-sources-dark-1366.png' });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { reviewRowText } from './components/review-list';
-import { openingText } from './review-text';
+import { learnResultText, openingText } from './review-text';
 
 const PGN =
   '[Event "Rated blitz game"]\n[White "thibault"]\n[Black "juan_queve"]\n[Result "1-0"]\n[ECO "C30"]\n[Opening "King\'s Gambit Declined"]\n\n1. e4 e5 2. f4 Nc6 1-0';
@@ -38,5 +38,14 @@ describe('review rows', () => {
     expect(openingText(PGN)).toBe("C30 King's Gambit Declined");
     expect(openingText('[ECO "B20"]\n\n1. e4 c5 *')).toBe('B20');
     expect(openingText('1. e4 *')).toBe('');
+  });
+});
+
+describe('past Learn results', () => {
+  test('nothing before a try; found or not yet, with the tries counted', () => {
+    expect(learnResultText({ tries: 0, solved: false })).toBe('');
+    expect(learnResultText({ tries: 1, solved: true })).toBe('Learn: found (1 try)');
+    expect(learnResultText({ tries: 3, solved: false })).toBe('Learn: not found yet (3 tries)');
+    expect(learnResultText({ tries: 4, solved: true })).toBe('Learn: found (4 tries)');
   });
 });

@@ -59,3 +59,10 @@ export function openingText(pgn: string): string {
     headers.set(match[1], match[2].replace(/\\(.)/g, '$1'));
   return findGameOpening(headers);
 }
+
+/** What Learn from your mistakes made of one mistake so far: '' before any try. */
+export function learnResultText({ tries, solved }: { tries: number; solved: boolean }): string {
+  if (tries === 0) return '';
+  const count = `${tries} ${tries === 1 ? 'try' : 'tries'}`;
+  return solved ? `Learn: found (${count})` : `Learn: not found yet (${count})`;
+}

@@ -9,6 +9,7 @@ import type { AnnotatedAnswer, DrillColor, DrillItem, DrillStats } from '../api/
 import { arrowSquares, fensAfterUcis, movesOfLine } from '../line-moves';
 import { dropMissed, noteMissed, takeMissed, type MissedItem } from '../missed-items';
 import { StudyComment, TrapNote } from '../../../components/study-note';
+import { DrillChapters } from './drill-chapters';
 import { DrillFinished } from './drill-finished';
 import { DrillMoveInput, type Rating } from './drill-move-input';
 import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
@@ -351,17 +352,7 @@ export function DrillTrainer({
               onMove={(move) => void play(move)}
               onNote={setNote}
             />
-            {current && current.chapters.length > 0 && (
-              <p className="drill-chapter">
-                {current.chapters[0].url ? (
-                  <a href={current.chapters[0].url} target="_blank" rel="noreferrer">
-                    Chapter: {current.chapters[0].name}
-                  </a>
-                ) : (
-                  <Link to="/manage_openings">Chapter: {current.chapters[0].name}</Link>
-                )}
-              </p>
-            )}
+            {current && <DrillChapters chapters={current.chapters} />}
             <p className="muted key-hint">
               Drag or click a piece, or press <kbd>m</kbd> and type the move.
             </p>

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/api-client';
 import { useDeleteMistake, useUpsertMistake } from '../api/mistakes';
 import { useMakeMistakeCard } from '../api/mistake-training';
 import { moveText, type LineMove } from '../game-line';
+import { learnResultText } from '../review-text';
 
 export type MistakesBoxProps = {
   review: GameReview;
@@ -96,6 +97,14 @@ export function MistakesBox(props: MistakesBoxProps) {
                   {mistake.better_move && <span className="muted"> (better {mistake.better_move})</span>}
                 </button>
                 <span className="muted gr-source">{mistake.kind ? 'found by the engine' : 'marked by you'}</span>
+                {rowTraining && rowTraining.tries > 0 && (
+                  <span
+                    className={`gr-learn-result${rowTraining.solved ? ' is-solved' : ''}`}
+                    data-testid="learn-result"
+                  >
+                    {learnResultText(rowTraining)}
+                  </span>
+                )}
                 <span className="gr-engine-mistake-actions">
                   <MistakeCardButton
                     reviewId={review.id}
