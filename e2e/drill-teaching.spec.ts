@@ -121,8 +121,11 @@ test('a New position is taught with its comment and arrows, and a missed one is 
   await expect(line).toHaveText('1. e4 e5');
   await expect(prompt).toHaveText(/Your move/);
   await expect(learn).toHaveCount(0);
-  await drag(page, board, 'g1', 'f3', { scroll: false });
-  await expect(note).toHaveText('✓ Right: Nf3');
+  // A drag made while the board still sets the position up does nothing: made again until it counts.
+  await expect(async () => {
+    await drag(page, board, 'g1', 'f3', { scroll: false });
+    await expect(note).toHaveText('✓ Right: Nf3', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/Nothing due/).first()).toBeVisible();
 });

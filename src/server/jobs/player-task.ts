@@ -168,15 +168,17 @@ export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I
           wake();
         }
       });
-      const opened = await openTask(app.db, userId, kind, run, input).catch((error: unknown) => {
+      try {
+        if (!(await openTask(app.db, userId, kind, run, input))) {
+          unfollow();
+          return 'running';
+        }
+        // Left unqueued, the run is queued again by the next look for quiet runs.
+        await queue(userId);
+      } catch (error) {
         unfollow();
         throw error;
-      });
-      if (!opened) {
-        unfollow();
-        return 'running';
       }
-      await queue(userId);
       return {
         async outcome(tell) {
           onProgress = tell ?? (() => {});

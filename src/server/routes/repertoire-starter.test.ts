@@ -223,6 +223,22 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
     }
   });
 
+  /** Waits for the White build to end, and holds it to done with each position looked up once since `before`. */
+  const expectDoneAskingOnce = async (client: HttpClient, before: number) => {
+    const ended = await waitFor(
+      async () => (await client.get('/api/repertoire/starter?color=white')).body.api_data,
+      (b) => b.status !== 'running',
+      40_000,
+    );
+    expect(ended.status, ended.message ?? '').toBe('done');
+    const asked = sites
+      .requestLog('explorer')
+      .slice(before)
+      .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(asked.length).toBe(ended.done);
+  };
+
   test('a build whose process went quiet is queued again and finished, asking nothing twice', async () => {
     const { client, userId } = await signedInClient(server, { prefix: 'starter-orphan' });
     sites.setMode('explorer', 'slow', { delayMs: 100 });
@@ -239,18 +255,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
         update starter_builds set attempt = 'dead-process', updated_at = now() - interval '30 seconds'
         where user_id = ${userId} and color = 'white'`);
       await stream;
-      const ended = await waitFor(
-        async () => (await client.get('/api/repertoire/starter?color=white')).body.api_data,
-        (b) => b.status !== 'running',
-        40_000,
-      );
-      expect(ended.status, ended.message ?? '').toBe('done');
-      const asked = sites
-        .requestLog('explorer')
-        .slice(before)
-        .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
-      expect(new Set(asked).size).toBe(asked.length);
-      expect(asked.length).toBe(ended.done);
+      await expectDoneAskingOnce(client, before);
     } finally {
       sites.setMode('explorer', 'ok');
     }
@@ -277,18 +282,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       expect((await again.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('running');
       await other.close();
       await stream;
-      const ended = await waitFor(
-        async () => (await again.get('/api/repertoire/starter?color=white')).body.api_data,
-        (b) => b.status !== 'running',
-        40_000,
-      );
-      expect(ended.status, ended.message ?? '').toBe('done');
-      const asked = sites
-        .requestLog('explorer')
-        .slice(before)
-        .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
-      expect(new Set(asked).size).toBe(asked.length);
-      expect(asked.length).toBe(ended.done);
+      await expectDoneAskingOnce(again, before);
     } finally {
       sites.setMode('explorer', 'ok');
     }
