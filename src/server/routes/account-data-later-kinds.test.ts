@@ -30,7 +30,8 @@ const LATER_KEYS = [
   'woodpecker_sets',
 ];
 
-const NOTHING = {
+/** The later kinds' counts in an import summary of a file that has none of them. */
+const NO_LATER_KINDS = {
   repertoire_sources: 0,
   repertoire_edits: 0,
   coverage_goals: 0,
@@ -41,8 +42,9 @@ const NOTHING = {
   opponent_preps: 0,
   woodpecker_sets: 0,
   woodpecker_attempts: 0,
-  auto_import_chosen: 0,
 };
+
+const NOTHING = { ...NO_LATER_KINDS, auto_import_chosen: 0 };
 
 describe.each(testDatabaseKinds())('the later kinds of the export on %s', (kind) => {
   let database: Database;
@@ -163,16 +165,7 @@ describe.each(testDatabaseKinds())('the later kinds of the export on %s', (kind)
       drill: expect.any(Number),
       drill_logs: 0,
       uploaded_stats: 0,
-      repertoire_sources: 0,
-      repertoire_edits: 0,
-      coverage_goals: 0,
-      expected_scores: 0,
-      scheduler: 0,
-      game_analyses: 0,
-      learn_attempts: 0,
-      opponent_preps: 0,
-      woodpecker_sets: 0,
-      woodpecker_attempts: 0,
+      ...NO_LATER_KINDS,
     });
     expect(await laterRowCounts(target.userId)).toEqual(NOTHING);
     // The study stored alone becomes the colour's first source when the sources are read.
