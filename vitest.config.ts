@@ -9,6 +9,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     // PGlite instances are heavy: a few files at a time keeps memory in check.
     maxWorkers: 2,
+    // Files share each worker's module graph: loading the app and PGlite once per worker instead of once
+    // per file halves the run's CPU. Module-level state in src/server is limited by a lint rule to
+    // caches of derived data, which files may share.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -176,17 +176,18 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     const stored = await client.postMultipart('/api/update_stats', form);
     expect(stored.status).toBe(200);
     const got = await client.get('/api/get_stats?speeds=ultraBullet&ratings=1000');
-    expect(got.body).toEqual([
-      {
-        fen: '8/8/8/4k3/8/8/4K3/7R w - -',
-        speeds: 'ultraBullet',
-        ratings: '1000',
-        white: 5,
-        draws: 1,
-        black: 0,
-        moves: [{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }],
-      },
-    ]);
+    // Other files on a shared PostgreSQL may cache positions at the same filters meanwhile.
+    const storedFen = '8/8/8/4k3/8/8/4K3/7R w - -';
+    expect(got.body).toContainEqual({
+      fen: storedFen,
+      speeds: 'ultraBullet',
+      ratings: '1000',
+      white: 5,
+      draws: 1,
+      black: 0,
+      moves: [{ uci: 'h1h5', san: 'Rh5+', white: 5, draws: 1, black: 0 }],
+    });
+    for (const record of got.body) expect(record).toMatchObject({ speeds: 'ultraBullet', ratings: '1000' });
     const bad = await client.get('/api/get_stats?speeds=hyper&ratings=1000');
     expect(bad.status).toBe(400);
     const badUpload = new FormData();
@@ -199,6 +200,8 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     const named = await client.postMultipart('/api/update_stats', badRecord);
     expect(named.status).toBe(400);
     expect(named.body.error).toMatch(/stats\.0\.white/);
-    expect(await client.get('/api/get_stats?speeds=ultraBullet&ratings=1000')).toMatchObject({ body: got.body });
+    const after = await client.get('/api/get_stats?speeds=ultraBullet&ratings=1000');
+    const ours = (records: { fen: string }[]) => records.filter((record) => record.fen === storedFen);
+    expect(ours(after.body)).toEqual(ours(got.body));
   });
 });
