@@ -23,13 +23,6 @@ type ApiCard = {
   [k: string]: unknown;
 };
 
-/** A screenshot of what the viewport shows (a full-screen dialog covers the page behind it). */
-async function saveViewport(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
-  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${page.viewportSize()?.width ?? 0}.png` });
-}
-
 async function apiCards(page: Page): Promise<ApiCard[]> {
   const response = await page.request.get('/api/get-cards');
   expect(response.ok()).toBe(true);
@@ -126,7 +119,7 @@ test('from a saved game: make a card, review it with Again then Good, see its ne
 
   await editor.getByLabel('Prompt', { exact: true }).fill('Black to move: how did thibault continue?');
   await editor.getByLabel('Answer', { exact: true }).fill('Develop and keep the centre.');
-  await saveViewport(page, 'cards-flow-editor');
+  await saveScreen(page, 'cards-flow-editor', { window: true });
   await editor.getByRole('button', { name: 'Make Card' }).click();
   await expect(editor).toBeHidden();
 
@@ -323,7 +316,7 @@ for (const viewport of [DESKTOP, PHONE]) {
 
       await page.getByRole('button', { name: 'Create New Card' }).click();
       await expect(page.getByRole('dialog', { name: 'Make Card' })).toBeVisible();
-      await saveViewport(page, 'cards-editor');
+      await saveScreen(page, 'cards-editor', { window: true });
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { drag } from './support/board';
-import { setTheme } from './support/screens';
+import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 
 // The coverage goal in points: run a check, read the expected score, trim the optional lines (the
@@ -182,8 +182,7 @@ test('the coverage goal: expected score, a trim undone in one step, and a trap p
     for (const size of [WIDE, NARROW]) {
       await page.setViewportSize(size);
       await expect(trapNote).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `test-results/screens/drill-trap-${theme}-${size.width}.png`, fullPage: true });
+      await saveScreen(page, 'drill-trap');
     }
   }
   await page.setViewportSize(WIDE);

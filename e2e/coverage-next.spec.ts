@@ -117,7 +117,7 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
     await saveScreen(page, 'study-next');
     // The list alone, readable at phone width.
     await holes.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/study-next-list-${theme}-375.png` });
+    await saveScreen(page, 'study-next-list', { window: true });
   }
 
   await page.goto('/manage_cards');

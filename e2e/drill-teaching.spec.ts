@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
-import { setTheme } from './support/screens';
+import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
 
@@ -47,14 +47,6 @@ async function expectWholeBoard(page: Page, board: Locator): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.width);
 }
 
-/** What the window shows (not the whole page): the screenshot proves the board fits. */
-async function saveWindow(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
-  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
-  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${page.viewportSize()!.width}.png` });
-}
-
 test('a New position is taught with its comment and arrows, and a missed one is asked again', async ({ page }) => {
   // A whole session with reloads in two themes: longer than the default minute on a busy machine.
   test.setTimeout(240_000);
@@ -77,11 +69,11 @@ test('a New position is taught with its comment and arrows, and a missed one is 
   await expect(arrow(board, 'e2', 'e4')).toHaveCount(1);
   await expect(arrow(board, 'd2', 'd4')).toHaveCount(1);
   await expectWholeBoard(page, board);
-  await saveWindow(page, 'drill-learn');
+  await saveScreen(page, 'drill-learn', { window: true });
   await setTheme(page, 'light');
   await expect(learn).toBeVisible();
   await expectWholeBoard(page, board);
-  await saveWindow(page, 'drill-learn');
+  await saveScreen(page, 'drill-learn', { window: true });
   await setTheme(page, 'dark');
   await page.setViewportSize(SMALL_LAPTOP);
   await expectWholeBoard(page, board);
@@ -139,9 +131,9 @@ test('the Learn step on a phone shows the whole board and nothing overflows', as
   const board = page.getByRole('group', { name: 'Drill board, white' });
   await expect(page.getByTestId('drill-learn')).toContainText('Take the centre');
   await expectWholeBoard(page, board);
-  await saveWindow(page, 'drill-learn');
+  await saveScreen(page, 'drill-learn', { window: true });
   await setTheme(page, 'light');
   await expect(page.getByTestId('drill-learn')).toBeVisible();
   await expectWholeBoard(page, board);
-  await saveWindow(page, 'drill-learn');
+  await saveScreen(page, 'drill-learn', { window: true });
 });

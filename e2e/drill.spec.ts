@@ -80,7 +80,7 @@ test('a drill session with one wrong and several right answers, then the deck fo
   await expect(note).toHaveText('d4 is not in your repertoire. Play Nf3.');
   await expect(prompt).toHaveText('Play the repertoire move');
   await expect(board).toHaveAttribute('data-fen', /^rnbqkbnr\/pppp1ppp\/8\/4p3\/4P3\/8\/PPPP1PPP\/RNBQKBNR w/);
-  await page.screenshot({ path: 'test-results/screens/drill-wrong-dark-1280.png' });
+  await saveScreen(page, 'drill-wrong', { window: true });
   // Played once from the keyboard: m jumps to the move box.
   await page.keyboard.press('m');
   await page.keyboard.type('Nf3');

@@ -157,7 +157,7 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
       await page.setViewportSize(size);
       await expect(row.getByTestId('learn-result')).toBeVisible();
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screens/learn-result-${theme}-${size.width}.png` });
+      await saveScreen(page, 'learn-result', { window: true });
     }
   }
   await setTheme(page, 'dark');

@@ -12,13 +12,6 @@ async function clickSquare(board: Locator, square: string): Promise<void> {
   await board.locator(`[data-square="${square}"]`).click();
 }
 
-/** A screenshot of what the viewport shows (a full-screen dialog covers the page behind it). */
-async function saveViewport(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
-  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${page.viewportSize()?.width ?? 0}.png` });
-}
-
 /** Counts the browser's own dialogs (alert, confirm, beforeunload): the app asks in its own. */
 function countBrowserDialogs(page: Page): { count: number } {
   const seen = { count: 0 };
@@ -61,7 +54,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   expect(scrolls).toBe(false);
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await saveViewport(page, 'nothing-lost-editor');
+    await saveScreen(page, 'nothing-lost-editor', { window: true });
   }
 
   // The promotion radios are one group: arrow keys move the choice.
@@ -75,7 +68,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
   await page.setViewportSize(PHONE);
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-    await saveViewport(page, 'nothing-lost-editor');
+    await saveScreen(page, 'nothing-lost-editor', { window: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -89,7 +82,7 @@ test('the card editor: no blank cards, click-to-move with targets shown, Escape 
     await page.setViewportSize(size);
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await saveViewport(page, 'nothing-lost-discard-question');
+      await saveScreen(page, 'nothing-lost-discard-question', { window: true });
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -288,7 +281,7 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
     await page.setViewportSize(viewport);
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await saveViewport(page, 'nothing-lost-card-saved');
+      await saveScreen(page, 'nothing-lost-card-saved', { window: true });
     }
   }
   await saved.getByRole('link', { name: 'Review cards' }).click();

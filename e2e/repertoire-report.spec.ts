@@ -191,7 +191,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await saveScreen(page, 'repertoire-report');
       // The open row as the viewport shows it.
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screens/repertoire-report-row-${theme}-${viewport.width}.png` });
+      await saveScreen(page, 'repertoire-report-row', { window: true });
       // Nothing sticks out sideways on a phone.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

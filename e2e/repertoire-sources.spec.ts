@@ -131,5 +131,5 @@ test('a second Black source joins the repertoire, is renamed and switched off; a
     'href',
     '/manage_openings',
   );
-  await page.screenshot({ path: 'test-results/screens/drill-sources-dark-1366.png' });
+  await saveScreen(page, 'drill-sources', { window: true });
 });

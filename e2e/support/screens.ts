@@ -11,11 +11,21 @@ export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<voi
   await page.reload();
 }
 
-/** Saves a full-page screenshot once fonts and move animations have settled. */
-export async function saveScreen(page: Page, name: string): Promise<void> {
+/**
+ * Pictures are for people: CI, where nobody looks at them, skips them (some 4 minutes of the run) unless
+ * E2E_SCREENS=1. The checks around each call run either way.
+ */
+const takePictures = !process.env.CI || process.env.E2E_SCREENS === '1';
+
+/**
+ * Saves a screenshot once fonts and move animations have settled: the whole page, or with `window` what
+ * the window shows (a board that must fit, a full-screen dialog, a row scrolled into view).
+ */
+export async function saveScreen(page: Page, name: string, { window = false } = {}): Promise<void> {
+  if (!takePictures) return;
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(400);
   const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'dark');
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}-${theme}-${width}.png`, fullPage: !window });
 }
