@@ -160,6 +160,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImports, webImports] }] },
   },
   {
+    // Every JSON answer has a zod schema, which the server checks what it sends against; a type alone
+    // is for answers that are not JSON (an event stream, a file, a redirect).
+    files: ['src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          ':not(:has(> Property[key.name="answerKind"]))',
+          ':has(> Property[key.name="answerKind"][value.value="json"])',
+        ].map((json) => ({
+          selector: `CallExpression[callee.name="endpoint"] > ObjectExpression${json} > Property[key.name="answer"] > CallExpression[callee.name="answerType"]`,
+          message:
+            'A JSON answer needs a zod schema, checked as it is sent; answerType is for streams, files, redirects.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] },
   },
@@ -179,6 +198,12 @@ export default tseslint.config(
             message: 'No cache at module level in the server: keep it on the app instance (a decorator or plugin).',
           })),
         ),
+        {
+          // Routes come from their endpoint (route() in src/server/routes/route.ts), with its schemas.
+          selector:
+            'CallExpression[callee.object.name="app"][callee.property.name=/^(get|post|put|patch|delete|route)$/]',
+          message: 'Register a route with route() from its endpoint in src/contract, so its schemas are declared.',
+        },
       ],
     },
   },

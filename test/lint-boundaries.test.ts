@@ -101,6 +101,27 @@ describe('architecture boundaries', { timeout: 120_000 }, () => {
     }
   });
 
+  test('a JSON answer without a zod schema is an error; a stream, file or redirect may be typed only', async () => {
+    const header = "import { z } from 'zod';\nimport { answerType, endpoint } from './endpoint.js';\n";
+    const typed =
+      "export const api = endpoint({ method: 'GET', path: '/api/x', answer: answerType<{ a: number }>() });\n";
+    expect(await ruleIds('src/contract/example.ts', header + typed)).toContain('no-restricted-syntax');
+    const json =
+      "export const api = endpoint({ method: 'GET', path: '/api/x', answer: answerType<number>(), answerKind: 'json' });\n";
+    expect(await ruleIds('src/contract/example.ts', header + json)).toContain('no-restricted-syntax');
+    const schema =
+      "export const api = endpoint({ method: 'GET', path: '/api/x', answer: z.object({ a: z.number() }) });\n";
+    const stream =
+      "export const s = endpoint({ method: 'GET', path: '/api/s', answer: answerType<never>(), answerKind: 'events' });\n";
+    expect(await ruleIds('src/contract/example.ts', header + schema + stream)).toEqual([]);
+  });
+
+  test('a server route registered around its endpoint (not with route()) is an error', async () => {
+    const code =
+      "import type { FastifyInstance } from 'fastify';\nexport function register(app: FastifyInstance) {\n  app.get('/health', async () => ({ ok: true }));\n}\n";
+    expect(await ruleIds('src/server/routes/example.ts', code)).toContain('no-restricted-syntax');
+  });
+
   test('a snake_case field in the chess core is an error', async () => {
     for (const code of [
       'export interface X {\n  move_number: number;\n}\n',

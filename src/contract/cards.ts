@@ -8,9 +8,10 @@
 // gives one new card, due now, with empty texts and white orientation.
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
-import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, STATES } from '../chess/scheduling.js';
+import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
 import type { Card, Grade, ReviewLog } from '../chess/scheduling-types.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, type Expect, type Same } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /** A card as the answers carry it: its content and FSRS schedule (dates as ISO strings). */
 export type { Card, Grade, ReviewLog };
@@ -27,6 +28,8 @@ const fen = z.string().superRefine((value, ctx) => {
 
 const isoDate = z.iso.datetime({ offset: true });
 const count = z.number().int().min(0).max(1_000_000);
+/** 0 New, 1 Learning, 2 Review, 3 Relearning. */
+const cardState = z.union(STATES.map((s) => z.literal(s)));
 
 /** One card as a client sends it; schedule fields left out make a new card due now. */
 export const cardInput = z
@@ -52,7 +55,7 @@ export const cardInput = z
     scheduled_days: z.number().int().min(0).max(MAXIMUM_INTERVAL).optional(),
     reps: count.optional(),
     lapses: count.optional(),
-    state: z.union(STATES.map((s) => z.literal(s))).optional(),
+    state: cardState.optional(),
     last_review: isoDate.nullable().optional(),
   })
   .strict();
@@ -101,36 +104,80 @@ export type CardDraft = Pick<
   'id' | 'prompt' | 'prompt_fen' | 'prompt_pgn' | 'answer' | 'answer_fen' | 'answer_pgn' | 'orientation'
 >;
 
-export interface ReviewCardAnswer {
-  card: Card;
-  log: ReviewLog;
-}
+/** A card as the answers carry it (scheduling-types.ts declares it for the chess core). */
+const card = z.object({
+  /** Client-generated unique id. */
+  id: z.string(),
+  user_id: z.string(),
+  prompt: z.string(),
+  prompt_fen: z.string(),
+  prompt_pgn: z.string(),
+  answer: z.string(),
+  answer_fen: z.string(),
+  answer_pgn: z.string(),
+  orientation: z.enum(ORIENTATIONS),
+  /** ISO date-time when the card is next due. */
+  due: z.string(),
+  /** Days until recall probability falls to 90%; 0 for a new card. */
+  stability: z.number(),
+  /** 1..10 once reviewed; 0 for a new card. */
+  difficulty: z.number(),
+  /** Whole UTC calendar days between the last two reviews. */
+  elapsed_days: z.number().int(),
+  /** Days of the interval set at the last review; 0 for minute steps. */
+  scheduled_days: z.number().int(),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  state: cardState,
+  /** ISO date-time of the last review; absent for a new card. */
+  last_review: z.string().optional(),
+});
+type _CardIsCore = Expect<Same<z.infer<typeof card>, Card>>;
 
-interface DeleteCardAnswer {
-  id: string;
-  deleted: boolean;
-}
+/** One review: state, stability, difficulty and scheduled_days as they were before it. */
+const reviewLog = z.object({
+  rating: z.union(RATINGS.map((r) => z.literal(r))),
+  state: cardState,
+  /** ISO date-time: the previous review (or the card's due date when new). */
+  due: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsed_days: z.number().int(),
+  last_elapsed_days: z.number().int(),
+  scheduled_days: z.number().int(),
+  /** ISO date-time of this review. */
+  review: z.string(),
+});
+type _ReviewLogIsCore = Expect<Same<z.infer<typeof reviewLog>, ReviewLog>>;
+
+const reviewCardAnswer = z.object({ card, log: reviewLog });
+export type ReviewCardAnswer = z.infer<typeof reviewCardAnswer>;
+
+const deleteCardAnswer = z.object({ id: z.string(), deleted: z.boolean() });
 
 export const cardsApi = {
-  /** Answers 304 without a body when If-None-Match names the current list. */
-  list: endpoint({ method: 'GET', path: '/api/get-cards', answer: answerType<{ api_data: Card[] }>() }),
+  /**
+   * Answers 304 without a body when If-None-Match names the current list. The list goes out as ready
+   * JSON text, which passes no serialiser: the schema states it, nothing checks it as it is sent.
+   */
+  list: endpoint({ method: 'GET', path: '/api/get-cards', answer: apiData(z.array(card)) }),
   upsert: endpoint({
     method: 'POST',
     path: '/api/upsert-cards',
     body: upsertCardsBody,
-    answer: answerType<{ api_data: Card[] }>(),
+    answer: apiData(z.array(card)),
   }),
   review: endpoint({
     method: 'POST',
     path: '/api/review-card',
     body: reviewCardBody,
-    answer: answerType<{ api_data: ReviewCardAnswer }>(),
+    answer: apiData(reviewCardAnswer),
     errors: [400, 404],
   }),
   delete: endpoint({
     method: 'POST',
     path: '/api/delete-card',
     body: deleteCardBody,
-    answer: answerType<{ api_data: DeleteCardAnswer }>(),
+    answer: apiData(deleteCardAnswer),
   }),
 };

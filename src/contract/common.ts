@@ -7,6 +7,11 @@ import { z } from 'zod';
 export const color = z.enum(['white', 'black'], { error: 'color must be white or black' });
 export type Color = z.infer<typeof color>;
 
+/** True when A and B assign to each other: a schema's type checked against the type the core builds. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compiles only when T is true: `type _Checked = Expect<Same<z.infer<typeof card>, Card>>`. */
+export type Expect<T extends true> = T;
+
 /** Every answer of a logged-in API call wraps its data so. */
 export const apiData = <T extends z.ZodType>(data: T) => z.object({ api_data: data });
 

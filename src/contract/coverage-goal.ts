@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { color, type Color } from './common.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, color } from './common.js';
+import { endpoint } from './endpoint.js';
 import { colorQuery } from './repertoire.js';
 
 /**
@@ -35,117 +35,138 @@ const trimRequest = z.object({
   lines: z.array(z.string().trim().min(1).max(4000)).min(1, 'lines must name at least one line').max(2000).optional(),
 });
 
-export interface Goal {
-  color: Color;
+/** Games, lines and moves: whole numbers. */
+const count = z.number().int().nonnegative();
+
+const goal = z.object({
+  color,
   /** 0..1: the reach below which a line is optional. */
-  goal: number;
-  default_goal: number;
+  goal: z.number(),
+  default_goal: z.number(),
   /** The lowest rating band of the colour's latest coverage check (1600 before any). */
-  band: number;
-  custom: boolean;
+  band: z.number().int(),
+  custom: z.boolean(),
   /** Holes of the colour's latest coverage check at or above the goal that the repertoire still leaves open. */
-  needed_left: number;
-}
+  needed_left: count,
+});
+export type Goal = z.infer<typeof goal>;
 
-export interface Expected {
+const expected = z.object({
   /** 0..1: the player's score where games leave the repertoire, weighted by reach. */
-  score: number;
+  score: z.number(),
   /** 0..1: what players at these bands score after the player's first moves. */
-  baseline: number;
+  baseline: z.number(),
   /** 0..1: the total reach those figures cover. */
-  covered_reach: number;
-  speeds: string;
-  ratings: string;
+  covered_reach: z.number(),
+  speeds: z.string(),
+  ratings: z.string(),
   /** Explorer games behind the baseline. */
-  games: number;
-}
+  games: count,
+});
+export type Expected = z.infer<typeof expected>;
 
-export interface ExpectedPoint {
-  score: number;
-  baseline: number;
-  covered_reach: number;
-  speeds: string;
-  ratings: string;
+const expectedPoint = z.object({
+  score: z.number(),
+  baseline: z.number(),
+  covered_reach: z.number(),
+  speeds: z.string(),
+  ratings: z.string(),
   /** ISO 8601. */
-  at: string;
-}
+  at: z.string(),
+});
+export type ExpectedPoint = z.infer<typeof expectedPoint>;
 
-export interface TrimRow {
-  line: string;
-  fen: string;
-  san: string;
-  uci: string;
-  reach: number;
-  own_moves: number;
-  games: number;
-  opponent_score: number;
-  dangerous: boolean;
-  drill_positions: number;
-  reviews_per_day: number;
-}
+const trimRow = z.object({
+  /** Movetext from the start through the opponent's reply. */
+  line: z.string(),
+  /** The position before the reply. */
+  fen: z.string(),
+  san: z.string(),
+  uci: z.string(),
+  /** 0..1: how often a game from the start reaches the reply. */
+  reach: z.number(),
+  /** The player's moves that only this reply reaches. */
+  own_moves: count,
+  /** Explorer games after the reply, and the opponent's score (0..1) in them. */
+  games: count,
+  opponent_score: z.number(),
+  dangerous: z.boolean(),
+  /** Drill items (positions the player answers) the trim drops. */
+  drill_positions: count,
+  /** About how many drill reviews a day the trim saves. */
+  reviews_per_day: z.number(),
+});
+export type TrimRow = z.infer<typeof trimRow>;
 
-export interface TrimAnswer {
-  trimmed: number;
-  edits: number;
-  positions: number;
-}
+const trimAnswer = z.object({
+  trimmed: count,
+  edits: count,
+  positions: count,
+});
+export type TrimAnswer = z.infer<typeof trimAnswer>;
 
-export interface Trap {
-  line: string;
-  fen: string;
-  san: string;
-  uci: string;
-  share: number;
-  games: number;
-  score: number;
-  score_low: number;
-  reach: number;
-  punished: boolean;
-}
+const trap = z.object({
+  /** Movetext from the start through the opponent's move. */
+  line: z.string(),
+  /** The position before the move. */
+  fen: z.string(),
+  san: z.string(),
+  uci: z.string(),
+  /** 0..1: the move's share of the position's games. */
+  share: z.number(),
+  games: count,
+  /** 0..1: the player's score after the move, and its Wilson lower bound. */
+  score: z.number(),
+  score_low: z.number(),
+  /** 0..1: how often a game from the start reaches the move. */
+  reach: z.number(),
+  punished: z.boolean(),
+});
+export type Trap = z.infer<typeof trap>;
 
 export const coverageGoalApi = {
   goal: endpoint({
     method: 'GET',
     path: '/api/repertoire/goal',
     query: colorQuery,
-    answer: answerType<{ api_data: Goal }>(),
+    answer: apiData(goal),
   }),
   setGoal: endpoint({
     method: 'POST',
     path: '/api/repertoire/goal',
     body: goalRequest,
-    answer: answerType<{ api_data: Goal }>(),
+    answer: apiData(goal),
   }),
   expected: endpoint({
     method: 'GET',
     path: '/api/repertoire/expected',
     query: colorQuery,
-    answer: answerType<{ api_data: Expected | null }>(),
+    answer: apiData(expected.nullable()),
   }),
   expectedHistory: endpoint({
     method: 'GET',
     path: '/api/repertoire/expected/history',
     query: colorQuery,
-    answer: answerType<{ api_data: ExpectedPoint[] }>(),
+    answer: apiData(z.array(expectedPoint)),
   }),
   trim: endpoint({
     method: 'GET',
     path: '/api/repertoire/trim',
     query: colorQuery,
-    answer: answerType<{ api_data: TrimRow[] }>(),
+    answer: apiData(z.array(trimRow)),
   }),
   /** 400 without a study or a coverage check, or for a line not below the goal. */
   trimLines: endpoint({
     method: 'POST',
     path: '/api/repertoire/trim',
     body: trimRequest,
-    answer: answerType<{ api_data: TrimAnswer }>(),
+    answer: apiData(trimAnswer),
     errors: [400],
   }),
   traps: endpoint({
     method: 'GET',
     path: '/api/repertoire/traps',
     query: colorQuery,
-    answer: answerType<{ api_data: Trap[] }>(),
+    answer: apiData(z.array(trap)),
   }),
 };

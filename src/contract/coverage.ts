@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CoveragePosition } from '../chess/coverage.js';
 import type { Hole } from '../chess/coverage-walk.js';
-import { color, formBody, formField, type Color } from './common.js';
+import { apiData, color, formBody, formField, type Expect, type Same } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
 import { openingFormFields } from './openings.js';
 
@@ -28,6 +28,64 @@ const coverageColorQuery = z.object({ color });
 const coverageStopRequest = z.object({ color });
 
 export type { CoveragePosition, Hole };
+
+const count = z.number().int().nonnegative();
+
+/**
+ * 0..1, or undefined when unknown: the chess core keeps the key with an undefined value, and a report
+ * read back from the database (JSON) has none, so an absent key is taken as undefined.
+ */
+const reachOrUnknown = z.codec(z.number().optional(), z.number().or(z.undefined()), {
+  decode: (reach) => reach,
+  encode: (reach) => reach,
+});
+
+/** An explorer move at a position of the report (coverage.ts declares it for the chess core). */
+const coverageMove = z.object({
+  san: z.string(),
+  uci: z.string(),
+  games: count,
+  /** 0..1: share of the position's games in which the opponent plays this move. */
+  share: z.number(),
+  /** share as a whole percentage (0 shows as 0%). */
+  percent: z.number().int(),
+  covered: z.boolean(),
+  /** 0..1: how often a game from the start position reaches this move; undefined when unknown. */
+  reach: reachOrUnknown,
+});
+
+const coveragePosition = z.object({
+  key: z.string(),
+  fen: z.string(),
+  turn: color,
+  moveNumber: z.number().int(),
+  /** Movetext of a shortest line to the position. */
+  line: z.string(),
+  hasStats: z.boolean(),
+  games: count,
+  /** 0..1 like the moves' reach. */
+  reach: reachOrUnknown,
+  moves: z.array(coverageMove),
+});
+type _CoveragePositionIsCore = Expect<Same<z.infer<typeof coveragePosition>, CoveragePosition>>;
+
+/** An explorer move the repertoire does not answer (coverage-walk.ts declares it for the chess core). */
+const hole = z.object({
+  /** The position before the move. */
+  fen: z.string(),
+  /** Movetext from the start through the move. */
+  line: z.string(),
+  san: z.string(),
+  uci: z.string(),
+  /** 0..1: how often a game from the start reaches the move. */
+  reach: z.number(),
+  /** 0..1: the move's share of the position's games. */
+  share: z.number(),
+  games: count,
+  /** Whether the reach is at or above the player's coverage goal; set where the goal is known. */
+  needed: z.boolean().optional(),
+});
+type _HoleIsCore = Expect<Same<z.infer<typeof hole>, Hole>>;
 
 export interface CoverageProgress {
   done: number;
@@ -65,21 +123,22 @@ export type CoverageEvent =
   | { event: 'result'; data: CoverageResult };
 
 /** The player's latest check of one colour, running or ended. */
-export interface CoverageRun {
-  status: 'running' | 'done' | 'failed';
-  color: Color;
-  speeds: string;
-  ratings: string;
-  done: number;
-  total: number;
-  holes: Hole[];
-  settled: number;
-  bound: number;
-  results: string;
-  report: CoveragePosition[];
+const coverageRun = z.object({
+  status: z.enum(['running', 'done', 'failed']),
+  color,
+  speeds: z.string(),
+  ratings: z.string(),
+  done: count,
+  total: count,
+  holes: z.array(hole),
+  settled: count,
+  bound: z.number(),
+  results: z.string(),
+  report: z.array(coveragePosition),
   /** The colour's coverage goal (GET /api/repertoire/goal); holes carry `needed: reach >= goal`. Absent from live events. */
-  goal?: number;
-}
+  goal: z.number().optional(),
+});
+export type CoverageRun = z.infer<typeof coverageRun>;
 
 export const coverageApi = {
   /** Answers a text/event-stream of CoverageEvent; bad input 400 before the stream starts. */
@@ -105,12 +164,12 @@ export const coverageApi = {
     method: 'GET',
     path: '/api/coverage/latest',
     query: coverageColorQuery,
-    answer: answerType<{ api_data: CoverageRun | null }>(),
+    answer: apiData(coverageRun.nullable()),
   }),
   stop: endpoint({
     method: 'POST',
     path: '/api/coverage/stop',
     body: coverageStopRequest,
-    answer: answerType<{ api_data: CoverageRun | null }>(),
+    answer: apiData(coverageRun.nullable()),
   }),
 };

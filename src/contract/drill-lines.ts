@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { color } from './common.js';
-import type { DrillItem } from './drill.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, color } from './common.js';
+import { drillItem } from './drill.js';
+import { endpoint } from './endpoint.js';
 import { movetext } from './repertoire.js';
 
 /**
@@ -22,7 +22,7 @@ export const drillLinesApi = {
     method: 'POST',
     path: '/api/drill/lines',
     body: drillLinesRequest,
-    answer: answerType<{ api_data: DrillItem[] }>(),
+    answer: apiData(z.array(drillItem)),
     errors: [400],
   }),
 };

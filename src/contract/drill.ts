@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { colorField, rowId, type Color, type OpeningNameAnswer } from './common.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, color, colorField, openingName, rowId } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * The drill: a colour's repertoire positions (the player to move, at least one repertoire move) as
@@ -44,169 +44,181 @@ const drillFocusRequest = z.object({ color: colorField, fen: z.string().max(200)
 
 const drillSettingsRequest = z.object({ new_per_day: z.coerce.number().int().min(0).max(500) });
 
-export interface DrillAnswer {
-  uci: string;
-  san: string;
-}
+const count = z.number().int().nonnegative();
+
+const drillAnswer = z.object({ uci: z.string(), san: z.string() });
+export type DrillAnswer = z.infer<typeof drillAnswer>;
 
 /** An arrow from orig to dest, or a circle on orig without dest ('e4'); drawn from the study's [%cal]/[%csl]. */
-interface BoardShape {
-  orig: string;
-  dest?: string;
-  brush: 'green' | 'red' | 'yellow' | 'blue';
-}
+const boardShape = z.object({
+  orig: z.string(),
+  dest: z.string().optional(),
+  brush: z.enum(['green', 'red', 'yellow', 'blue']),
+});
 
 /** What the study says about the move that led to a position (or, at a chapter's start, its introduction). */
-export interface MoveComment {
+const moveComment = z.object({
   /** Comment text without PGN commands; '' when the study says nothing. */
-  comment: string;
-  shapes: BoardShape[];
-}
+  comment: z.string(),
+  shapes: z.array(boardShape),
+});
+export type MoveComment = z.infer<typeof moveComment>;
 
 /** A repertoire answer with the study's annotations of it. */
-export interface AnnotatedAnswer extends DrillAnswer, MoveComment {
+const annotatedAnswer = z.object({
+  ...drillAnswer.shape,
+  ...moveComment.shape,
   /** '!', '?!', '±', … from the move's NAGs. */
-  glyphs: string[];
-}
+  glyphs: z.array(z.string()),
+});
+export type AnnotatedAnswer = z.infer<typeof annotatedAnswer>;
 
-export interface DrillChapterLink {
-  name: string;
+const drillChapterLink = z.object({
+  name: z.string(),
   /** The chapter on Lichess, when the study came from there. */
-  url: string | null;
-}
+  url: z.string().nullable(),
+});
+export type DrillChapterLink = z.infer<typeof drillChapterLink>;
 
-export interface DrillItem {
-  id: number;
-  color: Color;
-  fen: string;
+const drillTrap = z.object({
+  san: z.string(),
+  games: count,
+  /** 0..1: the player's score after the move. */
+  score: z.number(),
+});
+export type DrillTrap = z.infer<typeof drillTrap>;
+
+export const drillItem = z.object({
+  id: z.number().int(),
+  color,
+  fen: z.string(),
   /** Movetext of a shortest line to the position ('' at a chapter start). */
-  line: string;
-  move_number: number;
-  answers: AnnotatedAnswer[];
+  line: z.string(),
+  move_number: z.number().int(),
+  answers: z.array(annotatedAnswer),
   /** What the study says about the move that reached the position, from any chapter. */
-  before: MoveComment;
+  before: moveComment,
   /** 0 New, 1 Learning, 2 Review, 3 Relearning. */
-  state: number;
+  state: z.number().int(),
   /** ISO 8601. */
-  due: string;
-  reps: number;
-  lapses: number;
+  due: z.string(),
+  reps: count,
+  lapses: count,
   /** The study changed this position's answers (or the player asked to drill it). */
-  changed: boolean;
-  chapters: DrillChapterLink[];
+  changed: z.boolean(),
+  chapters: z.array(drillChapterLink),
   /** The position's opening (by the line when past the named positions). */
-  opening?: OpeningNameAnswer;
+  opening: openingName.optional(),
   /**
    * When the opponent's move into the position is a trap (a common mistake at the player's bands, by
    * the latest coverage check): the move and how the player scores after it.
    */
-  trap?: DrillTrap | null;
-}
+  trap: drillTrap.nullish(),
+});
+export type DrillItem = z.infer<typeof drillItem>;
 
-export interface DrillTrap {
-  san: string;
-  games: number;
-  /** 0..1: the player's score after the move. */
-  score: number;
-}
-
-export interface DrillStats {
+const drillStats = z.object({
   /** Active (not retired) items; learning includes relearning. */
-  total: number;
-  new: number;
-  learning: number;
-  review: number;
-  due_now: number;
-  retired: number;
+  total: count,
+  new: count,
+  learning: count,
+  review: count,
+  due_now: count,
+  retired: count,
   /** New items answered today (both colours) and the day's allowance. */
-  new_today: number;
-  new_per_day: number;
+  new_today: count,
+  new_per_day: count,
   /** New items still to be served today in this colour. */
-  new_left: number;
+  new_left: count,
   /** ISO 8601 of the next item to fall due, or null. */
-  next_due: string | null;
+  next_due: z.string().nullable(),
   /** Whether the colour has a study (without one the deck is empty and drill/sync answers 400). */
-  has_study?: boolean;
-}
+  has_study: z.boolean().optional(),
+});
+export type DrillStats = z.infer<typeof drillStats>;
 
-export interface DrillLine {
-  start_fen: string;
-  moves: { uci: string; san: string; by: 'player' | 'opponent' }[];
+const drillLine = z.object({
+  start_fen: z.string(),
+  moves: z.array(z.object({ uci: z.string(), san: z.string(), by: z.enum(['player', 'opponent']) })),
   /** The item to ask after the moves; null when the line has nothing left to ask. */
-  ask: DrillItem | null;
-}
+  ask: drillItem.nullable(),
+});
+export type DrillLine = z.infer<typeof drillLine>;
 
-export interface DrillAnswerResult {
-  correct: boolean;
-  answers: DrillAnswer[];
-  item: DrillItem;
-}
+const drillAnswerResult = z.object({
+  correct: z.boolean(),
+  answers: z.array(drillAnswer),
+  item: drillItem,
+});
+export type DrillAnswerResult = z.infer<typeof drillAnswerResult>;
 
-export interface DrillSyncResult {
-  added: number;
-  retired: number;
-  changed: number;
+const drillSyncResult = z.object({
+  added: count,
+  retired: count,
+  changed: count,
   /** Retired items active again, with their history. */
-  returned: number;
+  returned: count,
   /** Active items after the sync. */
-  total: number;
-}
+  total: count,
+});
+export type DrillSyncResult = z.infer<typeof drillSyncResult>;
 
-export interface DrillSettings {
+const drillSettings = z.object({
   /** New items a day, both colours together. */
-  new_per_day: number;
-}
+  new_per_day: count,
+});
+export type DrillSettings = z.infer<typeof drillSettings>;
 
 export const drillApi = {
   sync: endpoint({
     method: 'POST',
     path: '/api/drill/sync',
     body: drillColorRequest,
-    answer: answerType<{ api_data: DrillSyncResult }>(),
+    answer: apiData(drillSyncResult),
     errors: [400],
   }),
   next: endpoint({
     method: 'GET',
     path: '/api/drill/next',
     query: drillNextQuery,
-    answer: answerType<{ api_data: DrillItem[] }>(),
+    answer: apiData(z.array(drillItem)),
   }),
   line: endpoint({
     method: 'GET',
     path: '/api/drill/line',
     query: drillLineQuery,
-    answer: answerType<{ api_data: DrillLine }>(),
+    answer: apiData(drillLine),
     errors: [400],
   }),
   answer: endpoint({
     method: 'POST',
     path: '/api/drill/answer',
     body: drillAnswerRequest,
-    answer: answerType<{ api_data: DrillAnswerResult }>(),
+    answer: apiData(drillAnswerResult),
     errors: [400, 404],
   }),
   stats: endpoint({
     method: 'GET',
     path: '/api/drill/stats',
     query: drillColorQuery,
-    answer: answerType<{ api_data: DrillStats }>(),
+    answer: apiData(drillStats),
   }),
   focus: endpoint({
     method: 'POST',
     path: '/api/drill/focus',
     body: drillFocusRequest,
-    answer: answerType<{ api_data: DrillItem }>(),
+    answer: apiData(drillItem),
     errors: [400, 404],
   }),
   settings: endpoint({
     method: 'GET',
     path: '/api/drill/settings',
-    answer: answerType<{ api_data: DrillSettings }>(),
+    answer: apiData(drillSettings),
   }),
   saveSettings: endpoint({
     method: 'POST',
     path: '/api/drill/settings',
     body: drillSettingsRequest,
-    answer: answerType<{ api_data: DrillSettings }>(),
+    answer: apiData(drillSettings),
   }),
 };

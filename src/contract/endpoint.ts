@@ -18,8 +18,8 @@ type BodyKind = 'json' | 'form' | 'multipart';
 type AnswerKind = 'json' | 'events' | 'text' | 'file' | 'redirect';
 
 /**
- * An answer known by its type only, for a route whose answer has no schema yet: the handler's return
- * is still checked against it when the server compiles, but not when it runs.
+ * An answer that is not JSON (an event stream, a file, a redirect), known by its type only: there is
+ * nothing for a schema to check. A JSON answer always has a zod schema (a lint rule).
  */
 interface AnswerType<T> {
   readonly typeOnly: true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { noBody } from './common.js';
+import { apiData, noBody } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
 
 /**
@@ -19,9 +19,17 @@ const callbackQuery = z.looseObject({
   error: z.unknown().optional(),
 });
 
-export interface DisconnectAnswer {
-  api_data: { lichess_connected: false; revoked: boolean };
-}
+const disconnectAnswer = apiData(
+  z.object({
+    lichess_connected: z.literal(false),
+    /**
+     * Whether Lichess revoked a token: false without one, or when Lichess could not be told (the token
+     * is forgotten here all the same).
+     */
+    revoked: z.boolean(),
+  }),
+);
+export type DisconnectAnswer = z.infer<typeof disconnectAnswer>;
 
 export const lichessConnectApi = {
   /** A link: 302 to Lichess, 429 after too many unfinished connections. */
@@ -43,6 +51,6 @@ export const lichessConnectApi = {
     method: 'POST',
     path: '/api/lichess/disconnect',
     body: noBody,
-    answer: answerType<DisconnectAnswer>(),
+    answer: disconnectAnswer,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { apiData, color, rowId } from './common.js';
+import type { SuggestedAnswer } from '../chess/suggested-answer.js';
+import { apiData, color, rowId, type Expect, type Same } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
 
 /**
@@ -114,6 +115,16 @@ export const suggestion = z
   .nullable();
 export type Suggestion = z.infer<typeof suggestion>;
 
+/**
+ * The reply as sent, in the core's order: also its score_low (the lower bound of its score's 95% Wilson
+ * interval), which the web does not read, so `Suggestion` leaves it out while the answer keeps it.
+ */
+const sentSuggestion = z
+  .object({ san: z.string(), uci: z.string(), score: z.number(), score_low: z.number(), games: z.number().int() })
+  .nullable();
+type _SentSuggestionIsCore = Expect<Same<z.infer<typeof sentSuggestion>, SuggestedAnswer | null>>;
+const suggestionAnswer: z.ZodType<{ api_data: Suggestion }> = apiData(sentSuggestion);
+
 export const opponentPrepApi = {
   /**
    * 400 without a study of the colour, 404 when the opponent has no games, 502 when the site fails,
@@ -140,12 +151,11 @@ export const opponentPrepApi = {
     errors: [409, 503],
   }),
   recent: endpoint({ method: 'GET', path: '/api/opponent-prep/recent', answer: apiData(z.array(prepSummary)) }),
-  /** The answer also carries the reply's score_low, which `suggestion` leaves out. */
   suggestion: endpoint({
     method: 'GET',
     path: '/api/opponent-prep/answer',
     query: suggestionQuery,
-    answer: answerType<{ api_data: Suggestion }>(),
+    answer: suggestionAnswer,
     errors: [400],
   }),
   prep: endpoint({

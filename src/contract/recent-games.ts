@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { GameRecord } from '../chess/game-record.js';
-import { answerType, endpoint } from './endpoint.js';
+import type { Expect, Same } from './common.js';
+import type { GameRecord as CoreGameRecord } from '../chess/game-record.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * GET /api/recent-games?site=lichess|chesscom[&username=U] -> {api_data: [Game record]}: the caller's
@@ -19,23 +20,50 @@ const recentGamesQuery = z.object({
   username: z.string().max(100, { error: 'username is too long' }).optional(),
 });
 
-export type { GameRecord };
+const sideName = z.enum(['White', 'Black']);
 
-interface RecentGamesAnswer {
-  api_data: GameRecord[];
+/** A game seen from the hero's side, as the chess core reads it from the site's PGN (game-record.ts). */
+const gameRecord = z.object({
+  username: z.string(),
+  actual_opening: z.string(),
+  hero_color: sideName,
+  hero_elo: z.number().nullable(),
+  hero_opening: z.string(),
+  how_left_opening: z.string(),
+  /** Last word of the Termination tag: 'Normal', 'resignation', 'time', 'forfeit', 'agreement'... */
+  how_resolved: z.string(),
+  link: z.string(),
+  notes: z.string(),
+  opponent_elo: z.number().nullable(),
+  opponent_color: sideName,
+  opponent_name: z.string(),
+  pgn: z.string(),
+  /** From the hero's side: 1 win, 0.5 draw, 0 loss; null for an unfinished game. */
+  result: z.number().nullable(),
+  move_left_opening: z.string().nullable(),
+  /** ISO 8601 UTC, or the date alone without a UTCTime tag; null without a date. */
+  date_time_played: z.string().nullable(),
+  time_control: z.string(),
+  site: z.enum(['Lichess', 'Chess.com']),
+});
+export type GameRecord = z.infer<typeof gameRecord>;
+type _GameRecordIsCore = Expect<Same<GameRecord, CoreGameRecord>>;
+
+const recentGamesAnswer = z.object({
+  api_data: z.array(gameRecord),
   /** Why the list is empty: no such player, the site failed, or it rests after a 429. */
-  error?: string;
+  error: z.string().optional(),
   /** The site rests after a 429: asking again later will help. */
-  busy?: boolean;
+  busy: z.boolean().optional(),
   /** The site failed (down, an error, a bad answer): the list says nothing of the account. */
-  failed?: boolean;
-}
+  failed: z.boolean().optional(),
+});
 
 export const recentGamesApi = {
   recentGames: endpoint({
     method: 'GET',
     path: '/api/recent-games',
     query: recentGamesQuery,
-    answer: answerType<RecentGamesAnswer>(),
+    answer: recentGamesAnswer,
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Color, Deviation, NotComparedReason } from '../chess/index.js';
-import { answerType, endpoint } from './endpoint.js';
+import type { Deviation, RepertoireReport } from '../chess/repertoire-report.js';
+import { apiData, color, type Expect, type Same } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * POST /api/repertoire-report {sources: ['reviews' | 'lichess' | 'chesscom']} -> {api_data: report}:
@@ -20,39 +21,76 @@ const repertoireReportRequestSchema = z.object({
 });
 
 /** A game behind a deviation. */
-export interface ReportGameRef {
+const reportGameRef = z.object({
   /** The game on its site (null for a saved review without one). */
-  link: string | null;
+  link: z.string().nullable(),
   /** ISO 8601 UTC, or null. */
-  date_time_played: string | null;
-  opponent_name: string;
-  site: string;
+  date_time_played: z.string().nullable(),
+  opponent_name: z.string(),
+  site: z.string(),
   /** The saved review of this game, when there is one: game review opens it. */
-  review_id: number | null;
-}
+  review_id: z.number().int().nullable(),
+});
+export type ReportGameRef = z.infer<typeof reportGameRef>;
 
-export type ReportDeviation = Deviation<ReportGameRef>;
+/** A place where games left the repertoire: one position and the move played there (built by the chess core). */
+const reportDeviation = z.object({
+  /** Full FEN of the position before the move (from the first game listed). */
+  fen: z.string(),
+  /** Movetext from the start to that position ('' at the start). */
+  line: z.string(),
+  /** Full FEN after the move played: the position a card about it asks from. */
+  fen_after: z.string(),
+  move_number: z.number().int(),
+  /** The player's colour in these games (for drill and card orientation). */
+  color,
+  played_san: z.string(),
+  played_uci: z.string(),
+  /** The repertoire's moves there, in repertoire order. */
+  expected_san: z.array(z.string()),
+  expected_uci: z.array(z.string()),
+  count: z.number().int(),
+  /** 0..1: the player's mean result over those games with a known result; null when none is known. */
+  score: z.number().nullable(),
+  games: z.array(
+    reportGameRef.extend({
+      /** Half-moves from the start up to and including the move played (the deviating move). */
+      ply: z.number().int(),
+      /** From the player's side: 1 win, 0.5 draw, 0 loss; null when unknown. */
+      result: z.number().nullable(),
+    }),
+  ),
+});
+export type ReportDeviation = z.infer<typeof reportDeviation>;
+type _DeviationIsCore = Expect<Same<ReportDeviation, Deviation<ReportGameRef>>>;
 
-export interface RepertoireReportAnswer {
-  games: number;
-  compared: number;
-  stayed_in_book: number;
+const count = z.number().int();
+
+/** Why a game is not compared (the core's NOT_COMPARED_REASONS). */
+const NOT_COMPARED_REASONS = ['non_standard', 'no_study', 'no_moves', 'unreadable'] as const;
+
+const repertoireReportAnswer = z.object({
+  games: count,
+  compared: count,
+  stayed_in_book: count,
   /** Mean full-move number where a compared game left the repertoire; null when none did. */
-  average_move_left: number | null;
-  left_by_you: ReportDeviation[];
-  left_by_opponent: ReportDeviation[];
+  average_move_left: z.number().nullable(),
+  left_by_you: z.array(reportDeviation),
+  left_by_opponent: z.array(reportDeviation),
   /** Colours without a study: their games are not compared. */
-  no_study: Color[];
-  not_compared: Record<NotComparedReason, number>;
+  no_study: z.array(color),
+  not_compared: z.record(z.enum(NOT_COMPARED_REASONS), count),
   /** Games found per source asked for (a site that is down gives 0). */
-  sources: Partial<Record<ReportSource, number>>;
-}
+  sources: z.partialRecord(z.enum(REPORT_SOURCES), count),
+});
+export type RepertoireReportAnswer = z.infer<typeof repertoireReportAnswer>;
+type _ReportIsCore = Expect<Same<Omit<RepertoireReportAnswer, 'sources'>, RepertoireReport<ReportGameRef>>>;
 
 export const repertoireReportApi = {
   run: endpoint({
     method: 'POST',
     path: '/api/repertoire-report',
     body: repertoireReportRequestSchema,
-    answer: answerType<{ api_data: RepertoireReportAnswer }>(),
+    answer: apiData(repertoireReportAnswer),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { color, formBody, formField, noBody, type Color } from './common.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, color, formBody, formField, noBody } from './common.js';
+import { endpoint } from './endpoint.js';
 
 /**
  * A colour's repertoire from several sources (Lichess studies or PGN files), read as one: every reader
@@ -23,22 +23,24 @@ import { answerType, endpoint } from './endpoint.js';
 /** Sources a colour keeps at most. */
 export const MAX_SOURCES_PER_COLOR = 8;
 
-export type SourceKind = 'lichess' | 'file';
+const SOURCE_KINDS = ['lichess', 'file'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
 
-export interface RepertoireSourceView {
-  id: number;
-  color: Color;
-  name: string;
-  kind: SourceKind;
-  link: string | null;
+const repertoireSourceView = z.object({
+  id: z.number().int(),
+  color,
+  name: z.string(),
+  kind: z.enum(SOURCE_KINDS),
+  link: z.string().nullable(),
   /** Comma-joined subset of ?, ??, !?, ?! */
-  exclusions: string;
-  enabled: boolean;
+  exclusions: z.string(),
+  enabled: z.boolean(),
   /** Positions of the source alone (with its exclusions). */
-  positions: number;
+  positions: z.number().int(),
   /** ISO 8601: when its text was last stored. */
-  updated_at: string;
-}
+  updated_at: z.string(),
+});
+export type RepertoireSourceView = z.infer<typeof repertoireSourceView>;
 
 /** The answer of a replacement that would shrink a source below half: ask, then send confirm=1. */
 export interface ShrinkAnswer {
@@ -85,14 +87,14 @@ export const sourcesApi = {
     method: 'GET',
     path: '/api/repertoire/sources',
     query: sourcesQuery,
-    answer: answerType<{ api_data: RepertoireSourceView[] }>(),
+    answer: apiData(z.array(repertoireSourceView)),
   }),
   /** 502 when Lichess does not send the linked study. */
   add: endpoint({
     method: 'POST',
     path: '/api/repertoire/sources',
     body: addSourceRequest,
-    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    answer: apiData(repertoireSourceView),
     errors: [400, 502],
   }),
   patch: endpoint({
@@ -100,7 +102,7 @@ export const sourcesApi = {
     path: '/api/repertoire/sources/:id',
     params: sourceParams,
     body: patchSourceRequest,
-    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    answer: apiData(repertoireSourceView),
     errors: [400, 404],
   }),
   remove: endpoint({
@@ -108,7 +110,7 @@ export const sourcesApi = {
     path: '/api/repertoire/sources/:id',
     params: sourceParams,
     body: noBody,
-    answer: answerType<{ api_data: { removed: number } }>(),
+    answer: apiData(z.object({ removed: z.number().int() })),
     errors: [404],
   }),
   /** 409 is a ShrinkAnswer; 502 when Lichess does not send the study. */
@@ -118,7 +120,7 @@ export const sourcesApi = {
     params: sourceParams,
     query: confirmQuery,
     body: refreshSourceRequest,
-    answer: answerType<{ api_data: RepertoireSourceView }>(),
+    answer: apiData(repertoireSourceView),
     errors: [400, 404, 409, 502],
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { colorField, type Color } from './common.js';
-import { answerType, endpoint } from './endpoint.js';
+import { apiData, color, colorField } from './common.js';
+import { endpoint } from './endpoint.js';
 import { httpLink } from './http-link.js';
 import { confirmQuery } from './repertoire-sources.js';
 
@@ -37,66 +37,57 @@ const updateStudyRequest = z.object({
 });
 export type StudyUpdate = z.input<typeof updateStudyRequest>;
 
-export interface StudySummary {
-  id: string;
-  name: string;
-}
+const studySummary = z.object({ id: z.string(), name: z.string() });
+export type StudySummary = z.infer<typeof studySummary>;
 
-export interface LichessStudy {
-  title: string;
-  pgn: string;
-}
+const lichessStudy = z.object({ title: z.string(), pgn: z.string() });
+export type LichessStudy = z.infer<typeof lichessStudy>;
 
 /** One side's study as get-studies returns it. */
-export interface Study {
-  color: Color;
-  title: string;
-  link: string | null;
-  study_text: string;
-  exclude_move_indicators: string;
+const study = z.object({
+  color,
+  title: z.string(),
+  link: z.string().nullable(),
+  study_text: z.string(),
+  exclude_move_indicators: z.string(),
   /** ISO 8601. */
-  last_update: string;
-}
+  last_update: z.string(),
+});
+export type Study = z.infer<typeof study>;
 
-export interface Studies {
-  white: Study | null;
-  black: Study | null;
-}
+const studies = z.object({ white: study.nullable(), black: study.nullable() });
+export type Studies = z.infer<typeof studies>;
 
 /** Answers from Lichess carry `error` when it failed, and `busy` while it rests after a 429. */
-interface SiteAnswer<T> {
-  api_data: T;
-  error?: string;
-  busy?: boolean;
-}
+const siteAnswer = <T extends z.ZodType>(data: T) =>
+  z.object({ api_data: data, error: z.string().optional(), busy: z.boolean().optional() });
 
 /** Answer of POST /api/update-study. */
-export interface StudyUpdateAnswer {
-  api_result: 'general_sql_success';
-}
+const studyUpdateAnswer = z.object({ api_result: z.literal('general_sql_success') });
+export type StudyUpdateAnswer = z.infer<typeof studyUpdateAnswer>;
 
 export const studiesApi = {
   lichessStudies: endpoint({
     method: 'GET',
     path: '/api/lichess/studies',
     query: studiesQuery,
-    answer: answerType<SiteAnswer<StudySummary[]>>(),
+    answer: siteAnswer(z.array(studySummary)),
     errors: [400],
   }),
   lichessStudy: endpoint({
     method: 'GET',
     path: '/api/lichess/study/:id',
     params: studyParams,
-    answer: answerType<SiteAnswer<LichessStudy>>(),
+    answer: siteAnswer(lichessStudy),
   }),
-  studies: endpoint({ method: 'GET', path: '/api/get-studies', answer: answerType<{ api_data: Studies }>() }),
+  studies: endpoint({ method: 'GET', path: '/api/get-studies', answer: apiData(studies) }),
   /** `confirm` may come in the query or the body. */
   updateStudy: endpoint({
     method: 'POST',
     path: '/api/update-study',
     query: confirmQuery,
     body: updateStudyRequest,
-    answer: answerType<StudyUpdateAnswer>(),
+    answer: studyUpdateAnswer,
     errors: [400, 409],
   }),
 };

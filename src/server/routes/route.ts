@@ -50,6 +50,7 @@ export function route<E extends AnyEndpoint>(
     ...(endpoint.body ? { body: endpoint.body } : {}),
     ...(answer && endpoint.answerKind === 'json' ? { response: { 200: answer } } : {}),
   };
+  // eslint-disable-next-line no-restricted-syntax -- the one place routes are registered, from their endpoint
   app.route({
     ...options,
     method: endpoint.method,
