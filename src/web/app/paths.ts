@@ -29,5 +29,10 @@ export function repertoireHref(color: 'white' | 'black', line?: string): string 
   return `${paths.repertoire}?${query}`;
 }
 
+/** Game review at one saved review. */
+export function gameReviewHref(id: number): string {
+  return `${paths.gameReview}?review=${id}`;
+}
+
 /** Where a logged-in user lands when no other page was asked for. */
 export const LOGGED_IN_HOME = paths.today;

@@ -1,10 +1,11 @@
+import { PlayOn } from '../features/play-on';
 import { RepertoireScreen } from '../features/repertoire';
 import { SuggestedAnswer } from '../features/suggested-answer';
-import { paths } from './paths';
+import { gameReviewHref, paths } from './paths';
 
 /**
- * /repertoire: the workshop, with the link to Manage Openings for a colour without a study, and the
- * engine's check of the replies where the player is to move.
+ * /repertoire: the workshop, with the link to Manage Openings for a colour without a study, the
+ * engine's check of the replies where the player is to move, and Play on from the board's position.
  */
 export function RepertoirePage() {
   return (
@@ -18,7 +19,11 @@ export function RepertoirePage() {
           line={line}
           filter={{ speeds, ratings }}
           testId="engine-suggested-answer"
+          checkOnly
         />
+      )}
+      renderPlayOn={(from, onClose) => (
+        <PlayOn {...from} onClose={onClose} backTo="the repertoire" reviewHref={gameReviewHref} />
       )}
     />
   );

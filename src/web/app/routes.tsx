@@ -6,7 +6,6 @@ import { SignInPage } from '../features/account/components/signin-page';
 import { ConfirmedFailurePage, ConfirmedSuccessPage } from './confirmed-pages';
 import { RootLayout } from './root-layout';
 import { LoggedOutOnly, RequireSession, UnknownPath } from './route-guards';
-import { repertoireHref } from './paths';
 import { WelcomePage } from './welcome-page';
 
 // Logged-in screens load their code when first shown (RootLayout's Suspense shows 'Loading…'),
@@ -16,7 +15,7 @@ const OpeningToolRoute = lazy(() => import('./openings-pages').then((m) => ({ de
 const ManageOpeningsRoute = lazy(() => import('./openings-pages').then((m) => ({ default: m.ManageOpeningsRoute })));
 const CardReviewScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.CardReviewScreen })));
 const EditCardsScreen = lazy(() => import('../features/cards').then((m) => ({ default: m.EditCardsScreen })));
-const DrillScreen = lazy(() => import('../features/drill').then((m) => ({ default: m.DrillScreen })));
+const DrillPage = lazy(() => import('./drill-page').then((m) => ({ default: m.DrillPage })));
 const RepertoireReportPage = lazy(() =>
   import('./repertoire-report-page').then((m) => ({ default: m.RepertoireReportPage })),
 );
@@ -53,7 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'manage_cards', element: <EditCardsScreen /> },
           { path: 'manage_openings', element: <ManageOpeningsRoute /> },
           { path: 'starter', element: <StarterPage /> },
-          { path: 'drill', element: <DrillScreen workshopHref={repertoireHref} /> },
+          { path: 'drill', element: <DrillPage /> },
           { path: 'repertoire', element: <RepertoirePage /> },
           { path: 'repertoire_report', element: <RepertoireReportPage /> },
           { path: 'prepare', element: <PreparePage /> },

@@ -3,6 +3,7 @@
 //
 //   const job = getEngine().analyse({ fen, depth: 14, multiPv: 3 });
 //   const { lines, bestMove } = await job.result; // lines[0].evaluation is White's view: { cp: 35 }
+//   getEngine().analyse({ fen, depth: 10, elo: 1700 }); // plays like a 1700 player (UCI_LimitStrength)
 import { parseBestMove, parseInfo, type InfoLine } from './uci-lines';
 
 export type AnalyseRequest = {
@@ -15,7 +16,16 @@ export type AnalyseRequest = {
   searchMoves?: string[];
   /** Every scored line as the search deepens. */
   onInfo?: (info: InfoLine) => void;
+  /** Play at this strength (clamped to ENGINE_ELO); full strength when left out. */
+  elo?: number;
 };
+
+/** The Elo range Stockfish's UCI_Elo accepts. */
+export const ENGINE_ELO = { min: 1320, max: 3190 } as const;
+
+/** An Elo within ENGINE_ELO, rounded. */
+export const clampEngineElo = (elo: number): number =>
+  Math.min(ENGINE_ELO.max, Math.max(ENGINE_ELO.min, Math.round(elo)));
 
 export type AnalyseResult = {
   /** The deepest depth reached (0 when stopped before any line). */
@@ -44,6 +54,8 @@ export class UciEngine {
   private queue: Pending[] = [];
   private current: Pending | undefined;
   private multiPv = 1;
+  /** The strength the engine is set to; undefined: full strength. */
+  private elo: number | undefined;
   private freshGame = false;
   private failure: Error | undefined;
 
@@ -131,6 +143,7 @@ export class UciEngine {
         this.worker!.postMessage(`setoption name MultiPV value ${multiPv}`);
         this.multiPv = multiPv;
       }
+      this.setStrength(pending.request.elo);
       this.worker!.postMessage(`position fen ${fen}`);
       if (pending.stopped) {
         // Stopped while the engine was starting: no search at all.
@@ -144,6 +157,19 @@ export class UciEngine {
       pending.reject(error instanceof Error ? error : new Error(String(error)));
       void this.pump();
     }
+  }
+
+  /** Searches without an Elo run at full strength again, whatever ran before them. */
+  private setStrength(elo: number | undefined): void {
+    const wanted = elo === undefined ? undefined : clampEngineElo(elo);
+    if (wanted === this.elo) return;
+    if (wanted === undefined) {
+      this.worker!.postMessage('setoption name UCI_LimitStrength value false');
+    } else {
+      this.worker!.postMessage('setoption name UCI_LimitStrength value true');
+      this.worker!.postMessage(`setoption name UCI_Elo value ${wanted}`);
+    }
+    this.elo = wanted;
   }
 
   private onLine(line: string): void {

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -7,15 +8,19 @@ import { useSyncDrill } from '../api/sync-drill';
 import { drillQueryKey, type DrillColor } from '../api/types';
 import { DrillProgress } from './drill-progress';
 import { DrillSettingsForm } from './drill-settings-form';
+import type { PlayOnPosition } from './drill-play-on';
 import { DrillTrainer, type DrillMode } from './drill-trainer';
 import '../drill.css';
 
 /** The Drill screen: pick a colour and a mode, then play your repertoire moves, scheduled with FSRS. */
 export function DrillScreen({
   workshopHref,
+  renderPlayOn,
 }: {
   /** The Repertoire screen at a line (movetext from the start). */
   workshopHref?: (color: DrillColor, line: string) => string;
+  /** Play on from the end of a line (the app's play-on feature); not offered without it. */
+  renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
 }) {
   usePageTitle('Drill');
   const [params, setParams] = useSearchParams();
@@ -106,6 +111,7 @@ export function DrillScreen({
           stats={stats.data}
           onAnswered={() => void client.invalidateQueries({ queryKey: [...drillQueryKey, 'stats'] })}
           workshopHref={workshopHref}
+          renderPlayOn={renderPlayOn}
         />
       )}
       <footer className="drill-footer">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Board, START_FEN, type BoardMove } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
@@ -12,6 +12,7 @@ import { StudyComment, TrapNote } from '../../../components/study-note';
 import { DrillChapters } from './drill-chapters';
 import { DrillFinished } from './drill-finished';
 import { DrillMoveInput, type Rating } from './drill-move-input';
+import { offerAfter, PlayOnOfferBox, type PlayOnOffer, type PlayOnPosition } from './drill-play-on';
 import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
 import { OpeningLine } from '../../../components/opening-line';
 
@@ -48,6 +49,7 @@ export function DrillTrainer({
   onAnswered,
   lines,
   workshopHref,
+  renderPlayOn,
 }: {
   color: DrillColor;
   mode: DrillMode;
@@ -57,6 +59,8 @@ export function DrillTrainer({
   onAnswered: () => void;
   /** The Repertoire screen at a line, to change the item's answers there. */
   workshopHref?: (color: DrillColor, line: string) => string;
+  /** The app's Play on (another feature) from a position; the drill comes back on close. */
+  renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
 }) {
   const [fen, setFen] = useState(START_FEN);
   const [lastMove, setLastMove] = useState<{ from: string; to: string }>();
@@ -70,6 +74,10 @@ export function DrillTrainer({
   const missed = useRef<MissedItem<DrillItem>[]>([]);
   const answered = useRef(0);
   const [goOnFen, setGoOnFen] = useState<string>();
+  // Play on: offered at the end of a line (line mode) or after a right answer (position modes).
+  const [offer, setOffer] = useState<PlayOnOffer>();
+  const [playingOn, setPlayingOn] = useState(false);
+  const lastRight = useRef<PlayOnOffer>(undefined);
   const fenRef = useRef(fen);
   fenRef.current = fen;
 
@@ -117,6 +125,7 @@ export function DrillTrainer({
         const segment = await getDrillLine(color, from);
         if (!alive.current) return;
         if (!segment.ask) {
+          if (from && lastRight.current?.fen === from) setOffer({ ...lastRight.current, kind: 'line-end' });
           if (from) return runLine(undefined);
           if (!askMissed(true)) setPhase({ kind: 'finished' });
           return;
@@ -192,6 +201,8 @@ export function DrillTrainer({
   const rightMove = async (item: DrillItem, move: BoardMove, text: string) => {
     const answer = item.answers.find((a) => a.uci === move.uci || a.san === move.san);
     const waits = answer !== undefined && answer.comment !== '';
+    lastRight.current = offerAfter(color, item, move.san, move.fen);
+    if (mode !== 'line') setOffer(lastRight.current);
     setPhase({ kind: 'right', item, san: move.san, answer, waits });
     setNote(text);
     if (waits) setGoOnFen(move.fen);
@@ -264,6 +275,8 @@ export function DrillTrainer({
     current,
     phase.kind === 'right' ? phase.answer : undefined,
   );
+
+  if (playingOn && offer && renderPlayOn) return renderPlayOn(offer, () => setPlayingOn(false));
 
   return (
     <div className="board-layout drill-trainer" data-phase={phase.kind}>
@@ -358,6 +371,7 @@ export function DrillTrainer({
             </p>
           </>
         )}
+        {offer && renderPlayOn && <PlayOnOfferBox offer={offer} onPlay={() => setPlayingOn(true)} />}
       </div>
     </div>
   );

@@ -3,20 +3,22 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/page-title';
 import { useStudies } from '../../../lib/studies';
-import { Workshop, type EngineCheckPosition } from './workshop';
+import { Workshop, type EngineCheckPosition, type PlayOnPosition } from './workshop';
 import '../repertoire.css';
 import '../repertoire-panels.css';
 
 type Props = {
   manageOpeningsPath: string;
   renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
+  /** Play on from the board's position (the app's play-on feature); not offered without it. */
+  renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
 };
 
 /**
  * The Repertoire screen (`/repertoire?color=white|black[&line=<movetext>]`): the colour's edited
  * repertoire on a board, the explorer beside it, and edits stored at once.
  */
-export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck }: Props) {
+export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck, renderPlayOn }: Props) {
   usePageTitle('Repertoire');
   const [params, setParams] = useSearchParams();
   const color: Color = params.get('color') === 'black' ? 'black' : 'white';
@@ -76,6 +78,7 @@ export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck }: Prop
           color={color}
           fromLichess={study.link !== null && study.link !== ''}
           renderEngineCheck={renderEngineCheck}
+          renderPlayOn={renderPlayOn}
         />
       )}
     </section>

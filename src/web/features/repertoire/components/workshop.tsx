@@ -19,6 +19,7 @@ import {
   makeLine,
   moveLabelAt,
   parseLine,
+  START_FEN,
   stepFromSan,
   stepFromUci,
   turnOf,
@@ -40,6 +41,9 @@ const END_PLIES = 60;
 
 type Note = { kind: 'success' | 'error'; text: string };
 
+/** Where playing on begins: after `line` (SAN) from `startFen`, the player with `color`. */
+export type PlayOnPosition = { color: Color; startFen: string; line: string[] };
+
 /** A position with the player to move, at the player's explorer bands: what the engine check is shown for. */
 export type EngineCheckPosition = { color: Color; fen: string; line: string; speeds: string; ratings: string };
 
@@ -48,14 +52,17 @@ type WorkshopProps = {
   fromLichess: boolean;
   /** The app's engine check of the replies (the suggested-answer feature), shown where the player is to move. */
   renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
+  /** The app's Play on (another feature) from the board's position; the workshop comes back on close. */
+  renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
 };
 
 /** The board, the line, the repertoire's and the explorer's moves at the position, and the edits. */
-export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProps) {
+export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }: WorkshopProps) {
   const line = useWorkshopLine();
   const { steps, cursor, fen } = line;
   const [flipped, setFlipped] = useState(false);
   const [note, setNote] = useState<Note>();
+  const [playingOn, setPlayingOn] = useState(false);
   const client = useQueryClient();
   const lineText = makeLine(steps.slice(0, cursor));
   const position = usePosition(color, fen, lineText);
@@ -143,13 +150,19 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
     }
     line.go(path, path.length);
   };
-  useWorkshopKeys({
-    back: () => line.jump(cursor - 1),
-    forward,
-    start: () => line.jump(0),
-    end: () => void end(),
-    flip: () => setFlipped((f) => !f),
-  });
+  const idle = () => undefined;
+  // While playing on, the keys leave the hidden line alone.
+  useWorkshopKeys(
+    playingOn
+      ? { back: idle, forward: idle, start: idle, end: idle, flip: idle }
+      : {
+          back: () => line.jump(cursor - 1),
+          forward,
+          start: () => line.jump(0),
+          end: () => void end(),
+          flip: () => setFlipped((f) => !f),
+        },
+  );
 
   const suggested = explorer.answer?.suggested ?? null;
   const suggestedIn = suggested !== null && moves.some((m) => m.uci === suggested.uci);
@@ -166,6 +179,8 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
   const last = cursor > 0 ? steps[cursor - 1] : undefined;
   const where = last ? `after ${moveLabelAt(cursor - 1, last.san)}` : 'at the start';
   const orientation: Color = flipped ? (color === 'white' ? 'black' : 'white') : color;
+  const playOnFrom = { color, startFen: START_FEN, line: steps.slice(0, cursor).map((s) => s.san) };
+  if (playingOn && renderPlayOn) return renderPlayOn(playOnFrom, () => setPlayingOn(false));
 
   return (
     <>
@@ -201,6 +216,11 @@ export function Workshop({ color, fromLichess, renderEngineCheck }: WorkshopProp
             <button type="button" className="button" onClick={() => setFlipped((f) => !f)}>
               Flip board
             </button>
+            {renderPlayOn && (
+              <button type="button" className="button" onClick={() => setPlayingOn(true)}>
+                Play on
+              </button>
+            )}
           </div>
           <p className="muted key-hint ws-keys">
             <kbd>←</kbd> <kbd>→</kbd> step, <kbd>↑</kbd>/<kbd>Home</kbd> start, <kbd>↓</kbd>/<kbd>End</kbd> end,{' '}

@@ -20,6 +20,11 @@ export type SuggestedAnswerProps = {
   filter?: BandFilter;
   /** Where a page shows another suggestion too (the workshop's explorer one), this one's own test id. */
   testId?: string;
+  /**
+   * The page names the pick and adds it itself (the workshop): only the engine's word on it is shown,
+   * so the same suggestion is not offered twice.
+   */
+  checkOnly?: boolean;
 };
 
 /**
@@ -28,7 +33,14 @@ export type SuggestedAnswerProps = {
  * repertoire". The engine then checks it: its evaluation confirms the pick, or a warning names a
  * better reply; it never swaps the pick. The other replies are listed under it.
  */
-export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'suggested-answer' }: SuggestedAnswerProps) {
+export function SuggestedAnswer({
+  color,
+  fen,
+  line,
+  filter = {},
+  testId = 'suggested-answer',
+  checkOnly = false,
+}: SuggestedAnswerProps) {
   const candidates = useCandidates(fen, filter);
   const cloud = useCloudEval(fen, MAX_CANDIDATES);
   const all = candidates.data?.moves;
@@ -55,35 +67,49 @@ export function SuggestedAnswer({ color, fen, line, filter = {}, testId = 'sugge
   const suggestion = weighed.find((c) => c.uci === pick?.uci)!;
   const check = evals.pending ? undefined : checkSuggestion(suggestion, weighed, evals.best, color);
   const percent = (score: number) => `${Math.round(score * 100)}%`;
+  const source = evals.byUci.get(suggestion.uci)?.source === 'cloud' ? 'Lichess cloud eval' : 'engine';
   return (
     <div className="sa-box" data-testid={testId}>
-      <p className="sa-suggestion">
-        Suggested answer: <strong>{suggestion.san}</strong>{' '}
-        {suggestion.evaluation && (
-          <>
-            <span className="sa-eval" data-testid="suggested-eval">
-              {evalText(suggestion.evaluation)}
-            </span>{' '}
-          </>
-        )}
-        <span className="muted">
-          (you score {percent(suggestion.score)} in {suggestion.games.toLocaleString('en-US')} games, at worst{' '}
-          {percent(suggestion.score_low)}
-          {suggestion.evaluation
-            ? `; ${evals.byUci.get(suggestion.uci)?.source === 'cloud' ? 'Lichess cloud eval' : 'engine'}`
-            : ''}
-          )
-        </span>{' '}
-        <button
-          type="button"
-          className="button button-small"
-          disabled={add.isPending || add.isSuccess}
-          onClick={() => add.mutate({ color, line: lineWithReply(line, fen, suggestion.san) })}
-        >
-          {add.isSuccess ? 'Added to repertoire' : 'Add to repertoire'}
-        </button>
-        {add.isError && <span role="alert"> {errorText(add.error)}</span>}
-      </p>
+      {checkOnly ? (
+        <p className="sa-suggestion">
+          Engine on <strong>{suggestion.san}</strong>:{' '}
+          {suggestion.evaluation ? (
+            <>
+              <span className="sa-eval" data-testid="suggested-eval">
+                {evalText(suggestion.evaluation)}
+              </span>{' '}
+              <span className="muted">({source})</span>
+            </>
+          ) : (
+            <span className="muted">not evaluated yet</span>
+          )}
+        </p>
+      ) : (
+        <p className="sa-suggestion">
+          Suggested answer: <strong>{suggestion.san}</strong>{' '}
+          {suggestion.evaluation && (
+            <>
+              <span className="sa-eval" data-testid="suggested-eval">
+                {evalText(suggestion.evaluation)}
+              </span>{' '}
+            </>
+          )}
+          <span className="muted">
+            (you score {percent(suggestion.score)} in {suggestion.games.toLocaleString('en-US')} games, at worst{' '}
+            {percent(suggestion.score_low)}
+            {suggestion.evaluation ? `; ${source}` : ''})
+          </span>{' '}
+          <button
+            type="button"
+            className="button button-small"
+            disabled={add.isPending || add.isSuccess}
+            onClick={() => add.mutate({ color, line: lineWithReply(line, fen, suggestion.san) })}
+          >
+            {add.isSuccess ? 'Added to repertoire' : 'Add to repertoire'}
+          </button>
+          {add.isError && <span role="alert"> {errorText(add.error)}</span>}
+        </p>
+      )}
       {evals.pending ? (
         <p className="muted" data-testid="suggested-check">
           Checking it with the engine…
