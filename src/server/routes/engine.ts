@@ -13,9 +13,9 @@ import {
   wilsonLow,
   type PlyEvaluation,
 } from '../../chess/index.js';
-import { cloudEvalOf } from '../engine/cloud-eval-cache.js';
-import { findAnalysis, pendingReviews, storeAnalysis } from '../engine/game-analyses-repository.js';
-import { ownRepertoireMoves } from '../engine/own-moves.js';
+import { cloudEvalOf } from '../analysis/cloud-eval-cache.js';
+import { findAnalysis, pendingReviews, storeAnalysis } from '../analysis/game-analyses-repository.js';
+import { ownRepertoireMoves } from '../analysis/own-moves.js';
 import { fetchStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
 import { BadRequestError } from '../plugins/error-handler.js';

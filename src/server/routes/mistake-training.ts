@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mistakeTrainingApi } from '@contract/mistake-training.js';
-import { cardFromMistake, recordAttempt, trainingOf } from '../engine/mistake-training.js';
+import { cardFromMistake, recordAttempt, trainingOf } from '../analysis/mistake-training.js';
 import { findReview } from '../game-reviews/game-reviews-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { route } from './route.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { repertoireApi } from '@contract/repertoire.js';
 import { editedPgnChapters } from '../../chess/index.js';
 import { nextTurn } from '../drill/drill-writer.js';
-import { pushAdditions, PushError, stateWithText } from '../repertoire/push-additions.js';
+import { pushAdditions, PushError, stateWithText } from '../lichess/push-additions.js';
 import { route } from './route.js';
 
 /**

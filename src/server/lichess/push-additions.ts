@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { additionsChapterName, additionsPgn, type Color } from '../../chess/index.js';
 import type { PushAnswer } from '@contract/repertoire.js';
-import { deleteConnection, findConnection } from '../lichess/lichess-connections.js';
+import { deleteConnection, findConnection } from './lichess-connections.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
 import { playerSites, TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
-import { markPushed, noStudyMessage } from './edits-store.js';
-import { editedRepertoireState, md5, readStudyText, type EditedState } from './edited-repertoire.js';
+import { markPushed, noStudyMessage } from '../repertoire/edits-store.js';
+import { editedRepertoireState, md5, readStudyText, type EditedState } from '../repertoire/edited-repertoire.js';
 
 /**
  * "Save to Lichess": the additions chapter written to the player's Lichess study with their token. The
