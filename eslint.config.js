@@ -41,8 +41,11 @@ const PROCESS_WIDE_STATE = [
   // Turns of a player's deck writers on the embedded database, which one process owns: every app on it takes them.
   'src/server/drill/drill-writer.ts',
 ];
-/** Server files still keeping module-level caches: the account import reaches them without an app. */
-const MODULE_CACHES_TODAY = ['src/server/openings/repertoire-cache.ts', 'src/server/openings/studies-repository.ts'];
+/**
+ * Server files still keeping module-level caches: repertoires built from a text, keyed by the text
+ * itself (two apps asking for one text get the same tree), with the process's worker threads.
+ */
+const MODULE_CACHES_TODAY = ['src/server/openings/repertoire-cache.ts'];
 const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
 /** The chess files with snake_case (wire) fields today, until those shapes move to the contract. */
 const SNAKE_CASE_FIELDS_TODAY = [

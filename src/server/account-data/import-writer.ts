@@ -15,7 +15,6 @@ import type { Db } from '../db/client.js';
 import { analyzeTables, GROWING_TABLES, type GrowingTable } from '../db/table-statistics.js';
 import { cards, gameImportSettings, gameReviews, mistakes, reviewLogs, studies, users } from '../db/schema.js';
 import { deckTurn, lockDrillDeck, nextTurn } from '../drill/drill-writer.js';
-import { forgetStudyMd5 } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import type { AllImportCounts } from '@contract/account-data.js';
 import type { ImportDocument } from './import-document.js';
@@ -62,9 +61,21 @@ export interface ImportTarget {
   kind: 'pglite' | 'postgres';
   /** True once the server is closing. */
   stopping(): boolean;
+  /** Forgets what the app keeps of the player's studies (the import may write them). */
+  forgetStudies(userId: number): void;
 }
 
 export async function writeImport(target: ImportTarget, userId: number, doc: ImportDocument): Promise<AllImportCounts> {
+  // Forgotten again once the rows are in: a read during the import may have kept the old md5.
+  target.forgetStudies(userId);
+  try {
+    return await writeInTurns(target, userId, doc);
+  } finally {
+    target.forgetStudies(userId);
+  }
+}
+
+async function writeInTurns(target: ImportTarget, userId: number, doc: ImportDocument): Promise<AllImportCounts> {
   const before = async () => {
     await nextTurn();
     if (target.stopping()) throw new ImportStoppedError();
@@ -154,7 +165,6 @@ async function writeAccount(
   userId: number,
   doc: ImportDocument,
 ): Promise<{ studies: number; sources: number }> {
-  forgetStudyMd5(userId);
   if (doc.user?.username_lichess) {
     await tx
       .update(users)

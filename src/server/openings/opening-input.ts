@@ -43,7 +43,7 @@ export async function repertoireFromForm(body: FormBody, player?: FormPlayer): P
   const base = await repertoireFor(text, { color, excludeSymbols, name });
   if (!player) return base;
   // One small read settles most forms: a text that is not the stored study gets no edits.
-  const storedMd5 = await findStudyMd5(player.app.db, player.userId, color);
+  const storedMd5 = await findStudyMd5(player.app.db, player.app.openingsMemory.studyMd5s, player.userId, color);
   if (storedMd5 === undefined || (storedMd5 !== null && storedMd5 !== md5Of(player.app, text))) return base;
   const study = await readStudyMeta(player.app, player.userId, color);
   if (!study || study.count === 0 || study.md5 !== md5Of(player.app, text)) return base;

@@ -3,6 +3,7 @@ import type { ConsistencyMemo, OpeningName } from '../../chess/index.js';
 import type { LookAheadBatch } from './explorer-ahead.js';
 import type { FetchOutcome } from './explorer-cache.js';
 import type { KeptOwnGames, OwnGamesVersion } from './own-games.js';
+import { newStudyMd5Memo } from './studies-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ export class OpeningsMemory {
   readonly ownGames = new LRUCache<string, KeptOwnGames>({ max: 500 });
   /** Counts being built, by player and colour: a second call waits for the same build. */
   readonly ownGamesBuilding = new Map<string, Promise<KeptOwnGames>>();
+  /** The md5 of each player's study per colour, for two seconds (studies-repository.ts). */
+  readonly studyMd5s = newStudyMd5Memo();
   /** The version of each player's reviews last read, per colour, and when. */
   readonly ownGamesVersions = new Map<number, OwnGamesVersion>();
 }

@@ -101,7 +101,7 @@ export async function positionsOf(db: Db, userId: number, source: SourceWithText
  */
 export async function listColorSources(app: FastifyInstance, userId: number, color: Color): Promise<SourceRow[]> {
   let sources = await listSources(app.db, userId, color);
-  if (sources.length === 0 && (await findStudyMd5(app.db, userId, color)) !== undefined) {
+  if (sources.length === 0 && (await findStudyMd5(app.db, app.openingsMemory.studyMd5s, userId, color)) !== undefined) {
     await changeSources(app, userId, color, async () => undefined);
     sources = await listSources(app.db, userId, color);
   }
@@ -156,7 +156,7 @@ async function changeSources<T>(
     const hasStudy = await rewriteUnion(tx, userId, color, lastUpdate);
     return { value, hasStudy };
   });
-  forgetStudyMd5(userId);
+  forgetStudyMd5(app.openingsMemory.studyMd5s, userId);
   return result;
 }
 

@@ -43,26 +43,42 @@ export interface StudyValues {
   lastUpdate: Date;
 }
 
+/** What findStudyMd5 keeps, per app (OpeningsMemory): by player and colour. */
+export type StudyMd5Memo = LRUCache<string, { md5: string | null | undefined }>;
+
+export const newStudyMd5Memo = (): StudyMd5Memo => new LRUCache({ max: 10_000, ttl: 2_000 });
+
 /** Stores (or replaces) the player's study of a colour. */
-export async function saveStudy(db: Db, userId: number, color: Color, values: StudyValues): Promise<void> {
+export async function saveStudy(
+  db: Db,
+  memo: StudyMd5Memo,
+  userId: number,
+  color: Color,
+  values: StudyValues,
+): Promise<void> {
   await db
     .insert(studies)
     .values({ userId, color, ...values })
     .onConflictDoUpdate({ target: [studies.userId, studies.color], set: values });
-  forgetStudyMd5(userId);
+  forgetStudyMd5(memo, userId);
 }
 
 /**
  * The md5 of the player's study text of a colour (line ends as \n, kept by a trigger): undefined without
  * a study text, null for a row written before the md5 was kept.
  *
- * Kept per process for two seconds, as session lookups are, so a repeated form costs no query: this
- * process's own writes of a study forget it at once (forgetStudyMd5); another process's show at most
- * two seconds late.
+ * Kept by the app for two seconds, as session lookups are, so a repeated form costs no query: the
+ * app's own writes of a study forget it at once (forgetStudyMd5); another process's show at most two
+ * seconds late.
  */
-export async function findStudyMd5(db: Db, userId: number, color: Color): Promise<string | null | undefined> {
+export async function findStudyMd5(
+  db: Db,
+  memo: StudyMd5Memo,
+  userId: number,
+  color: Color,
+): Promise<string | null | undefined> {
   const key = `${userId}:${color}`;
-  const kept = storedMd5s.get(key);
+  const kept = memo.get(key);
   if (kept) return kept.md5;
   const [row] = await db
     .select({ md5: studies.textMd5, present: isNotNull(studies.studyText) })
@@ -70,14 +86,12 @@ export async function findStudyMd5(db: Db, userId: number, color: Color): Promis
     .where(and(eq(studies.userId, userId), eq(studies.color, color)))
     .limit(1);
   const md5 = row?.present ? row.md5 : undefined;
-  storedMd5s.set(key, { md5 });
+  memo.set(key, { md5 });
   return md5;
 }
 
-const storedMd5s = new LRUCache<string, { md5: string | null | undefined }>({ max: 10_000, ttl: 2_000 });
-
 /** Forgets what findStudyMd5 keeps for the player (their study was written or removed here). */
-export function forgetStudyMd5(userId: number): void {
-  storedMd5s.delete(`${userId}:white`);
-  storedMd5s.delete(`${userId}:black`);
+export function forgetStudyMd5(memo: StudyMd5Memo, userId: number): void {
+  memo.delete(`${userId}:white`);
+  memo.delete(`${userId}:black`);
 }

@@ -11,6 +11,7 @@ import { writeImport } from '../account-data/import-writer.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { findPasswordHash } from '../accounts/users-repository.js';
 import { revokeConnection } from '../lichess/lichess-revoke.js';
+import { forgetStudyMd5 } from '../openings/studies-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { TooLargeError } from '../plugins/multipart-body.js';
 import { sizeText } from '../plugins/oversized-body.js';
@@ -77,7 +78,12 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
       const body = request.isMultipart() ? await uploadedJson(request.body) : request.body;
       const doc = await parseImportDocument(body);
       const userId = request.user!.id;
-      const target = { db: app.db, kind: app.dbKind, stopping: () => closing };
+      const target = {
+        db: app.db,
+        kind: app.dbKind,
+        stopping: () => closing,
+        forgetStudies: (id: number) => forgetStudyMd5(app.openingsMemory.studyMd5s, id),
+      };
       const counts = await writeImport(target, userId, doc);
       // The drill of each colour follows its study, as after storing one: the imported deck is complete.
       for (const color of ['white', 'black'] as const) {
