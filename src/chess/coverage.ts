@@ -12,6 +12,10 @@ import { BinaryHeap } from './binary-heap.js';
 import { positionKey } from './fen.js';
 import { comparePositions, runSteps } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
+import { PositionValues, repertoireIndex } from './repertoire-index.js';
+import { shortestLines } from './shortest-lines.js';
+
+export { ShortestLines, shortestLines } from './shortest-lines.js';
 
 /** Games the report scales reach to: 'reached in N of 10000 games'. */
 export const PSEUDO_GAMES = 10_000;
@@ -126,96 +130,6 @@ export const normaliseStats = (stats: StatsByFen): Map<string, PositionStats> =>
   return new Map(entries.map(([fen, s]) => [positionKey(fen), s]));
 };
 
-interface LineLink {
-  start: string;
-  /** The position before the last move, and that move; undefined at a start. */
-  from: string | undefined;
-  san: string;
-  /** Moves from the start. */
-  plies: number;
-  /** Movetext through the last move, made on first use from the one before it. */
-  text?: string;
-}
-
-/** Movetext token of the move at `ply` (0 = first) of a line from `start`, as makeLinePgn writes it. */
-function moveToken(start: string, ply: number, san: string): string {
-  const fields = start.split(' ');
-  const whiteStarts = fields[1] !== 'b';
-  const fullmoves = Math.max(1, parseInt(fields[5], 10) || 1);
-  const fromWhite = ply + (whiteStarts ? 0 : 1);
-  const number = fullmoves + Math.floor(fromWhite / 2);
-  if (fromWhite % 2 === 0) return `${number}. ${san}`;
-  return ply === 0 ? `${number}... ${san}` : san;
-}
-
-/**
- * Shortest lines to every position, kept as links back to the start. Movetext is built once per
- * position from its parent's (a line of n moves costs one step, not n).
- */
-export class ShortestLines {
-  constructor(private readonly links: Map<string, LineLink>) {}
-
-  has(key: string): boolean {
-    return this.links.has(key);
-  }
-
-  /** Movetext from the start to the position ('' at a start); undefined when no line reaches it. */
-  movetext(key: string): string | undefined {
-    const link = this.links.get(key);
-    if (!link) return undefined;
-    if (link.text !== undefined) return link.text;
-    // Walk back to the nearest position whose text is known, then build forward.
-    const chain: LineLink[] = [];
-    let at: LineLink = link;
-    while (at.text === undefined && at.from !== undefined) {
-      chain.push(at);
-      at = this.links.get(at.from)!;
-    }
-    at.text ??= '';
-    let text = at.text;
-    for (let i = chain.length - 1; i >= 0; i--) {
-      const token = moveToken(chain[i].start, chain[i].plies - 1, chain[i].san);
-      text = text === '' ? token : `${text} ${token}`;
-      // Kept flat: a chain of joined pieces is slow to read back once lines grow long.
-      text.charCodeAt(0);
-      chain[i].text = text;
-    }
-    return text;
-  }
-
-  /** Movetext from the start through one more move played in the position. */
-  movetextWith(key: string, san: string): string | undefined {
-    const text = this.movetext(key);
-    if (text === undefined) return undefined;
-    const token = moveToken(this.links.get(key)!.start, this.links.get(key)!.plies, san);
-    return text === '' ? token : `${text} ${token}`;
-  }
-}
-
-// Shortest lines from the chapters' starts (the standard start first), by breadth-first search.
-export const shortestLines = (rep: Repertoire): ShortestLines => {
-  const links = new Map<string, LineLink>();
-  const startKey = positionKey(INITIAL_FEN);
-  const roots = [...rep.roots].sort((a, b) => (a === startKey ? -1 : b === startKey ? 1 : a < b ? -1 : 1));
-  for (const root of roots) {
-    if (links.has(root)) continue;
-    const start = rep.positions.get(root)!.fen;
-    links.set(root, { start, from: undefined, san: '', plies: 0 });
-    const queue = [root];
-    for (let i = 0; i < queue.length; i++) {
-      const plies = links.get(queue[i])!.plies + 1;
-      const moves = rep.positions.get(queue[i])!.moves;
-      const ordered = moves.length > 1 ? [...moves].sort((a, b) => (a.san < b.san ? -1 : 1)) : moves;
-      for (const m of ordered) {
-        if (links.has(m.to)) continue;
-        links.set(m.to, { start, from: queue[i], san: m.san, plies });
-        queue.push(m.to);
-      }
-    }
-  }
-  return new ShortestLines(links);
-};
-
 export const shareOf = (stats: PositionStats | undefined, san: string, uci: string): number => {
   if (!stats) return 0;
   const games = statsTotal(stats);
@@ -225,30 +139,36 @@ export const shareOf = (stats: PositionStats | undefined, san: string, uci: stri
 
 // Likeliest-line reach, highest first (Dijkstra's order with products: shares are at most 1, so the
 // position of highest reach still waiting has its final reach and is expanded once).
-export const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): Map<string, number> => {
-  const reach = new Map<string, number>();
-  const startKey = positionKey(INITIAL_FEN);
-  if (!rep.positions.has(startKey)) return reach;
-  reach.set(startKey, 1);
-  const done = new Set<string>();
-  const work = new BinaryHeap<[string, number]>((a, b) => a[1] > b[1]);
-  work.push([startKey, 1]);
+export const computeReach = (rep: Repertoire, stats: Map<string, PositionStats>): PositionValues => {
+  const index = repertoireIndex(rep);
+  const reach = new Float64Array(index.positions.length).fill(NaN);
+  const startAt = index.indexOf.get(positionKey(INITIAL_FEN));
+  if (startAt === undefined) return new PositionValues(index, reach);
+  reach[startAt] = 1;
+  const done = new Uint8Array(index.positions.length);
+  const work = new BinaryHeap<[number, number]>((a, b) => a[1] > b[1]);
+  work.push([startAt, 1]);
   for (let top = work.pop(); top; top = work.pop()) {
-    const [key, r] = top;
-    if (done.has(key) || r < reach.get(key)!) continue;
-    done.add(key);
-    const p = rep.positions.get(key)!;
-    const s = stats.get(key);
-    if (p.turn !== rep.color && !s) continue;
-    for (const m of p.moves) {
-      const next = p.turn === rep.color ? r : r * shareOf(s, m.san, m.uci);
-      if (next > (reach.get(m.to) ?? -1)) {
-        reach.set(m.to, next);
-        work.push([m.to, next]);
+    const [i, r] = top;
+    if (done[i] === 1 || r < reach[i]) continue;
+    done[i] = 1;
+    const p = index.positions[i];
+    const own = p.turn === rep.color;
+    const s = own ? undefined : stats.get(p.key);
+    if (!own && !s) continue;
+    const base = index.first[i];
+    for (let j = 0; j < p.moves.length; j++) {
+      const t = index.targets[base + j];
+      if (t < 0) continue;
+      const next = own ? r : r * shareOf(s, p.moves[j].san, p.moves[j].uci);
+      // NaN (no reach yet) compares false: any reach beats none.
+      if (!(next <= reach[t])) {
+        reach[t] = next;
+        work.push([t, next]);
       }
     }
   }
-  return reach;
+  return new PositionValues(index, reach);
 };
 
 /** Positions the report takes between two pauses of coverageReportSteps. */

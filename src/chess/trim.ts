@@ -9,6 +9,7 @@
 import { computeReach, movesOf, shortestLines, statsTotal, type PositionStats } from './coverage.js';
 import type { StatsByKey } from './expected-score.js';
 import type { Color, Repertoire } from './repertoire.js';
+import { repertoireIndex, type RepertoireIndex } from './repertoire-index.js';
 import { moveScore } from './wilson.js';
 
 /** The opponent's score after a reply from which it counts as dangerous, over at least DANGEROUS_GAMES. */
@@ -36,39 +37,52 @@ export interface TrimLine {
 
 const other = (color: Color): Color => (color === 'white' ? 'black' : 'white');
 
-/** Keys reachable from `top` that no other way reaches, once the one move into `top` is taken out (as a remove edit does). */
-function onlyThrough(rep: Repertoire, top: string, degree: ReadonlyMap<string, number>): string[] {
-  const inside = new Map<string, number>([[top, 0]]);
+/**
+ * Positions reachable from `top` that no other way reaches, once the one move into `top` is taken out
+ * (as a remove edit does): counted moves into each position from inside against all moves into it.
+ */
+function onlyThrough(index: RepertoireIndex, rootSet: Uint8Array, top: number, degree: Int32Array): number[] {
+  const inside = new Map<number, number>([[top, 0]]);
   const queue = [top];
-  for (let i = 0; i < queue.length; i++) {
-    for (const m of rep.positions.get(queue[i])?.moves ?? []) {
-      const seen = inside.get(m.to);
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q];
+    for (let j = index.first[i]; j < index.first[i + 1]; j++) {
+      const t = index.targets[j];
+      if (t < 0) continue;
+      const seen = inside.get(t);
       if (seen === undefined) {
-        inside.set(m.to, 1);
-        queue.push(m.to);
-      } else inside.set(m.to, seen + 1);
+        inside.set(t, 1);
+        queue.push(t);
+      } else inside.set(t, seen + 1);
     }
   }
-  const roots = new Set(rep.roots);
-  const live = [...inside].filter(([key, n]) => roots.has(key) || (degree.get(key) ?? 0) - (key === top ? 1 : 0) > n);
-  const alive = new Set(live.map(([key]) => key));
+  const alive = new Set<number>();
+  for (const [i, n] of inside) if (rootSet[i] === 1 || degree[i] - (i === top ? 1 : 0) > n) alive.add(i);
   const stack = [...alive];
   while (stack.length > 0) {
-    for (const m of rep.positions.get(stack.pop()!)?.moves ?? []) {
-      if (alive.has(m.to)) continue;
-      alive.add(m.to);
-      stack.push(m.to);
+    const i = stack.pop()!;
+    for (let j = index.first[i]; j < index.first[i + 1]; j++) {
+      const t = index.targets[j];
+      if (t < 0 || alive.has(t)) continue;
+      alive.add(t);
+      stack.push(t);
     }
   }
-  return queue.filter((key) => !alive.has(key));
+  return queue.filter((i) => !alive.has(i));
 }
 
 /** Rarest first (equal reach by line). */
 export function trimLines(rep: Repertoire, stats: StatsByKey, goal: number): TrimLine[] {
   const reach = computeReach(rep, stats as Map<string, PositionStats>);
   const lines = shortestLines(rep);
-  const degree = new Map<string, number>();
-  for (const p of rep.positions.values()) for (const m of p.moves) degree.set(m.to, (degree.get(m.to) ?? 0) + 1);
+  const index = repertoireIndex(rep);
+  const degree = new Int32Array(index.positions.length);
+  for (const t of index.targets) if (t >= 0) degree[t] += 1;
+  const rootSet = new Uint8Array(index.positions.length);
+  for (const root of rep.roots) {
+    const i = index.indexOf.get(root);
+    if (i !== undefined) rootSet[i] = 1;
+  }
   const found: TrimLine[] = [];
   for (const p of rep.positions.values()) {
     const s = p.turn === rep.color ? undefined : stats.get(p.key);
@@ -81,10 +95,11 @@ export function trimLines(rep: Repertoire, stats: StatsByKey, goal: number): Tri
       const replyGames = counts ? statsTotal(counts) : 0;
       const replyReach = games > 0 ? (r * replyGames) / games : 0;
       if (replyReach >= goal) continue;
-      const dropped = onlyThrough(rep, reply.to, degree);
-      const own = dropped.flatMap((key) => {
-        const q = rep.positions.get(key);
-        return q && q.turn === rep.color && q.moves.length > 0 ? [q] : [];
+      const to = index.indexOf.get(reply.to);
+      const dropped = to === undefined ? [] : onlyThrough(index, rootSet, to, degree);
+      const own = dropped.flatMap((i) => {
+        const q = index.positions[i];
+        return q.turn === rep.color && q.moves.length > 0 ? [q] : [];
       });
       const opponentScore = counts ? moveScore(counts, other(rep.color)) : 0;
       found.push({
