@@ -36,8 +36,6 @@ test('new games come in by themselves, Today offers to analyse them, a failing s
   test.setTimeout(400_000);
   await page.setViewportSize(WIDE);
   await signUp(page, newUser('auto'));
-  // The lowest depth a player may pick: this walk is about games coming in, not the engine's strength.
-  await page.evaluate(() => localStorage.setItem('engine-depth', '8'));
 
   // The username saved on Account; the setting beside it is on by default, nothing checked yet.
   await page.goto('/account');
