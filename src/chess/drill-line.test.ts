@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildDrillDeck } from './drill-deck.js';
-import { walkDrillLine } from './drill-line.js';
+import { answeredReplies, pickReply, walkDrillLine } from './drill-line.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
 
 const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 d6 3. d4 *\n\n1. e4 e6 2. d4 *', {
@@ -30,10 +30,58 @@ describe('drill line', () => {
     expect(seg.askKey).toBe(keyOf('1. e4 e5 2. Nf3 Nc6'));
   });
 
-  test('with no explorer counts the opponent replies in study order among lines still to ask', () => {
+  test('with no explorer counts the opponent replies uniformly among lines still to ask', () => {
     const ask = new Set([keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
-    const seg = walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0.99) });
-    expect(sans(seg)).toBe('e4 c5');
+    const walk = (r: number) => sans(walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(r) }));
+    expect(walk(0)).toBe('e4 c5');
+    expect(walk(0.49)).toBe('e4 c5');
+    expect(walk(0.5)).toBe('e4 e6');
+    expect(walk(0.99)).toBe('e4 e6');
+  });
+
+  test('over many lines each reply comes equally often where no explorer answer is stored', () => {
+    const ask = new Set([keyOf('1. e4 e5'), keyOf('1. e4 c5'), keyOf('1. e4 e6')]);
+    const random = seeded(11);
+    const seen = new Map<string, number>();
+    const n = 20_000;
+    for (let i = 0; i < n; i++) {
+      const reply = walkDrillLine(rep, undefined, { ask, shares: new Map(), random }).moves[1].san;
+      seen.set(reply, (seen.get(reply) ?? 0) + 1);
+    }
+    // Four standard deviations of a share of 1/3 over 20,000 draws is under 0.014.
+    for (const san of ['e5', 'c5', 'e6']) expect(Math.abs((seen.get(san) ?? 0) / n - 1 / 3)).toBeLessThan(0.014);
+  });
+
+  test('the picker stays within the candidates at the ends of [0, 1), with counts or without', () => {
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const replies = rep.positions.get(afterE4)!.moves;
+    expect(pickReply(replies, undefined, () => 0).san).toBe('e5');
+    expect(pickReply(replies, undefined, () => 0.999_999_999).san).toBe('e6');
+    expect(pickReply(replies, new Map([['c7c5', 3]]), () => 0.999_999_999).san).toBe('c5');
+  });
+
+  test('the segment names the last position where the opponent has several answered replies', () => {
+    const ask = new Set([keyOf('1. e4 e5 2. Nf3 Nc6')]);
+    const afterE4 = rep.positions.get(deck[0].key)!.moves[0].to;
+    const seg = walkDrillLine(rep, undefined, { ask, shares: new Map(), random: fixed(0) });
+    expect(sans(seg)).toBe('e4 e5 Nf3 Nc6');
+    // After 2. Nf3 Black has one reply (Nc6): the branch is after 1. e4, with e5, c5 and e6.
+    expect(seg.branch).toEqual({ key: afterE4, replies: 3 });
+    expect(answeredReplies(rep, afterE4).map((m) => m.san)).toEqual(['e5', 'c5', 'e6']);
+    // A position with the player to move has no replies; a line with no choice names no branch.
+    expect(answeredReplies(rep, deck[0].key)).toEqual([]);
+    const french = buildRepertoireFromPgn('1. e4 e6 2. d4 d5 3. Nc3 *', { color: 'white' }).unwrap();
+    const frenchDeck = buildDrillDeck(french);
+    const last = new Set([frenchDeck[frenchDeck.length - 1].key]);
+    expect(walkDrillLine(french, undefined, { ask: last, shares: new Map(), random: fixed(0) }).branch).toBeUndefined();
+  });
+
+  test('a reply after which the repertoire has no move of the player is not counted', () => {
+    const ended = buildRepertoireFromPgn('1. e4 e5 2. Nf3 *\n\n1. e4 c5 *\n\n1. e4 e6 2. d4 *', {
+      color: 'white',
+    }).unwrap();
+    const afterE4 = ended.positions.get(buildDrillDeck(ended)[0].key)!.moves[0].to;
+    expect(answeredReplies(ended, afterE4).map((m) => m.san)).toEqual(['e5', 'e6']);
   });
 
   test('over many lines the replies come as often as the explorer plays them', () => {

@@ -1,8 +1,9 @@
 /**
  * Line mode of the drill: walk a repertoire line from a position to the next position to ask.
  * Opponent replies are picked the way real opponents play (weighted by explorer game counts given as
- * data), or, with no counts for any candidate, in study order; own moves at positions not asked are
- * played for the player. Only branches that still lead to an asked position are walked.
+ * data), or, with no counts for any candidate, uniformly; own moves at positions not asked are played
+ * for the player. Only branches that still lead to an asked position are walked. The segment names the
+ * last position where the opponent had several replies the player answers ("All my replies").
  *
  *   walkDrillLine(rep, undefined, { ask: new Set([keyAfterE4E5]), shares: new Map(), random })
  *   -> { startKey: <start>, moves: [e4 by player, e5 by opponent], askKey: keyAfterE4E5 }
@@ -32,7 +33,16 @@ export interface DrillLineSegment {
   moves: DrillLineMove[];
   /** The position to ask after the moves; undefined when the line ends with nothing left to ask. */
   askKey?: string;
+  /** The last position walked where the opponent had two or more replies the player answers. */
+  branch?: { key: string; replies: number };
 }
+
+/** The opponent's repertoire replies at a position after which the repertoire has a move of the player's. */
+export const answeredReplies = (rep: Repertoire, key: string): RepertoireMove[] => {
+  const position = rep.positions.get(key);
+  if (!position || position.turn === rep.color) return [];
+  return position.moves.filter((m) => (rep.positions.get(m.to)?.moves.length ?? 0) > 0);
+};
 
 /**
  * Walks from `fromKey` (a chapter start leading to an asked position when undefined) to the next
@@ -60,6 +70,8 @@ export const walkDrillLine = (
     }
     const candidates = position.moves.filter((m) => leads(m.to));
     if (candidates.length === 0) break;
+    const replies = own ? 0 : answeredReplies(rep, key).length;
+    if (replies >= 2) segment.branch = { key, replies };
     const move = own ? candidates[0] : pickReply(candidates, options.shares.get(key), options.random);
     segment.moves.push({ uci: move.uci, san: move.san, by: own ? 'player' : 'opponent' });
     key = move.to;
@@ -67,7 +79,10 @@ export const walkDrillLine = (
   return segment;
 };
 
-/** Weighted by games; study order (the first candidate) when no candidate has any. */
+/**
+ * Weighted by games; uniform when no candidate has any (no explorer answer stored). `random` gives a
+ * number in [0, 1).
+ */
 export const pickReply = (
   candidates: readonly RepertoireMove[],
   games: ReadonlyMap<string, number> | undefined,
@@ -75,7 +90,7 @@ export const pickReply = (
 ): RepertoireMove => {
   const weights = candidates.map((m) => Math.max(0, games?.get(m.uci) ?? 0));
   const total = weights.reduce((a, b) => a + b, 0);
-  if (total <= 0) return candidates[0];
+  if (total <= 0) return candidates[Math.min(candidates.length - 1, Math.floor(random() * candidates.length))];
   let r = random() * total;
   for (let i = 0; i < candidates.length; i++) {
     r -= weights[i];

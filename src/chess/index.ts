@@ -17,6 +17,7 @@ export * from './repertoire-report.js';
 export * from './scheduling.js';
 export * from './drill-deck.js';
 export * from './drill-line.js';
+export * from './drill-new-share.js';
 export * from './drill-answer.js';
 export * from './coverage-walk.js';
 export * from './opponent-prep.js';

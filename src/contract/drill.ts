@@ -10,6 +10,8 @@ import { endpoint } from './endpoint.js';
  *   POST /api/drill/sync      {color}           -> {api_data: DrillSyncResult}; 400 without a study
  *   GET  /api/drill/next      ?color=&limit=    -> {api_data: [DrillItem]}: due first, then New
  *   GET  /api/drill/line      ?color=&fen=      -> {api_data: DrillLine}: the next stretch of a line
+ *   (drill-lines.ts: POST /api/drill/lines, the items along given lines; POST /api/drill/replies, the
+ *   items after each opponent reply at a position)
  *   POST /api/drill/answer    {id, uci, rating?} -> {api_data: DrillAnswerResult}; 400 illegal, 404 unknown id
  *   GET  /api/drill/stats     ?color=           -> {api_data: DrillStats}
  *   POST /api/drill/focus     {color, fen}      -> {api_data: DrillItem}: due now; 404 outside the repertoire
@@ -128,7 +130,12 @@ const drillStats = z.object({
   /** New items answered today (both colours) and the day's allowance. */
   new_today: count,
   new_per_day: count,
-  /** New items still to be served today in this colour. */
+  /**
+   * This colour's share of the day's allowance: the allowance is shared between the colours in
+   * proportion to the positions each had left to learn when the day began.
+   */
+  new_share: count,
+  /** New items still to be served today in this colour (what is left of its share). */
   new_left: count,
   /** ISO 8601 of the next item to fall due, or null. */
   next_due: z.string().nullable(),
@@ -142,6 +149,11 @@ const drillLine = z.object({
   moves: z.array(z.object({ uci: z.string(), san: z.string(), by: z.enum(['player', 'opponent']) })),
   /** The item to ask after the moves; null when the line has nothing left to ask. */
   ask: drillItem.nullable(),
+  /**
+   * The last position of the moves where the opponent was to move with two or more repertoire replies
+   * the player answers (`replies` of them): "All my replies" asks the answer to each (POST /api/drill/replies).
+   */
+  branch: z.object({ fen: z.string(), replies: count }).nullable(),
 });
 export type DrillLine = z.infer<typeof drillLine>;
 

@@ -221,16 +221,6 @@ export async function writeNewPerDay(db: Db, userId: number, newPerDay: number):
   await db.update(users).set({ drillNewPerDay: newPerDay }).where(eq(users.id, userId));
 }
 
-/** New items answered since `dayStart` (first answers of New items), over both colours. */
-export const answeredNewSince = (userId: number, dayStart: Date) => sql`(
-  select count(distinct item_id)::int from drill_logs
-  where user_id = ${userId} and state = 0 and review >= ${dayStart.toISOString()}::timestamptz)`;
-
-export async function readNewAnsweredSince(db: Db, userId: number, dayStart: Date): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${answeredNewSince(userId, dayStart)} as n`));
-  return row?.n ?? 0;
-}
-
 /** The colour's items counted by state; `fresh` are New items never answered nor changed. */
 export async function countItems(db: Db, userId: number, color: Color, now: Date) {
   const [row] = rowsOf<{

@@ -6,6 +6,7 @@ import type { DrillLine } from '@contract/drill.js';
 import { toItemPayload, type DrillItemRow } from './drill-item-payload.js';
 import { drillTraps } from '../repertoire/coverage-figures.js';
 import { readItemsByKeys } from './drill-items-repository.js';
+import { colourNewLeft } from './drill-new-day.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
 import { readLineQueue, readDueKeys } from './drill-queue-repository.js';
 import { startOfUtcDay } from './drill-queue.js';
@@ -15,7 +16,9 @@ import { stillSynced, syncedDeck } from './drill-sync.js';
 /**
  * Line mode: the next stretch of a repertoire line, from the start (or a given position) to the next
  * item to ask. Opponent replies are weighted by the cached explorer answers at the speeds and ratings
- * of the player's latest coverage check of that colour (study order before their first); no explorer call is made.
+ * of the player's latest coverage check of that colour, and picked uniformly where none is stored (and
+ * before the first check); no explorer call is made. The answer names the last position where the
+ * opponent had several replies the player answers, for "All my replies".
  */
 
 /** Items asked in line mode: everything next would serve today. */
@@ -42,8 +45,10 @@ export async function drillLine(
   const { rep } = source;
   // What next would serve: the due items (their keys: only the one asked is answered whole), then New ones.
   const due = kept ? read.due : await readDueKeys(app.db, userId, color, now, ASK_LIMIT);
-  const room = Math.min(ASK_LIMIT - due.length, head.newLeft);
-  const leading = kept && read.chosen && read.room === room ? { count: keys.length, chosen: read.chosen } : undefined;
+  const shared = head.day ? await colourNewLeft(app.db, userId, color, query.dayStart, head.day) : 0;
+  const room = Math.min(ASK_LIMIT - due.length, shared);
+  // The statement chose up to the day's allowance; the colour's share may take fewer of them.
+  const leading = kept && read.chosen && read.room >= room ? { count: keys.length, chosen: read.chosen } : undefined;
   const fresh = room > 0 ? await freshItems(app, userId, color, room, source, leading) : [];
   const ask = new Set([...due, ...fresh.map((row) => row.positionKey)]);
   const shares = await explorerShares(app, rep, head.coverage);
@@ -51,10 +56,13 @@ export async function drillLine(
   const segment = walkDrillLine(rep, fromKey, { ask, shares, random: Math.random });
   const start = rep.positions.get(segment.startKey);
   const askRow = segment.askKey ? await askedRow(app, userId, color, segment.askKey, fresh) : undefined;
+  const { branch } = segment;
+  const branchFen = branch && rep.positions.get(branch.key)?.fen;
   return {
     start_fen: fromFen ?? start?.fen ?? '',
     moves: segment.moves,
     ask: askRow ? toItemPayload(app, askRow, rep, await drillTraps(app, userId, color)) : null,
+    branch: askRow && branch && branchFen ? { fen: branchFen, replies: branch.replies } : null,
   };
 }
 

@@ -15,6 +15,7 @@ import { drillItems } from '../db/schema.js';
 import { generateStudy } from '../../../bench/generated-study.js';
 import { editsSignature } from '../repertoire/edits-store.js';
 import { chooseNewItems, readItemsByKeys } from './drill-items-repository.js';
+import { isShared, readNewDay } from './drill-new-day.js';
 import { storeItems } from './drill-new-items.js';
 import { readDrillHead, readLineQueue, readNextQueue } from './drill-queue-repository.js';
 import { syncedDeck } from './drill-sync.js';
@@ -62,6 +63,7 @@ describe.each(testDatabaseKinds())('the drill queue reads on %s', (kind) => {
     const before = await readDrillHead(database.db, userId, 'white', { dayStart: new Date(0) });
     expect(before.edits).toBe(await editsSignature(database.db, userId, 'white'));
     expect(before.newLeft).toBe(20);
+    expect(before.day).toEqual({ perDay: 20, answered: 0, decks: { white: 3, black: 0 } });
     expect(before.study?.synced).toMatch(/:3$/);
     expect((await edit(client, '1. e4 c5 2. Nf3')).status).toBe(200);
     expect((await edit(client, '1. e4 e6 2. d4')).status).toBe(200);
@@ -70,10 +72,21 @@ describe.each(testDatabaseKinds())('the drill queue reads on %s', (kind) => {
     expect(after.edits).not.toBe(before.edits);
     // Without a day the allowance is not read.
     expect(after.newLeft).toBe(0);
+    expect(after.day).toBeUndefined();
 
     const [item] = (await client.get('/api/drill/next?color=white&limit=1')).body.api_data;
     expect((await client.postJson('/api/drill/answer', { id: item.id, uci: 'e2e4' })).status).toBe(200);
-    expect((await readDrillHead(database.db, userId, 'white', { dayStart: new Date(0) })).newLeft).toBe(19);
+    const answered = await readDrillHead(database.db, userId, 'white', { dayStart: new Date(0) });
+    expect(answered.newLeft).toBe(19);
+    // The two lines added make 5 positions: the colours' figures, 1 of them answered today.
+    const day = answered.day!;
+    expect(day).toEqual({ perDay: 20, answered: 1, decks: { white: 5, black: 0 } });
+    expect(isShared(day)).toBe(false);
+    expect(await readNewDay(database.db, userId, new Date(0), day)).toEqual({
+      perDay: 20,
+      answered: { white: 1, black: 0 },
+      toLearn: { white: 4, black: 0 },
+    });
     expect((await readDrillHead(database.db, userId, 'black', { dayStart: new Date(0) })).study).toBeUndefined();
   });
 

@@ -7,8 +7,8 @@ import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import type { DrillItemRow } from './drill-item-payload.js';
+import { DEFAULT_PER_DAY, newDayColumns, toDayHead, type DayHead, type RawNewDay } from './drill-new-day.js';
 import {
-  answeredNewSince,
   CAN_FALL_DUE,
   chooseNewSql,
   fromJson,
@@ -26,15 +26,18 @@ export interface DrillHead {
   study?: { version: number; synced: string | null };
   /** The colour's edits as editsSignature writes them. */
   edits: string;
-  /** What is left of the day's allowance of New items (both colours); 0 unless a day was given. */
+  /**
+   * What is left of the day's allowance of New items (both colours); 0 unless a day was given. The
+   * colour's share of it may be less (drill-new-day.ts: colourNewLeft).
+   */
   newLeft: number;
+  /** The day as read, when a day was given: the allowance, New items answered today, the decks' sizes. */
+  day?: DayHead;
   /** Speeds and ratings of the colour's latest coverage check, when asked for; none before the first. */
   coverage?: { speeds: string; ratings: string };
 }
 
-interface RawHead {
-  per_day: number | null;
-  answered: number | null;
+interface RawHead extends RawNewDay {
   version: string | null;
   synced: string | null;
   edits: string;
@@ -42,9 +45,17 @@ interface RawHead {
   ratings: string | null;
 }
 
-/** The head's columns; `dayStart` and `coverage` add the allowance and the coverage filter. */
-const headSelect = (userId: number, color: Color, dayStart: Date | undefined, coverage: boolean) => sql`
-  select u.drill_new_per_day as per_day, ${dayStart ? answeredNewSince(userId, dayStart) : sql`0`} as answered,
+/** What the head reads besides the study and its edits. */
+interface HeadOptions {
+  /** Today began at this instant (the player's midnight): with the New items left of the day. */
+  dayStart?: Date;
+  /** With the latest coverage check's filter. */
+  coverage?: boolean;
+}
+
+const headSelect = (userId: number, color: Color, { dayStart, coverage = false }: HeadOptions) => sql`
+  select u.drill_new_per_day as per_day,
+    ${dayStart ? newDayColumns(userId, dayStart) : sql`0 as answered, null::json as decks`},
     s.text_version::text as version, s.drill_synced as synced,
     (select count(*)::int || ':' || coalesce(max(id), 0)::int || ':' || coalesce(sum(id), 0)::text
       from repertoire_edits where user_id = ${userId} and color = ${color}) as edits,
@@ -60,27 +71,29 @@ const headSelect = (userId: number, color: Color, dayStart: Date | undefined, co
   where u.id = ${userId}`;
 
 function toHead(row: RawHead | undefined, withDay: boolean): DrillHead {
-  if (!row) return { edits: '0:0:0', newLeft: withDay ? 20 : 0 };
+  if (!row) return { edits: '0:0:0', newLeft: withDay ? DEFAULT_PER_DAY : 0 };
+  const day = withDay ? toDayHead(row) : undefined;
   return {
     study: row.version === null ? undefined : { version: Number(row.version), synced: row.synced },
     edits: row.edits,
-    newLeft: withDay ? Math.max(0, (row.per_day ?? 20) - (row.answered ?? 0)) : 0,
+    newLeft: day ? Math.max(0, day.perDay - day.answered) : 0,
+    day,
     coverage: row.speeds === null || row.ratings === null ? undefined : { speeds: row.speeds, ratings: row.ratings },
   };
 }
 
 /**
- * The study's version and sync mark and the colour's edits; with `dayStart`, the New items left of
- * the day that began then; with `coverage`, the latest coverage check's filter.
+ * The study's version and sync mark and the colour's edits; with `dayStart`, the New items left of the
+ * day that began then; with `coverage`, the latest coverage check's filter.
  */
 export async function readDrillHead(
   db: Db,
   userId: number,
   color: Color,
-  { dayStart, coverage = false }: { dayStart?: Date; coverage?: boolean } = {},
+  options: HeadOptions = {},
 ): Promise<DrillHead> {
-  const [row] = rowsOf<RawHead>(await db.execute(headSelect(userId, color, dayStart, coverage)));
-  return toHead(row, dayStart !== undefined);
+  const [row] = rowsOf<RawHead>(await db.execute(headSelect(userId, color, options)));
+  return toHead(row, options.dayStart !== undefined);
 }
 
 export interface DrillQueueQuery {
@@ -109,7 +122,10 @@ interface RawQueue extends RawHead {
 export interface DrillQueue<Due> {
   head: DrillHead;
   due: Due[];
-  /** New items wanted: the limit less the due items, at most the allowance left. */
+  /**
+   * New items chosen at most: the limit less the due items, at most the day's allowance left (both
+   * colours). The colour's share (head.newLeft) may be smaller: the caller takes the first of them.
+   */
   room: number;
   chosen?: ChosenNew[];
 }
@@ -124,14 +140,14 @@ async function readQueue(
   const { now, dayStart, limit, keys } = query;
   const [row] = rowsOf<RawQueue>(
     await db.execute(sql`
-      with head as (${headSelect(userId, color, dayStart, query.coverage ?? false)}),
+      with head as (${headSelect(userId, color, { dayStart, coverage: query.coverage })}),
       due_items as (
         select ${dueKeysOnly ? sql.raw('id, position_key, due') : ITEM_COLUMNS}, ord from drill_items
         where user_id = ${userId} and color = ${color} and retired_at is null
           and due <= ${now.toISOString()}::timestamptz and ${CAN_FALL_DUE}
         order by due, ord, id limit ${limit}),
       room as (
-        select least(${limit} - (select count(*)::int from due_items), coalesce(per_day, 20) - coalesce(answered, 0)) as n
+        select least(${limit} - (select count(*)::int from due_items), coalesce(per_day, ${DEFAULT_PER_DAY}) - coalesce(answered, 0)) as n
         from head)
       select head.*, (select n from room) as room,
         (select coalesce(json_agg(${dueKeysOnly ? sql`d.position_key` : sql`d`} order by d.due, d.ord, d.id), '[]')

@@ -1,26 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { DrillStats } from '@contract/drill.js';
-import type { Color } from '../../chess/index.js';
+import { newLeftToday, newShareOfDay, type Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
-import { readSyncedMark } from './drill-deck-repository.js';
 import type { DrillItemRow } from './drill-item-payload.js';
-import { countItems, readNewAnsweredSince, readNewPerDay } from './drill-items-repository.js';
+import { countItems } from './drill-items-repository.js';
+import { colourNewLeft, readNewDay, type DayHead } from './drill-new-day.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
-import { readNextQueue } from './drill-queue-repository.js';
+import { readDrillHead, readNextQueue } from './drill-queue-repository.js';
 import { expectedDeck } from './drill-source.js';
 import { stillSynced, syncedDeck } from './drill-sync.js';
 
 /**
  * What the drill serves and counts: due items first (oldest due first), then New items in repertoire
- * order up to what is left of the day's allowance. A changed item (or one the player asked to drill)
- * is due now even while New. Days are the player's (their time zone's midnight), UTC days without one.
- * New items without a row yet (see drill-new-items) are counted from the synced deck's size.
+ * order up to what is left of the colour's share of the day's allowance (both colours share one, in
+ * proportion to the positions each has left to learn: src/chess/drill-new-share.ts). A changed item
+ * (or one the player asked to drill) is due now even while New. Days are the player's (their time
+ * zone's midnight), UTC days without one. New items without a row yet (see drill-new-items) are
+ * counted from the synced deck's size.
  */
 
 export const startOfUtcDay = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
-/** The next items: due ones, then New ones up to `limit` and the day's allowance (today began at `dayStart`). */
+/** The next items: due ones, then New ones up to `limit` and the colour's share of the day (today began at `dayStart`). */
 export async function nextItems(
   app: FastifyInstance,
   userId: number,
@@ -44,18 +46,17 @@ export async function nextItems(
     read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys: [] });
   }
   const { head, due } = read;
-  const room = Math.min(limit - due.length, head.newLeft);
+  if (limit - due.length <= 0 || !head.day) return due;
+  // The colour's share of the day: a second statement only when both colours have a deck.
+  const room = Math.min(limit - due.length, await colourNewLeft(app.db, userId, color, dayStart, head.day));
   if (room <= 0) return due;
-  const leading = kept && read.chosen && read.room === room ? { count: keys.length, chosen: read.chosen } : undefined;
+  // The statement chose up to the day's allowance; the colour's share may take fewer of them.
+  const leading = kept && read.chosen && read.room >= room ? { count: keys.length, chosen: read.chosen } : undefined;
   return [...due, ...(await freshItems(app, userId, color, room, source, leading))];
 }
 
-/** Items of the colour's deck as last synced; null when it was never synced (or its study was removed). */
-async function syncedDeckSize(db: Db, userId: number, color: Color): Promise<number | null> {
-  const synced = await readSyncedMark(db, userId, color);
-  const size = synced ? Number(synced.slice(synced.lastIndexOf(':') + 1)) : NaN;
-  return Number.isInteger(size) ? size : null;
-}
+/** A day without a player row (never the case for a signed-in player). */
+const NO_DAY: DayHead = { perDay: 0, answered: 0, decks: { white: 0, black: 0 } };
 
 export async function drillStats(
   db: Db,
@@ -65,17 +66,18 @@ export async function drillStats(
   dayStart: Date = startOfUtcDay(now),
 ): Promise<DrillStats> {
   const { fresh, nextDue, ...counts } = await countItems(db, userId, color, now);
+  const { day = NO_DAY } = await readDrillHead(db, userId, color, { dayStart });
   // Active rows are all in the synced deck; the rest of it is New without a row.
-  const unstored = Math.max(0, ((await syncedDeckSize(db, userId, color)) ?? 0) - counts.total);
-  const perDay = await readNewPerDay(db, userId);
-  const today = await readNewAnsweredSince(db, userId, dayStart);
+  const unstored = Math.max(0, day.decks[color] - counts.total);
+  const newDay = await readNewDay(db, userId, dayStart, day);
   return {
     ...counts,
     total: counts.total + unstored,
     new: counts.new + unstored,
-    new_today: today,
-    new_per_day: perDay,
-    new_left: Math.min(fresh + unstored, Math.max(0, perDay - today)),
+    new_today: day.answered,
+    new_per_day: day.perDay,
+    new_share: newShareOfDay(newDay)[color],
+    new_left: Math.min(fresh + unstored, newLeftToday(color, newDay)),
     next_due: nextDue ? nextDue.toISOString() : null,
   };
 }

@@ -87,9 +87,15 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
     const [first] = (await client.get('/api/drill/next?color=white')).body.api_data;
     await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4', rating: 4 });
     const afterE4Key = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
-    // Before any coverage check of the colour the walk keeps to the study's order.
-    const studyOrder = (await client.get('/api/drill/line?color=white')).body.api_data;
-    expect(studyOrder.moves[1]).toEqual({ uci: 'e7e5', san: 'e5', by: 'opponent' });
+    // Before any coverage check of the colour no explorer answer is read: each reply comes about as
+    // often as the other (both missing from 30 walks: once in 500 million).
+    const replies = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const uniform = (await client.get('/api/drill/line?color=white')).body.api_data;
+      expect(uniform.branch).toEqual({ fen: AFTER_E4, replies: 2 });
+      replies.add(uniform.moves[1].san);
+    }
+    expect([...replies].sort()).toEqual(['c5', 'e5']);
     // The player's last coverage check chose these filters; the explorer figures are read at them.
     await database.db.insert(coverageRuns).values({
       userId,

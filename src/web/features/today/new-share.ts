@@ -1,16 +1,9 @@
 /**
- * A day's New drill allowance shared between the colours in proportion to the positions each has left
- * to learn, so one colour's large study does not take it all; what one colour cannot use goes to the other.
+ * The New items of a training session, both colours: the server already serves each colour only its
+ * share of the day's allowance (src/chess/drill-new-share.ts); the session takes them in turn.
  *
- *   shareNew(10, 300, 100) -> { white: 8, black: 2 }   (rounded: 7.5 -> 8)
+ *   alternate(['w1', 'w2', 'w3'], ['b1']) -> ['w1', 'b1', 'w2', 'w3']
  */
-export function shareNew(allowance: number, leftWhite: number, leftBlack: number): { white: number; black: number } {
-  const total = leftWhite + leftBlack;
-  if (allowance <= 0 || total === 0) return { white: 0, black: 0 };
-  const fair = Math.min(leftWhite, Math.round((allowance * leftWhite) / total));
-  const black = Math.min(leftBlack, allowance - fair);
-  return { white: Math.min(leftWhite, allowance - black), black };
-}
 
 /** Two lists taken in turn, one from each while both last. */
 export function alternate<T>(a: readonly T[], b: readonly T[]): T[] {

@@ -8,6 +8,7 @@ export type {
   DrillStats,
   DrillSyncResult,
 } from '@contract/drill';
+export type { DrillReplies } from '@contract/drill-lines';
 export type { Color as DrillColor } from '@contract/common';
 
 export const drillQueryKey = ['drill'] as const;

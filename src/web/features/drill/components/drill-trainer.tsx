@@ -1,35 +1,24 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Board, START_FEN, type BoardMove } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { answerDrill, getDrillNext } from '../../../lib/drill';
 import { getDrillLine } from '../api/get-drill-line';
 import { getDrillLines } from '../api/get-drill-lines';
-import type { AnnotatedAnswer, DrillColor, DrillItem, DrillStats } from '../api/types';
+import { getDrillReplies } from '../api/get-drill-replies';
+import type { DrillColor, DrillItem, DrillLine, DrillStats } from '../api/types';
 import { arrowSquares, fensAfterUcis, movesOfLine } from '../line-moves';
 import { dropMissed, noteMissed, takeMissed, type MissedItem } from '../missed-items';
-import { StudyComment, TrapNote } from '../../../components/study-note';
-import { DrillChapters } from './drill-chapters';
+import { AllRepliesButton, AllRepliesHeading, type RepliesRound } from './drill-all-replies';
+import { DrillAskPanel } from './drill-ask-panel';
 import { DrillFinished } from './drill-finished';
-import { DrillMoveInput, type Rating } from './drill-move-input';
+import type { Rating } from './drill-move-input';
+import type { Phase } from './drill-phase';
 import { offerAfter, PlayOnOfferBox, type PlayOnOffer, type PlayOnPosition } from './drill-play-on';
-import { AnswerComments, isNewItem, LearnPanel, teachingMarks } from './drill-teaching';
+import { isNewItem, teachingMarks } from './drill-teaching';
 import { OpeningLine } from '../../../components/opening-line';
 
 /** 'lines': the positions along given lines (a preparation's), each once, due or not. */
 export type DrillMode = 'line' | 'position' | 'lines';
-
-type Phase =
-  | { kind: 'loading' }
-  | { kind: 'playing' }
-  | { kind: 'learning'; item: DrillItem }
-  | { kind: 'asking'; item: DrillItem }
-  | { kind: 'checking'; item: DrillItem }
-  /** waits: the study says something about the move, so the player goes on when ready. */
-  | { kind: 'right'; item: DrillItem; san: string; answer?: AnnotatedAnswer; waits: boolean }
-  | { kind: 'retry'; item: DrillItem }
-  | { kind: 'finished' }
-  | { kind: 'error'; message: string };
 
 const OPPONENT_MOVE_MS = 450;
 const OWN_MOVE_MS = 220;
@@ -40,7 +29,8 @@ const sameSquares = (a: string, b: string) => a.split(' ').slice(0, 4).join(' ')
 /**
  * One drill session: the board plays the line to a position (opponent moves animated), the player
  * moves; right shows a short green confirmation and goes on, wrong takes the move back, shows the
- * repertoire move(s) with an arrow and has the player play one before going on.
+ * repertoire move(s) with an arrow and has the player play one before going on. In line mode, where
+ * the opponent chose among several replies, "All my replies" asks the answer to each in turn.
  */
 export function DrillTrainer({
   color,
@@ -78,6 +68,10 @@ export function DrillTrainer({
   const [offer, setOffer] = useState<PlayOnOffer>();
   const [playingOn, setPlayingOn] = useState(false);
   const lastRight = useRef<PlayOnOffer>(undefined);
+  // Line mode: where the opponent last chose among several replies; All my replies asks each of them.
+  const [branch, setBranch] = useState<DrillLine['branch']>(null);
+  const [round, setRound] = useState<RepliesRound>();
+  const roundRef = useRef<RepliesRound>(undefined);
   const fenRef = useRef(fen);
   fenRef.current = fen;
 
@@ -120,6 +114,7 @@ export function DrillTrainer({
   const runLine = useCallback(
     async (from?: string): Promise<void> => {
       setPhase({ kind: 'loading' });
+      setBranch(null);
       if (askMissed(false)) return;
       try {
         const segment = await getDrillLine(color, from);
@@ -146,6 +141,7 @@ export function DrillTrainer({
           if (!(await sleep(move.by === 'opponent' ? OPPONENT_MOVE_MS : OWN_MOVE_MS))) return;
         }
         if (!sameSquares(fenRef.current, segment.ask.fen)) show(segment.ask.fen);
+        setBranch(segment.branch);
         present(segment.ask);
       } catch (error) {
         if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
@@ -189,13 +185,41 @@ export function DrillTrainer({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the lines are fixed for a session (the key remounts it)
   }, [color, mode]);
 
-  const goOn = useCallback(
-    (fenAfter: string) => {
-      setGoOnFen(undefined);
-      return mode === 'line' ? runLine(fenAfter) : runPosition();
-    },
-    [mode, runLine, runPosition],
-  );
+  /** All my replies: the position, the reply played on it, then the item after it asked. */
+  const askReply = async (next: RepliesRound): Promise<void> => {
+    roundRef.current = next;
+    setRound(next);
+    setBranch(null);
+    setPhase({ kind: 'playing' });
+    const reply = next.replies[next.at];
+    show(next.fen);
+    if (!(await sleep(250))) return;
+    show(reply.item.fen, arrowSquares(next.fen, reply.uci));
+    if (!(await sleep(OPPONENT_MOVE_MS))) return;
+    present(reply.item);
+  };
+
+  const startAllReplies = async (fenBefore: string): Promise<void> => {
+    setPhase({ kind: 'loading' });
+    try {
+      const found = await getDrillReplies(color, fenBefore);
+      if (!alive.current) return;
+      if (found.replies.length > 0) await askReply({ ...found, at: 0 });
+      else await runLine(undefined);
+    } catch (error) {
+      if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
+    }
+  };
+
+  /** On after an answer: the next reply of All my replies while one is left, else the mode's next item. */
+  const goOn = (fenAfter: string): Promise<void> => {
+    setGoOnFen(undefined);
+    const active = roundRef.current;
+    if (active && active.at + 1 < active.replies.length) return askReply({ ...active, at: active.at + 1 });
+    roundRef.current = undefined;
+    setRound(undefined);
+    return mode === 'line' ? runLine(fenAfter) : runPosition();
+  };
 
   /** A right move: on at once, or after the player has read what the study says about it. */
   const rightMove = async (item: DrillItem, move: BoardMove, text: string) => {
@@ -281,6 +305,7 @@ export function DrillTrainer({
   return (
     <div className="board-layout drill-trainer" data-phase={phase.kind}>
       <div className="board-layout-main">
+        {round && <AllRepliesHeading color={color} round={round} />}
         <OpeningLine opening={current?.opening ?? null} />
         <Board
           id="drill-board"
@@ -298,6 +323,7 @@ export function DrillTrainer({
       <div className="board-layout-side drill-side">
         {phase.kind === 'finished' ? (
           <DrillFinished
+            color={color}
             mode={mode}
             stats={stats}
             onAgain={() => {
@@ -310,66 +336,31 @@ export function DrillTrainer({
             The drill could not go on: {phase.message}
           </p>
         ) : (
-          <>
-            {phase.kind === 'learning' && (
-              <LearnPanel item={phase.item} onReady={() => setPhase({ kind: 'asking', item: phase.item })} />
-            )}
-            <p className="drill-prompt" aria-live="polite">
-              {phase.kind === 'learning'
-                ? ''
-                : phase.kind === 'asking' || phase.kind === 'checking'
-                  ? `Your move${current ? ` (move ${current.move_number})` : ''}`
-                  : phase.kind === 'retry'
-                    ? 'Play the repertoire move'
-                    : phase.kind === 'right'
-                      ? ''
-                      : 'Setting up the position…'}
-            </p>
-            <p
-              className={`drill-note${phase.kind === 'right' ? ' is-right' : phase.kind === 'retry' ? ' is-wrong' : ''}`}
-              role="status"
-              data-testid="drill-note"
-            >
-              {phase.kind === 'right' && <span aria-hidden="true">✓ </span>}
-              {note}
-            </p>
-            {phase.kind === 'asking' && (
-              <>
-                <StudyComment comment={phase.item.before.comment} title="Before this move" testId="drill-before" />
-                <TrapNote trap={phase.item.trap} testId="drill-trap" />
-              </>
-            )}
-            {phase.kind === 'right' && phase.answer && <AnswerComments answers={[phase.answer]} />}
-            {phase.kind === 'retry' && <AnswerComments answers={phase.item.answers} />}
-            {phase.kind === 'right' && phase.waits && goOnFen && (
-              <button type="button" className="button button-primary" autoFocus onClick={() => void goOn(goOnFen)}>
-                Next
-              </button>
-            )}
-            {current && (
-              <p className="muted drill-line" data-testid="drill-line">
-                {current.line || 'Start of the chapter'}
-                {current.changed && <span className="drill-changed"> · changed in your study</span>}
-              </p>
-            )}
-            {current && workshopHref && (
-              <p className="drill-workshop">
-                <Link to={workshopHref(color, current.line)}>Open in Repertoire</Link>
-              </p>
-            )}
-            <DrillMoveInput
-              fen={fen}
-              playable={playable}
-              rating={rating}
-              onRating={setRating}
-              onMove={(move) => void play(move)}
-              onNote={setNote}
-            />
-            {current && <DrillChapters chapters={current.chapters} />}
-            <p className="muted key-hint">
-              Drag or click a piece, or press <kbd>m</kbd> and type the move.
-            </p>
-          </>
+          <DrillAskPanel
+            color={color}
+            phase={phase}
+            note={note}
+            fen={fen}
+            rating={rating}
+            goOnFen={goOnFen}
+            workshopHref={workshopHref}
+            onReady={(item) => setPhase({ kind: 'asking', item })}
+            onGoOn={(at) => void goOn(at)}
+            onRating={setRating}
+            onMove={(move) => void play(move)}
+            onNote={setNote}
+            extra={
+              branch &&
+              !round &&
+              (phase.kind === 'asking' || phase.kind === 'learning') && (
+                <AllRepliesButton
+                  color={color}
+                  replies={branch.replies}
+                  onClick={() => void startAllReplies(branch.fen)}
+                />
+              )
+            }
+          />
         )}
         {offer && renderPlayOn && <PlayOnOfferBox offer={offer} onPlay={() => setPlayingOn(true)} />}
       </div>
