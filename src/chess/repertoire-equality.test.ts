@@ -84,7 +84,8 @@ describe('the repertoire build against chessops', () => {
     expectSameLines(repertoireLines(built), repertoireLines(referenceBuild(reference, options)));
     expectSameLines(playedLines(parseGames(text).unwrap()), playedLines(reference));
     expectSameOrder(built);
-  });
+    // Four full builds of 100,000 positions: some 15 s on a quiet 2-core machine, twice that when it is busy.
+  }, 120_000);
 
   test('long random games written awkwardly (checks, disambiguation, castling, promotions, set-ups)', () => {
     const text = awkwardStudy(60, 7);
