@@ -127,3 +127,57 @@ test('all my replies asks the answer to each of the opponent replies in turn', a
   const stats = (await (await page.request.get('/api/drill/stats?color=white')).json()).api_data;
   expect(stats).toMatchObject({ total: 5, new: 0, new_today: 5 });
 });
+
+test('the Positions drill offers all my replies where the item came through several opponent replies', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, newUser('replies-pos'));
+  await setWhiteStudy(page);
+  await page.goto('/drill?color=white');
+  await page.getByRole('radio', { name: 'Positions' }).click();
+  await expect(page.getByRole('radio', { name: 'Positions' })).toBeChecked();
+
+  const board = page.getByRole('group', { name: 'Drill board, white' });
+  const line = page.getByTestId('drill-line');
+  const note = page.getByTestId('drill-note');
+  const heading = page.getByTestId('drill-replies-heading');
+  const learn = page.getByRole('button', { name: 'Got it, ask me' });
+  const allReplies = page.getByRole('button', { name: 'All my replies (3)' });
+  const answer = async (san: string) => {
+    await learn.click();
+    await page.getByLabel('Type your move').fill(san);
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(note).toHaveText(new RegExp(`Right: ${san}$`));
+  };
+
+  // The start position came through no choice of Black's: nothing offered.
+  await expect(line).toHaveText('Start of the chapter');
+  await expect(learn).toBeVisible();
+  await expect(allReplies).toHaveCount(0);
+  await answer('e4');
+
+  // The next position, after 1... e5, is one of Black's three replies to 1. e4.
+  await expect(line).toHaveText('1. e4 e5');
+  await expect(allReplies).toBeVisible();
+  await saveScreen(page, 'drill-positions-all-replies', { window: true });
+  await allReplies.click();
+  for (const [i, reply] of [
+    ['1. e4 e5', 'Nf3'],
+    ['1. e4 c5', 'Nf3'],
+    ['1. e4 e6', 'd4'],
+  ].entries()) {
+    await expect(heading).toHaveText(`Your answer to each of Black's 3 replies: ${i + 1} of 3`);
+    await expect(line).toHaveText(reply[0]);
+    await answer(reply[1]);
+  }
+
+  // The round over, the Positions drill goes on with the next New position.
+  await expect(heading).toHaveCount(0);
+  await expect(line).toHaveText('1. e4 e5 2. Nf3 Nc6');
+  await expect(board).toHaveAttribute('data-fen', /^r1bqkbnr\/pppp1ppp\/2n5\/4p3\/4P3\/5N2\//);
+  await answer('Bb5');
+  const stats = (await (await page.request.get('/api/drill/stats?color=white')).json()).api_data;
+  expect(stats).toMatchObject({ total: 5, new: 0, new_today: 5 });
+});

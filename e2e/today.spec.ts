@@ -142,6 +142,49 @@ test('a player lands on Today, trains due cards, due drill and new positions in 
   await saveScreen(page, 'today-after');
 });
 
+/** A Black study of four positions: after 1. e4, 1. e4 c5 2. Nf3, 1. d4 and 1. d4 Nf6 2. c4. */
+const BLACK_STUDY = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 d6 *\n\n\n[Event "Indian"]\n\n1. d4 Nf6 2. c4 e6 *\n';
+const BLACK_RIGHT: [string, [string, string]][] = [
+  ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b', ['c7', 'c5']],
+  ['rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b', ['d7', 'd6']],
+  ['rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b', ['g8', 'f6']],
+  ['rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b', ['e7', 'e6']],
+];
+
+test("with both colours set, Today's session teaches New positions of each colour", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('today-both'));
+  await api(page, '/api/update-study', { color: 'white', study_text: STUDY, title: 'Open and Sicilian' });
+  await api(page, '/api/update-study', { color: 'black', study_text: BLACK_STUDY, title: 'Sicilian and Indian' });
+  await api(page, '/api/drill/settings', { new_per_day: 4 });
+  await api(page, '/api/games/settings', { auto_import: false });
+  await page.goto('/today');
+  await expect(count(page, 'drill-new-left')).toHaveText('4');
+  await page.getByRole('button', { name: 'Start training' }).click();
+
+  // Four positions a colour left to learn: the day's four New items are shared two and two.
+  const position = page.getByTestId('today-session-count');
+  const board = page.getByRole('group', { name: /^Drill board, / });
+  const colours: string[] = [];
+  for (const step of [1, 2, 3, 4]) {
+    await expect(position).toHaveText(`${step} of 4`);
+    await expect(page.getByRole('button', { name: 'Got it, ask me' })).toBeVisible();
+    const colour = (await board.getAttribute('aria-label'))!.replace('Drill board, ', '');
+    colours.push(colour);
+    const fen = (await board.getAttribute('data-fen')) ?? '';
+    const move = [...RIGHT, ...BLACK_RIGHT].find(([prefix]) => fen.startsWith(`${prefix} `));
+    expect(move, `a repertoire move for ${fen}`).toBeDefined();
+    await page.getByRole('button', { name: 'Got it, ask me' }).click();
+    await drag(page, board, ...move![1]);
+    await expect(page.getByTestId('today-drill-note')).toHaveText(/^Right: /);
+  }
+  expect(colours.filter((c) => c === 'white')).toHaveLength(2);
+  expect(colours.filter((c) => c === 'black')).toHaveLength(2);
+  const summary = page.getByTestId('today-summary');
+  await expect(summary).toContainText('4 new positions learned');
+});
+
 test('Progress shows the forecast and retention charts, a leech that opens its card, and the own schedule', async ({
   page,
 }) => {

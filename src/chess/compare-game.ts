@@ -11,6 +11,7 @@ import { findGameOpening } from './game-record.js';
 import { makeLinePgn } from './pgn-write.js';
 import { moveLabel, parsePgn, replayGame, type PgnParseError, type PlayedGame } from './pgn.js';
 import type { Color, Repertoire } from './repertoire.js';
+import { moveAnnotation } from './repertoire-notes.js';
 
 export const COMPARISON_OUTCOMES = ['left', 'end_of_line', 'game_ended', 'not_in_repertoire', 'no_moves'] as const;
 export type ComparisonOutcome = (typeof COMPARISON_OUTCOMES)[number];
@@ -18,6 +19,8 @@ export type ComparisonOutcome = (typeof COMPARISON_OUTCOMES)[number];
 export interface ComparedMove {
   san: string;
   uci: string;
+  /** The study's words on a repertoire move (with the player's own note), where it has any. */
+  comment?: string;
 }
 
 export interface GameComparison {
@@ -79,7 +82,12 @@ export const compareGame = (rep: Repertoire, game: PlayedGame, options: CompareO
   const next = moves[ply];
   const played = next && { san: next.san, uci: next.uci };
   const repertoireMoves =
-    outcome === 'not_in_repertoire' || !position ? [] : position.moves.map((m) => ({ san: m.san, uci: m.uci }));
+    outcome === 'not_in_repertoire' || !position
+      ? []
+      : position.moves.map((m): ComparedMove => {
+          const { comment } = moveAnnotation(rep, position.key, m.uci);
+          return comment ? { san: m.san, uci: m.uci, comment } : { san: m.san, uci: m.uci };
+        });
   const comparison = { outcome, ply, moveNumber, turn, side, played, repertoireMoves } as const;
   const how = describe(comparison);
   const moveLeft = outcome === 'left' && played ? moveLabel(moveNumber, turn, played.san) : null;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildDrillDeck } from './drill-deck.js';
-import { answeredReplies, pickReply, walkDrillLine } from './drill-line.js';
+import { answeredReplies, branchBefore, pickReply, walkDrillLine } from './drill-line.js';
 import { buildRepertoireFromPgn } from './repertoire.js';
 
 const rep = buildRepertoireFromPgn('1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n1. e4 c5 2. Nf3 d6 3. d4 *\n\n1. e4 e6 2. d4 *', {
@@ -153,5 +153,18 @@ describe('drill line', () => {
     const seg = walkDrillLine(rep, undefined, { ask: new Set(), shares: new Map(), random: fixed(0) });
     expect(seg.moves).toEqual([]);
     expect(seg.askKey).toBeUndefined();
+  });
+
+  test("an item's line names the opponent position before it when the player answers several replies there", () => {
+    // After 1. e4 the opponent has three replies, each answered: e5, c5, e6.
+    const branch = branchBefore(rep, '1. e4 c5');
+    expect(branch?.replies).toBe(3);
+    expect(rep.positions.get(branch!.key)?.moves.map((m) => m.san)).toEqual(['e5', 'c5', 'e6']);
+    // After 2. Nf3 Black has one answered reply; the start is the player's; a line off the repertoire has none.
+    expect(branchBefore(rep, '1. e4 e5 2. Nf3 Nc6')).toBeUndefined();
+    expect(branchBefore(rep, '')).toBeUndefined();
+    expect(branchBefore(rep, '1. e4')).toBeUndefined();
+    expect(branchBefore(rep, '1. e4 d5')).toBeUndefined();
+    expect(branchBefore(rep, '1. d4 d5')).toBeUndefined();
   });
 });

@@ -8,6 +8,8 @@
  *   walkDrillLine(rep, undefined, { ask: new Set([keyAfterE4E5]), shares: new Map(), random })
  *   -> { startKey: <start>, moves: [e4 by player, e5 by opponent], askKey: keyAfterE4E5 }
  */
+import { lineSanMoves } from './line-positions.js';
+import { START_KEY } from './repertoire-line.js';
 import type { Repertoire, RepertoireMove } from './repertoire.js';
 
 export interface DrillLineOptions {
@@ -42,6 +44,26 @@ export const answeredReplies = (rep: Repertoire, key: string): RepertoireMove[] 
   const position = rep.positions.get(key);
   if (!position || position.turn === rep.color) return [];
   return position.moves.filter((m) => (rep.positions.get(m.to)?.moves.length ?? 0) > 0);
+};
+
+/**
+ * Where an item's line (movetext from the standard start) came through an opponent position with two or
+ * more replies the player answers: the position before its last move. Followed through the repertoire's
+ * moves by SAN, so no board is replayed; undefined when the line leaves the repertoire or ends otherwise.
+ *
+ *   branchBefore(whiteRep, '1. e4 c5') -> { key: key(after 1. e4), replies: 2 } (1... e5 and 1... c5 answered)
+ */
+export const branchBefore = (rep: Repertoire, line: string): { key: string; replies: number } | undefined => {
+  const sans = lineSanMoves(line);
+  let key: string | undefined = START_KEY;
+  for (let i = 0; key !== undefined && i < sans.length - 1; i++) {
+    key = rep.positions.get(key)?.moves.find((move) => move.san === sans[i])?.to;
+  }
+  if (key === undefined || sans.length === 0) return undefined;
+  const replies = answeredReplies(rep, key);
+  return replies.length >= 2 && replies.some((move) => move.san === sans.at(-1))
+    ? { key, replies: replies.length }
+    : undefined;
 };
 
 /**

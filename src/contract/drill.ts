@@ -9,7 +9,7 @@ import { endpoint } from './endpoint.js';
  *
  *   POST /api/drill/sync      {color}           -> {api_data: DrillSyncResult}; 400 without a study
  *   GET  /api/drill/next      ?color=&limit=    -> {api_data: [DrillItem]}: due first, then New
- *   GET  /api/drill/line      ?color=&fen=      -> {api_data: DrillLine}: the next stretch of a line
+ *   GET  /api/drill/line      ?color=&fen=&tz= -> {api_data: DrillLine}: the next stretch of a line
  *   (drill-lines.ts: POST /api/drill/lines, the items along given lines; POST /api/drill/replies, the
  *   items after each opponent reply at a position)
  *   POST /api/drill/answer    {id, uci, rating?} -> {api_data: DrillAnswerResult}; 400 illegal, 404 unknown id
@@ -32,7 +32,7 @@ const drillNextQuery = z.object({
   tz: timeZoneField,
 });
 
-const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional() });
+const drillLineQuery = z.object({ color: colorField, fen: z.string().max(200).optional(), tz: timeZoneField });
 
 /** A right move rates `rating` (2 Hard, 3 Good by default, 4 Easy); a wrong one rates Again. */
 const drillAnswerRequest = z.object({
@@ -90,6 +90,12 @@ const drillTrap = z.object({
 });
 export type DrillTrap = z.infer<typeof drillTrap>;
 
+/**
+ * A position where the opponent was to move with two or more repertoire replies the player answers
+ * (`replies` of them): "All my replies" asks the answer to each (POST /api/drill/replies).
+ */
+const drillBranch = z.object({ fen: z.string(), replies: count });
+
 export const drillItem = z.object({
   id: z.number().int(),
   color,
@@ -116,6 +122,8 @@ export const drillItem = z.object({
    * the latest coverage check): the move and how the player scores after it.
    */
   trap: drillTrap.nullish(),
+  /** Where the line into the position came through a choice of several opponent replies. */
+  branch: drillBranch.nullish(),
 });
 export type DrillItem = z.infer<typeof drillItem>;
 
@@ -149,11 +157,8 @@ const drillLine = z.object({
   moves: z.array(z.object({ uci: z.string(), san: z.string(), by: z.enum(['player', 'opponent']) })),
   /** The item to ask after the moves; null when the line has nothing left to ask. */
   ask: drillItem.nullable(),
-  /**
-   * The last position of the moves where the opponent was to move with two or more repertoire replies
-   * the player answers (`replies` of them): "All my replies" asks the answer to each (POST /api/drill/replies).
-   */
-  branch: z.object({ fen: z.string(), replies: count }).nullable(),
+  /** The last position of the moves where the opponent chose among several answered replies. */
+  branch: drillBranch.nullable(),
 });
 export type DrillLine = z.infer<typeof drillLine>;
 

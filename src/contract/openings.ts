@@ -64,7 +64,7 @@ const consistencyAnswer = z.object({
 export type ConsistencyAnswer = z.infer<typeof consistencyAnswer>;
 type _ConsistencyIsCore = Expect<Same<ConsistencyAnswer, ConsistencyResult>>;
 
-const comparedMove = z.object({ san: z.string(), uci: z.string() });
+const comparedMove = z.object({ san: z.string(), uci: z.string(), comment: z.string().optional() });
 export type ComparedMove = z.infer<typeof comparedMove>;
 type _ComparedMoveIsCore = Expect<Same<ComparedMove, CoreComparedMove>>;
 

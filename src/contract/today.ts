@@ -19,7 +19,7 @@ const todayAnswer = z.object({
   cards_due: count,
   /** Drill items whose due time has passed (reviewed, changed or asked for), per colour; New ones aside. */
   drill_due: z.object({ white: count, black: count }),
-  /** New drill items still to be served today, both colours together (one daily allowance). */
+  /** New drill items still to be served today: what is left of each colour's share of the daily allowance, summed. */
   drill_new_left: count,
   /** Games played on each site since the previous visit, not yet saved as reviews (from the last background fetch). */
   new_games: z.object({ lichess: count, chesscom: count }),

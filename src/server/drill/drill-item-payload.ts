@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DrillAnswer, DrillChapterLink, DrillItem, DrillTrap } from '@contract/drill.js';
-import type { Color, Repertoire } from '../../chess/index.js';
+import { branchBefore, type Color, type Repertoire } from '../../chess/index.js';
 import { annotatedAnswers, beforeOf } from './drill-annotations.js';
 import { openingOfFen } from '../openings/opening-names.js';
 
@@ -47,4 +47,11 @@ export const toItemPayload = (
   chapters: row.chapters,
   opening: openingOfFen(app, row.fen, row.line),
   trap: traps?.get(row.positionKey) ?? null,
+  branch: rep ? branchOf(rep, row.line) : null,
 });
+
+function branchOf(rep: Repertoire, line: string): DrillItem['branch'] {
+  const found = branchBefore(rep, line);
+  const fen = found && rep.positions.get(found.key)?.fen;
+  return found && fen ? { fen, replies: found.replies } : null;
+}

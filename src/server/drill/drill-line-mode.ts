@@ -9,7 +9,6 @@ import { readItemsByKeys } from './drill-items-repository.js';
 import { colourNewLeft } from './drill-new-day.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
 import { readLineQueue, readDueKeys } from './drill-queue-repository.js';
-import { startOfUtcDay } from './drill-queue.js';
 import { expectedDeck } from './drill-source.js';
 import { stillSynced, syncedDeck } from './drill-sync.js';
 
@@ -31,12 +30,13 @@ export async function drillLine(
   color: Color,
   fromFen: string | undefined,
   now: Date,
+  dayStart: Date,
 ): Promise<DrillLine | undefined> {
   // As next: one statement reads the head and the due keys and chooses New items of the deck last
   // served; when that deck is no longer the study's, the study is synced first and what is due read again.
   const expected = await expectedDeck(app, userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, 0) : [];
-  const query = { now, dayStart: startOfUtcDay(now), limit: ASK_LIMIT, keys, coverage: true };
+  const query = { now, dayStart, limit: ASK_LIMIT, keys, coverage: true };
   const read = await readLineQueue(app.db, userId, color, query);
   const { head } = read;
   const kept = stillSynced(head, expected);

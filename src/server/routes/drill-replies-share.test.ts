@@ -9,6 +9,7 @@ import {
   testDatabaseKinds,
   type TestServer,
 } from '../../../test/helper.js';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -48,6 +49,8 @@ describe.each(testDatabaseKinds())('all my replies and the New share on %s', (ki
     (await client.get(`/api/drill/next?color=${color}`)).body.api_data;
   const stats = async (client: HttpClient, color: string) =>
     (await client.get(`/api/drill/stats?color=${color}`)).body.api_data;
+  const newLeftOnToday = async (client: HttpClient): Promise<number> =>
+    (await client.get('/api/today?tz=UTC')).body.api_data.drill_new_left;
 
   test("all my replies: the item after each of the opponent's repertoire replies, in the study's order", async () => {
     const { client } = await signedIn();
@@ -111,6 +114,7 @@ describe.each(testDatabaseKinds())('all my replies and the New share on %s', (ki
     await client.postJson('/api/drill/settings', { new_per_day: 4 });
     expect(await stats(client, 'white')).toMatchObject({ new: 4, new_per_day: 4, new_share: 1, new_left: 1 });
     expect(await stats(client, 'black')).toMatchObject({ new: 12, new_share: 3, new_left: 3 });
+    expect(await newLeftOnToday(client)).toBe(4);
 
     // 4 White and 12 Black positions to learn: 1 of the 4 New a day is White's, 3 are Black's.
     const white = await next(client, 'white');
@@ -123,12 +127,36 @@ describe.each(testDatabaseKinds())('all my replies and the New share on %s', (ki
     expect((await client.get('/api/drill/line?color=white')).body.api_data.ask).toBeNull();
     expect(await stats(client, 'white')).toMatchObject({ new_today: 1, new_share: 1, new_left: 0 });
     expect(await stats(client, 'black')).toMatchObject({ new_today: 1, new_share: 3, new_left: 3 });
+    // Today counts what the drill will serve: the colours' shares left, not the day's allowance left.
+    expect(await newLeftOnToday(client)).toBe(3);
     expect((await next(client, 'black')).map((i) => i.id)).toEqual(black.map((i) => i.id));
 
     // Black's share answered: the day is done for both colours.
     for (const item of black) await client.postJson('/api/drill/answer', { id: item.id, uci: item.answers[0].uci });
     expect(await stats(client, 'black')).toMatchObject({ new_today: 4, new_left: 0 });
+    expect(await newLeftOnToday(client)).toBe(0);
     expect((await next(client, 'black')).filter((i) => i.state === 0)).toEqual([]);
+  });
+
+  test("line mode counts the day's New items from the player's midnight, as next does", async () => {
+    const { client, userId } = await signedIn();
+    await storeStudy(client, 'white', WHITE);
+    await storeStudy(client, 'black', BLACK);
+    await client.postJson('/api/drill/settings', { new_per_day: 4 });
+    const [first] = await next(client, 'white');
+    await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4' });
+    // The answer is moved to just before the later of two midnights: UTC's and UTC+12's (Etc/GMT-12).
+    const day = 86_400_000;
+    const now = Date.now();
+    const midnight = (offset: number) => Math.floor((now + offset) / day) * day - offset;
+    const [early, late] = midnight(0) < midnight(12 * 3_600_000) ? ['UTC', 'Etc/GMT-12'] : ['Etc/GMT-12', 'UTC'];
+    const answeredAt = new Date(Math.max(midnight(0), midnight(12 * 3_600_000)) - 60_000).toISOString();
+    await database.db.execute(sql`update drill_logs set review = ${answeredAt}::timestamptz where user_id = ${userId}`);
+    const ask = async (tz: string) =>
+      (await client.get(`/api/drill/line?color=white&tz=${encodeURIComponent(tz)}`)).body.api_data.ask;
+    // Where the answer was today, White's one New item of the day is used; where it was yesterday, not.
+    expect(await ask(early)).toBeNull();
+    expect(await ask(late)).not.toBeNull();
   });
 
   test('with one study the colour has the whole allowance', async () => {

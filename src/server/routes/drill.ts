@@ -48,7 +48,9 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
       const valid = validateFen(query.fen);
       if (valid.isErr) throw new BadRequestError(valid.error.message);
     }
-    const line = await drillLine(app, request.user!.id, color, query.fen, new Date());
+    const now = new Date();
+    const { dayStart } = localToday(now, playerTimeZone(query.tz));
+    const line = await drillLine(app, request.user!.id, color, query.fen, now, dayStart);
     if (!line) throw new BadRequestError(noStudy(color));
     return { api_data: line };
   });

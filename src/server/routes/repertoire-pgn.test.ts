@@ -121,6 +121,30 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     sites.studyWrites.reset();
   });
 
+  test('a note written in the workshop goes to Lichess with the additions chapter and comes back on refresh', async () => {
+    const { client } = await player();
+    const note = await client.postJson('/api/repertoire/edit', {
+      color: 'white',
+      line: '1. e4 e5 2. Nf3 Nc6 3. Bb5',
+      op: 'comment',
+      comment: 'Pins the defender of e5',
+    });
+    expect(note.status, note.text).toBe(200);
+    const pushed = await push(client);
+    expect(pushed.body.api_data.pushed).toBe(true);
+    const [chapter] = sites.studyWrites.chapters(STUDY_ID);
+    expect(chapter.pgn).toMatch(/Bb5 \{ Pins the defender of e5 \}/);
+
+    // Refreshed from Lichess, the study carries the note: a new player reading it sees it on the move.
+    const other = await signedInClient(server, { prefix: 'refresh' });
+    expect((await store(other.client, await studyText(client), null)).status).toBe(200);
+    const afterNc6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+    const moves = (await other.client.get(`/api/repertoire/position?color=white&fen=${encodeURIComponent(afterNc6)}`))
+      .body.api_data.moves as { san: string; comment: string }[];
+    expect(moves.find((m) => m.san === 'Bb5')?.comment).toContain('Pins the defender of e5');
+    sites.studyWrites.reset();
+  });
+
   test('a token without study:write is asked to reconnect; a failing Lichess keeps the edits unpushed', async () => {
     const readOnly = await player(['study:read']);
     await edit(readOnly.client, '1. e4 c5 2. Nc3');

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { boundsParam, localToday } from './day-bounds.js';
 import { cleanName, startGameChecks, type CheckRow, type CheckSite, type SavedNames } from './new-games.js';
+import { DEFAULT_PER_DAY, isShared, newLeftOf, readNewDay, type DayHead } from '../drill/drill-new-day.js';
 import { countOpenHoles } from './open-holes.js';
 import { importedUnanalysedCount, unanalysedReviewsCount } from './unanalysed-reviews.js';
 
@@ -106,11 +107,13 @@ export async function todayFigures(
 
   const checks: CheckRow[] = (row.checks ?? []).map((c) => ({ ...c, started: Date.parse(c.started) }));
   const gamesFetching = await startGameChecks(app, userId, names, checks, now);
-  const drill = { white: { due: 0, fresh: 0 }, black: { due: 0, fresh: 0 } };
+  const drill = { white: { due: 0, fresh: 0, size: 0 }, black: { due: 0, fresh: 0, size: 0 } };
   const synced: string[] = [];
   for (const d of row.drill ?? []) {
     const size = d.synced ? Number(d.synced.slice(d.synced.lastIndexOf(':') + 1)) : NaN;
-    drill[d.color] = { due: d.due, fresh: Number.isInteger(size) ? Math.max(0, size - d.started) : 0 };
+    drill[d.color] = Number.isInteger(size)
+      ? { due: d.due, fresh: Math.max(0, size - d.started), size }
+      : { due: d.due, fresh: 0, size: 0 };
     synced.push(`${d.color}:${d.synced ?? ''}`);
   }
   const newGames = { lichess: 0, chesscom: 0 };
@@ -119,11 +122,15 @@ export async function todayFigures(
   // A streak reaching the window's start may go further back.
   if (streak >= STREAK_WINDOW - 1) streak = await longStreak(app.db, userId, today, timeZone);
   const holes = row.runs === null ? 0 : await openHoles(app, userId, `${row.runs}|${synced.sort().join('|')}`);
-  const perDay = row.per_day ?? 20;
+  const newLeft = await drillNewLeft(app.db, userId, dayStart, {
+    perDay: row.per_day ?? DEFAULT_PER_DAY,
+    answered: row.new_today,
+    decks: { white: drill.white.size, black: drill.black.size },
+  });
   return {
     cards_due: row.cards_due,
     drill_due: { white: drill.white.due, black: drill.black.due },
-    drill_new_left: Math.min(drill.white.fresh + drill.black.fresh, Math.max(0, perDay - row.new_today)),
+    drill_new_left: Math.min(drill.white.fresh + drill.black.fresh, newLeft),
     new_games: newGames,
     unanalysed_reviews: row.unanalysed,
     imported_unanalysed: row.imported_unanalysed,
@@ -134,6 +141,12 @@ export async function todayFigures(
     done: { cards: row.done_cards, drill: row.done_drill, new_drill: row.new_today },
     games_fetching: gamesFetching,
   };
+}
+
+/** New items the drill will still serve today: the sum of what each colour has left of its share. */
+async function drillNewLeft(db: Db, userId: number, dayStart: Date, day: DayHead): Promise<number> {
+  const newDay = isShared(day) ? await readNewDay(db, userId, dayStart, day) : undefined;
+  return newLeftOf('white', day, newDay) + (newDay ? newLeftOf('black', day, newDay) : 0);
 }
 
 /** Buckets of the day bounds (see localDayBounds) holding a card review or drill answer. */

@@ -29,8 +29,9 @@ const sameSquares = (a: string, b: string) => a.split(' ').slice(0, 4).join(' ')
 /**
  * One drill session: the board plays the line to a position (opponent moves animated), the player
  * moves; right shows a short green confirmation and goes on, wrong takes the move back, shows the
- * repertoire move(s) with an arrow and has the player play one before going on. In line mode, where
- * the opponent chose among several replies, "All my replies" asks the answer to each in turn.
+ * repertoire move(s) with an arrow and has the player play one before going on. Where the opponent chose
+ * among several replies on the way (line mode's walk, or a position item's line), "All my replies" asks
+ * the answer to each in turn.
  */
 export function DrillTrainer({
   color,
@@ -205,7 +206,7 @@ export function DrillTrainer({
       const found = await getDrillReplies(color, fenBefore);
       if (!alive.current) return;
       if (found.replies.length > 0) await askReply({ ...found, at: 0 });
-      else await runLine(undefined);
+      else await (mode === 'line' ? runLine(undefined) : runPosition());
     } catch (error) {
       if (alive.current) setPhase({ kind: 'error', message: errorText(error) });
     }
@@ -292,6 +293,8 @@ export function DrillTrainer({
 
   const playable = phase.kind === 'asking' || phase.kind === 'retry';
   const current = 'item' in phase ? phase.item : undefined;
+  // Line mode names the choice its walk passed; a position item, the choice its own line came through.
+  const choice = mode === 'line' ? branch : (current?.branch ?? null);
   const marks = teachingMarks(
     phase.kind === 'learning' || phase.kind === 'asking' || phase.kind === 'right' || phase.kind === 'retry'
       ? phase.kind
@@ -350,13 +353,13 @@ export function DrillTrainer({
             onMove={(move) => void play(move)}
             onNote={setNote}
             extra={
-              branch &&
+              choice &&
               !round &&
               (phase.kind === 'asking' || phase.kind === 'learning') && (
                 <AllRepliesButton
                   color={color}
-                  replies={branch.replies}
-                  onClick={() => void startAllReplies(branch.fen)}
+                  replies={choice.replies}
+                  onClick={() => void startAllReplies(choice.fen)}
                 />
               )
             }

@@ -49,4 +49,14 @@ describe('a card from a comparison', () => {
     expect(canMakeCard(c)).toBe(false);
     expect(cardFromComparison(c, 'white')).toBeUndefined();
   });
+
+  test('a card from a repertoire position carries what the study says about the answer', () => {
+    const annotated = "1. e4 e5 2. f4 { The King's Gambit: [%cal Gf1c4] open the f-file. } exf4 *";
+    const rep = buildRepertoireFromPgn(annotated, { color: 'white', name: 'KG' }).unwrap();
+    const c = compareGamePgn(rep, '1. e4 e5 2. Nf3 *', { gameName: 'a vs. b' }).unwrap() as GameComparison;
+    expect(c.repertoireMoves).toEqual([{ san: 'f4', uci: 'f2f4', comment: "The King's Gambit: open the f-file." }]);
+    expect(cardFromComparison(c, 'white')!.answer).toBe(
+      "The repertoire plays 2. f4. The King's Gambit: open the f-file.",
+    );
+  });
 });

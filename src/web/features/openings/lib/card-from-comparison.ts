@@ -37,6 +37,11 @@ export function cardFromComparison(c: GameComparison, orientation: 'white' | 'bl
   const first = c.repertoireMoves[0];
   const played = playDraggedMove(c.fen, first.uci.slice(0, 2), first.uci.slice(2, 4), PROMOTIONS[first.uci[4] ?? 'q']);
   const sans = c.repertoireMoves.map((m) => moveLabel(c, m.san)).join(', ');
+  // What the study says about each move goes with the answer, as the drill shows it.
+  const words = c.repertoireMoves
+    .filter((m) => m.comment)
+    .map((m) => (c.repertoireMoves.length > 1 ? ` ${m.san}: ${m.comment}` : ` ${m.comment}`))
+    .join('');
   const whose = c.side === 'player' ? 'you' : 'your opponent';
   const deviation = c.played ? ` In ${c.gameName}, ${whose} played ${moveLabel(c, c.played.san)}.` : '';
   // Black's move continues the line as is; a line that starts with Black to move needs its number.
@@ -46,7 +51,7 @@ export function cardFromComparison(c: GameComparison, orientation: 'white' | 'bl
     promptFen: c.fen,
     orientation,
     prompt: `${c.openingName}: what does the repertoire play here${c.line ? ` after ${c.line}` : ''}?${deviation}`,
-    answer: `The repertoire plays ${sans}.`,
+    answer: `The repertoire plays ${sans}.${words}`,
     answerFen: played.ok ? played.move.fen : c.fen,
     promptPgn: c.line,
     answerPgn: c.line ? `${c.line} ${step}` : step,
