@@ -13,7 +13,16 @@
  * or one from a set-up position, is counted, not compared).
  */
 import { positionKey } from './fen.js';
-import { compareReportGame, readReportGame, type Deviation } from './repertoire-report.js';
+import {
+  compareReportGame,
+  countDeviationGame,
+  meanResult,
+  openDeviation,
+  readReportGame,
+  tally,
+  type Deviation,
+  type Tally,
+} from './repertoire-report.js';
 import type { Repertoire } from './repertoire.js';
 
 /** One of the opponent's games; `ref` is carried through to the surprises it lands in. */
@@ -52,19 +61,6 @@ export interface OpponentPrepBuilder<R> {
   finish(): OpponentPrep<R>;
 }
 
-interface Tally {
-  known: number;
-  total: number;
-}
-
-const tally = (t: Tally, result: number | null): void => {
-  if (result === null) return;
-  t.known++;
-  t.total += result;
-};
-
-const mean = (t: Tally): number | null => (t.known > 0 ? t.total / t.known : null);
-
 /** The preparation one game at a time, so a caller can pause between games. */
 export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuilder<R> => {
   const surprises = new Map<string, Deviation<R> & Tally>();
@@ -94,27 +90,10 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
     const key = `${positionKey(c.fen)}|${c.played.uci}`;
     let group = surprises.get(key);
     if (!group) {
-      group = {
-        fen: c.fen,
-        line: c.line,
-        fen_after: [...played.moves.mainline()][c.ply].fen,
-        move_number: c.moveNumber,
-        color: rep.color,
-        played_san: c.played.san,
-        played_uci: c.played.uci,
-        expected_san: c.repertoireMoves.map((m) => m.san),
-        expected_uci: c.repertoireMoves.map((m) => m.uci),
-        count: 0,
-        score: null,
-        games: [],
-        known: 0,
-        total: 0,
-      };
+      group = openDeviation<R>(c, played, rep.color);
       surprises.set(key, group);
     }
-    group.count++;
-    tally(group, input.result);
-    group.games.push({ ...input.ref, ply: c.ply + 1, result: input.result });
+    countDeviationGame(group, input, c.ply + 1);
   };
 
   const finish = (): OpponentPrep<R> => ({
@@ -122,10 +101,10 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
     compared,
     surprises: [...surprises.values()]
       .sort(bySurprise)
-      .map(({ known, total, ...deviation }) => ({ ...deviation, score: mean({ known, total }) })),
+      .map(({ known, total, ...deviation }) => ({ ...deviation, score: meanResult({ known, total }) })),
     their_lines: [...lines.values()]
       .sort(byLine)
-      .map(({ known, total, ...line }) => ({ ...line, score: mean({ known, total }) })),
+      .map(({ known, total, ...line }) => ({ ...line, score: meanResult({ known, total }) })),
   });
 
   return { add, finish };

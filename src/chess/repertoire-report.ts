@@ -54,6 +54,51 @@ export interface Deviation<R> {
   games: DeviationGame<R>[];
 }
 
+/** Games of a group with a known result, and the sum of those results. */
+export interface Tally {
+  known: number;
+  total: number;
+}
+
+/** Counts a result in the tally; an unknown one is left out. */
+export const tally = (t: Tally, result: number | null): void => {
+  if (result === null) return;
+  t.known++;
+  t.total += result;
+};
+
+/** The player's mean result over the games with a known result; null when none is known. */
+export const meanResult = (t: Tally): number | null => (t.known > 0 ? t.total / t.known : null);
+
+/** A group for the move by which games leave the repertoire, opened by the first of them (none counted yet). */
+export const openDeviation = <R>(c: GameComparison, game: PlayedGame, color: Color): Deviation<R> & Tally => ({
+  fen: c.fen,
+  line: c.line,
+  fen_after: [...game.moves.mainline()][c.ply].fen,
+  move_number: c.moveNumber,
+  color,
+  played_san: c.played!.san,
+  played_uci: c.played!.uci,
+  expected_san: c.repertoireMoves.map((m) => m.san),
+  expected_uci: c.repertoireMoves.map((m) => m.uci),
+  count: 0,
+  score: null,
+  games: [],
+  known: 0,
+  total: 0,
+});
+
+/** Counts a game in its group; `ply` is its half-moves up to and including the deviating move. */
+export const countDeviationGame = <R>(
+  group: Deviation<R> & Tally,
+  game: { ref: R; result: number | null },
+  ply: number,
+): void => {
+  group.count++;
+  tally(group, game.result);
+  group.games.push({ ...game.ref, ply, result: game.result });
+};
+
 export const NOT_COMPARED_REASONS = ['non_standard', 'no_study', 'no_moves', 'unreadable'] as const;
 export type NotComparedReason = (typeof NOT_COMPARED_REASONS)[number];
 
@@ -143,7 +188,7 @@ export interface ReportBuilder<R> {
 
 export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBuilder<R> => {
   const notCompared: Record<NotComparedReason, number> = { non_standard: 0, no_study: 0, no_moves: 0, unreadable: 0 };
-  const groups = new Map<string, Deviation<R> & { side: 'player' | 'opponent'; known: number; total: number }>();
+  const groups = new Map<string, Deviation<R> & Tally & { side: 'player' | 'opponent' }>();
   let games = 0;
   let compared = 0;
   let stayed = 0;
@@ -173,31 +218,10 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
     const key = `${input.color}|${c.side}|${positionKey(c.fen)}|${c.played.uci}`;
     let group = groups.get(key);
     if (!group) {
-      group = {
-        fen: c.fen,
-        line: c.line,
-        fen_after: [...game.moves.mainline()][c.ply].fen,
-        move_number: c.moveNumber,
-        color: input.color,
-        played_san: c.played.san,
-        played_uci: c.played.uci,
-        expected_san: c.repertoireMoves.map((m) => m.san),
-        expected_uci: c.repertoireMoves.map((m) => m.uci),
-        count: 0,
-        score: null,
-        games: [],
-        side: c.side,
-        known: 0,
-        total: 0,
-      };
+      group = { ...openDeviation<R>(c, game, input.color), side: c.side };
       groups.set(key, group);
     }
-    group.count++;
-    if (input.result !== null) {
-      group.known++;
-      group.total += input.result;
-    }
-    group.games.push({ ...input.ref, ply: c.ply + 1, result: input.result });
+    countDeviationGame(group, input, c.ply + 1);
   };
 
   const finish = (): RepertoireReport<R> => {
@@ -205,10 +229,7 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
     const side = (which: 'player' | 'opponent'): Deviation<R>[] =>
       ranked
         .filter((g) => g.side === which)
-        .map(({ side: _side, known, total, ...deviation }) => ({
-          ...deviation,
-          score: known > 0 ? total / known : null,
-        }));
+        .map(({ side: _side, known, total, ...deviation }) => ({ ...deviation, score: meanResult({ known, total }) }));
     return {
       games,
       compared,
