@@ -145,7 +145,7 @@ const openingBookAnswer = z.object({
 export const openingsApi = {
   /**
    * Sent as prepared bytes (made once per repertoire, compressed), which pass no serialiser: the schema
-   * states the answer, nothing checks it as it is sent.
+   * states the answer, a test holds what is sent to it (prepared-answers.test.ts).
    */
   consistencyCheck: endpoint({
     method: 'POST',

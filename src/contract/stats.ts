@@ -79,7 +79,7 @@ const updateStatsAnswer = z.object({ api_result: z.literal('general_sql_success'
 export const statsApi = {
   /**
    * The records themselves, not wrapped in api_data. Sent as ready JSON text, which passes no serialiser
-   * (thousands of records): the schema states the answer, nothing checks it as it is sent.
+   * (thousands of records): the schema states the answer, a test holds what is sent to it (prepared-answers.test.ts).
    */
   get: endpoint({
     method: 'GET',
