@@ -27,8 +27,8 @@ import { createRunFollowers, type RunMessage } from './coverage-events.js';
  * can build the repertoire again) and queues a job; whichever process takes the job claims the run's
  * lease and works, renewing the lease every few seconds and saving progress as it goes (what it looked
  * up is in the shared explorer cache, so a later attempt looks nothing up twice). Every process
- * checks for stale leases and queues their runs again: a dead process's run goes on elsewhere within
- * a lease and a check (about 20 s). Closing the app hands its runs back at once.
+ * checks for stale leases of its own job queue and queues their runs again: a dead process's run goes
+ * on elsewhere within a lease and a check (about 20 s). Closing the app hands its runs back at once.
  */
 
 export const COVERAGE_QUEUE = 'coverage_check';
@@ -78,7 +78,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
 
   app.jobs.work<{ run: number }>(COVERAGE_QUEUE, CONCURRENCY, ({ run }, closing) => workRun(run, closing));
   app.jobs.every(REAP_EVERY_MS, async () => {
-    for (const run of await reapStaleRuns(app.db)) {
+    for (const run of await reapStaleRuns(app.db, app.jobs.schema)) {
       app.log.warn({ run }, 'a coverage run went quiet; it is queued again');
       await queue(run);
     }
@@ -86,7 +86,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
 
   async function workRun(run: number, closing: AbortSignal): Promise<void> {
     const token = randomUUID();
-    const claim = await claimRun(app.db, run, token);
+    const claim = await claimRun(app.db, run, token, app.jobs.schema);
     if (!claim) return;
     const controller = new AbortController();
     let reason: StopReason | undefined;
@@ -196,7 +196,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
     follow: (run, listener) => followers.follow(run, listener),
     async start(userId, rep, filter, input, listener) {
       const total = coveragePositions(rep).length;
-      const { id, replaced } = await openRun(app.db, userId, rep.color, filter, total, input);
+      const { id, replaced } = await openRun(app.db, userId, rep.color, filter, total, input, app.jobs.schema);
       // The replaced runs' streams end, and whoever works on them stops.
       for (const old of replaced) await followers.send(old, { event: 'ended' });
       const unfollow = await followers.follow(id, listener);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { DEFAULT_JOBS_SCHEMA } from '../db/schema/columns.js';
 import { createNotificationBus, type NotificationBus } from './notifications.js';
 
 /**
@@ -27,6 +28,11 @@ declare module 'fastify' {
 }
 
 export interface JobQueue {
+  /**
+   * The queue's database schema. Rows of background work record it, and only processes of the same
+   * queue take quiet work over: an app with a queue of its own never runs another queue's work.
+   */
+  schema: string;
   /** Messages between processes (NOTIFY), for live progress and stop requests. */
   bus: NotificationBus;
   /** Aborted when the app closes: handlers hand their work back. */
@@ -83,7 +89,7 @@ const DEADLOCK = '40P01';
 export const jobsPlugin = fp<JobsOptions>(
   async (app: FastifyInstance, { database }) => {
     const closer = new AbortController();
-    const schema = app.config.jobsSchema ?? 'pgboss';
+    const schema = app.config.jobsSchema ?? DEFAULT_JOBS_SCHEMA;
     const common = {
       schema,
       schedule: false,
@@ -138,6 +144,7 @@ export const jobsPlugin = fp<JobsOptions>(
       }));
 
     const jobs: JobQueue = {
+      schema,
       bus: createNotificationBus(database.db, database.kind),
       closing: closer.signal,
       async send(queue, data, key) {

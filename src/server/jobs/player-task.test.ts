@@ -102,9 +102,9 @@ describe.each(testDatabaseKinds())('player tasks on %s', (kind) => {
     const user = await signedInUser(first.app, first.url);
     // As a process that claimed it and died half a minute ago would leave it.
     await database.db.execute(sql`
-      insert into player_tasks (user_id, kind, run, attempt, input, status, updated_at)
+      insert into player_tasks (user_id, kind, run, attempt, input, status, updated_at, jobs_schema)
       values (${user.id}, ${taskKind}, 'orphan', 'dead-process', ${JSON.stringify({ steps: 3, stepMs: 0 })}::jsonb,
-        'running', now() - interval '30 seconds')`);
+        'running', now() - interval '30 seconds', ${first.app.jobs.schema})`);
     const until = Date.now() + 30_000;
     while ((await rowOf(user.id)).status !== 'ended' && Date.now() < until) await sleep(200);
     expect(await rowOf(user.id)).toMatchObject({ status: 'ended', outcome: { ok: true, sum: 6, by: 'first' } });

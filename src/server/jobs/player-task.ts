@@ -15,8 +15,8 @@ import {
  * the player's player_tasks row and queues a job; whichever process takes the job claims the row,
  * renews its claim every few seconds and tells progress through the database's notifications, so the
  * request waiting for it may sit on any process. A run whose process died is queued again by any
- * process (within about half a minute) and runs again from its input; closing the app hands its runs
- * back at once. The outcome is kept in the row: the waiting request reads it there.
+ * process of its job queue (within about half a minute) and runs again from its input; closing the app
+ * hands its runs back at once. The outcome is kept in the row: the waiting request reads it there.
  *
  *   const fits = createPlayerTask(app, { kind: 'optimise', concurrency: 1, run, failed });
  *   const run = await fits.open(userId, {});   // 'running' while their last one is not over
@@ -97,7 +97,7 @@ export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I
 
   app.jobs.work<{ userId: number }>(queueName, spec.concurrency, ({ userId }, closing) => work(userId, closing));
   app.jobs.every(REAP_EVERY_MS, async () => {
-    for (const userId of await reapStaleTasks(app.db, kind)) {
+    for (const userId of await reapStaleTasks(app.db, kind, app.jobs.schema)) {
       app.log.warn({ userId, kind }, 'a background task went quiet; it is queued again');
       await queue(userId);
     }
@@ -105,7 +105,7 @@ export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I
 
   async function work(userId: number, closing: AbortSignal): Promise<void> {
     const token = randomUUID();
-    const claim = await claimTask(app.db, userId, kind, token);
+    const claim = await claimTask(app.db, userId, kind, token, app.jobs.schema);
     if (!claim) return;
     const { run } = claim;
     const stopper = new AbortController();
@@ -169,7 +169,7 @@ export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I
         }
       });
       try {
-        if (!(await openTask(app.db, userId, kind, run, input))) {
+        if (!(await openTask(app.db, userId, kind, run, input, app.jobs.schema))) {
           unfollow();
           return 'running';
         }

@@ -6,8 +6,9 @@ import { playerTasks } from '../db/schema.js';
 /**
  * The player_tasks rows: one per player and kind, the latest run. A run waits as `attempt = 'queued:…'`
  * until a process claims it with its own token; the worker renews its claim every few seconds. A run
- * whose worker went quiet for STALE_SECONDS is queued again by any process. Every write of a worker
- * names its token, so an attempt whose run was taken over writes nothing more.
+ * whose worker went quiet for STALE_SECONDS is queued again by any process of the job queue it was
+ * queued on (`jobs_schema`). Every write of a worker names its token, so an attempt whose run was taken
+ * over writes nothing more.
  */
 
 /** A worker not heard from for this long is presumed gone. */
@@ -26,8 +27,18 @@ const queuedToken = sql`'queued:' || gen_random_uuid()::text`;
 const heldBy = (userId: number, kind: string, token: string) =>
   and(ofTask(userId, kind), eq(playerTasks.attempt, token), eq(playerTasks.status, 'running'));
 
-/** Opens a run waiting for a process; false while the player's previous run of the kind is not over. */
-export async function openTask(db: Db, userId: number, kind: string, run: string, input: unknown): Promise<boolean> {
+/**
+ * Opens a run waiting for a process of the queue `jobsSchema`; false while the player's previous run of
+ * the kind is not over.
+ */
+export async function openTask(
+  db: Db,
+  userId: number,
+  kind: string,
+  run: string,
+  input: unknown,
+  jobsSchema: string,
+): Promise<boolean> {
   const fresh = {
     run,
     attempt: queuedToken,
@@ -38,6 +49,7 @@ export async function openTask(db: Db, userId: number, kind: string, run: string
     startedAt: sql`now()`,
     updatedAt: sql`now()`,
     endedAt: null,
+    jobsSchema,
   };
   const rows = await db
     .insert(playerTasks)
@@ -65,17 +77,28 @@ export async function readTask(db: Db, userId: number, kind: string): Promise<Ta
   return row;
 }
 
-/** Claims the waiting run for `token`; undefined when it is not waiting (taken or ended). */
+/**
+ * Claims the waiting run for `token`, a job of `jobsSchema`; undefined when it is not waiting there
+ * (taken, ended, or queued on another queue).
+ */
 export async function claimTask(
   db: Db,
   userId: number,
   kind: string,
   token: string,
+  jobsSchema: string,
 ): Promise<{ run: string; input: unknown } | undefined> {
   const [row] = await db
     .update(playerTasks)
     .set({ attempt: token, updatedAt: sql`now()` })
-    .where(and(ofTask(userId, kind), eq(playerTasks.status, 'running'), sql`${playerTasks.attempt} like 'queued:%'`))
+    .where(
+      and(
+        ofTask(userId, kind),
+        eq(playerTasks.status, 'running'),
+        eq(playerTasks.jobsSchema, jobsSchema),
+        sql`${playerTasks.attempt} like 'queued:%'`,
+      ),
+    )
     .returning({ run: playerTasks.run, input: playerTasks.input });
   return row;
 }
@@ -111,14 +134,14 @@ export async function handBackTask(db: Db, userId: number, kind: string, token: 
 }
 
 /**
- * Runs of `kind` whose worker went quiet, and waiting runs whose job may be lost, queued again; each is
- * returned once, to the process whose update took it.
+ * Runs of `kind` and the queue `jobsSchema` whose worker went quiet, and waiting runs whose job may be
+ * lost, queued again; each is returned once, to the process whose update took it.
  */
-export async function reapStaleTasks(db: Db, kind: string): Promise<number[]> {
+export async function reapStaleTasks(db: Db, kind: string, jobsSchema: string): Promise<number[]> {
   return rowsOf<{ user_id: number }>(
     await db.execute(sql`
       update player_tasks set attempt = ${queuedToken}, updated_at = now()
-      where kind = ${kind} and status = 'running'
+      where kind = ${kind} and status = 'running' and jobs_schema = ${jobsSchema}
         and updated_at < now() - make_interval(secs => case when attempt like 'queued:%' then ${STALE_SECONDS * 3}::int else ${STALE_SECONDS}::int end)
       returning user_id`),
   ).map((row) => row.user_id);

@@ -19,9 +19,9 @@ import { runStarterWalk, type StarterOutcome } from '../repertoire/starter-runne
 /**
  * Starter builds as jobs: starting one opens its starter_builds row (with the form) and queues a job;
  * whichever process takes the job claims the row and works, saving progress (which renews its claim)
- * at least every few seconds. Every process queues again the builds whose worker went quiet, so a dead
- * process's build goes on elsewhere, from the shared explorer cache (nothing is looked up twice).
- * Events reach the streams of every process through the database's notifications.
+ * at least every few seconds. Every process queues again the builds of its job queue whose worker went
+ * quiet, so a dead process's build goes on elsewhere, from the shared explorer cache (nothing is looked
+ * up twice). Events reach the streams of every process through the database's notifications.
  */
 
 export const STARTER_QUEUE = 'starter_build';
@@ -84,7 +84,7 @@ export function createStarterBuilds(app: FastifyInstance): StarterBuilds {
     work(userId, color, closing),
   );
   app.jobs.every(REAP_EVERY_MS, async () => {
-    for (const { userId, color } of await reapStaleBuilds(app.db)) {
+    for (const { userId, color } of await reapStaleBuilds(app.db, app.jobs.schema)) {
       app.log.warn({ userId, color }, 'a starter build went quiet; it is queued again');
       await queue(userId, color);
     }
@@ -92,7 +92,7 @@ export function createStarterBuilds(app: FastifyInstance): StarterBuilds {
 
   async function work(userId: number, color: Color, closing: AbortSignal): Promise<void> {
     const token = randomUUID();
-    const claim = await claimBuild(app.db, userId, color, token);
+    const claim = await claimBuild(app.db, userId, color, token, app.jobs.schema);
     if (!claim) return;
     const { build } = claim;
     let lastPublish = 0;
@@ -140,7 +140,7 @@ export function createStarterBuilds(app: FastifyInstance): StarterBuilds {
   async function openBuildReplacing(userId: number, color: Color, build: string, form: StarterForm) {
     const old = await latestBuild(app.db, userId, color);
     const oldId = old?.status === 'running' ? await latestBuildId(app.db, userId, color) : undefined;
-    await openBuild(app.db, userId, color, build, form);
+    await openBuild(app.db, userId, color, build, form, app.jobs.schema);
     return oldId;
   }
 }

@@ -8,7 +8,8 @@ import type { StatsFilter } from './stats-key.js';
  * The SQL of the coverage_runs rows: a player's latest check per colour, running or ended, so that any tab
  * (or another app process) can show it. A running row is worked by one attempt at a time: the one
  * holding its lease (a token and a time), renewed every few seconds. A lease gone stale means the
- * process died; the run is queued again and another process takes it up.
+ * process died; the run is queued again and another process of the same job queue (`jobs_schema`)
+ * takes it up.
  */
 
 /**
@@ -63,7 +64,7 @@ const holdsLease = (id: number, token: string) => and(isRunning(id), eq(coverage
 
 /**
  * Marks the player's running checks of that colour failed (replaced), then opens a new one, reserved
- * for the job about to be queued. Returns the new id and those replaced.
+ * for the job about to be queued on `jobsSchema`. Returns the new id and those replaced.
  */
 export async function openRun(
   db: Db,
@@ -72,6 +73,7 @@ export async function openRun(
   filter: StatsFilter,
   total: number,
   input: unknown,
+  jobsSchema: string,
 ): Promise<{ id: number; replaced: number[] }> {
   const replaced = await db
     .update(coverageRuns)
@@ -89,19 +91,24 @@ export async function openRun(
       total,
       input,
       leaseUntil: leaseEnd(LEASE_MS),
+      jobsSchema,
     })
     .returning({ id: coverageRuns.id });
   return { id: row.id, replaced: replaced.map((r) => r.id) };
 }
 
-/** Takes the run for one attempt, unless it has ended or another attempt's lease still holds. */
-export async function claimRun(db: Db, id: number, token: string): Promise<RunClaim | undefined> {
+/**
+ * Takes the run for one attempt of a job of `jobsSchema`, unless it has ended, another attempt's lease
+ * still holds, or it was queued on another queue.
+ */
+export async function claimRun(db: Db, id: number, token: string, jobsSchema: string): Promise<RunClaim | undefined> {
   const [row] = await db
     .update(coverageRuns)
     .set({ leaseToken: token, leaseUntil: leaseEnd(LEASE_MS), heartbeatAt: sql`now()` })
     .where(
       and(
         isRunning(id),
+        eq(coverageRuns.jobsSchema, jobsSchema),
         or(
           isNull(coverageRuns.leaseToken),
           eq(coverageRuns.leaseToken, token),
@@ -140,15 +147,20 @@ export async function releaseLease(db: Db, id: number, token: string): Promise<b
 }
 
 /**
- * Runs whose lease went stale (their process died, or their queued job was lost): each is reserved
- * again, so one process queues it once, and its id returned for a new job.
+ * Runs of the queue `jobsSchema` whose lease went stale (their process died, or their queued job was
+ * lost): each is reserved again, so one process queues it once, and its id returned for a new job.
  */
-export async function reapStaleRuns(db: Db): Promise<number[]> {
+export async function reapStaleRuns(db: Db, jobsSchema: string): Promise<number[]> {
   const rows = await db
     .update(coverageRuns)
     .set({ leaseToken: null, leaseUntil: leaseEnd(LEASE_MS), heartbeatAt: sql`now()` })
     .where(
-      and(eq(coverageRuns.status, 'running'), lt(coverageRuns.leaseUntil, sql`now()`), isNotNull(coverageRuns.input)),
+      and(
+        eq(coverageRuns.status, 'running'),
+        eq(coverageRuns.jobsSchema, jobsSchema),
+        lt(coverageRuns.leaseUntil, sql`now()`),
+        isNotNull(coverageRuns.input),
+      ),
     )
     .returning({ id: coverageRuns.id });
   return rows.map((r) => r.id);

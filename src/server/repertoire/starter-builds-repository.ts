@@ -10,8 +10,8 @@ import { NEW_ITEM_REVIEWS_PER_DAY } from './coverage-figures.js';
  * The starter_builds rows: one per player and colour, the latest build. A build waits as
  * `attempt = 'queued:…'` until a process claims it with its own token; the worker saves progress (and
  * so renews its claim) every second or so. A build whose worker went quiet for STALE_SECONDS is queued
- * again by any process. Every write of a worker names its token, so a replaced build, or an attempt
- * whose build was taken over, writes nothing more.
+ * again by any process of the job queue it was queued on (`jobs_schema`). Every write of a worker
+ * names its token, so a replaced build, or an attempt whose build was taken over, writes nothing more.
  */
 
 /** A worker not heard from for this long is presumed gone. */
@@ -75,8 +75,18 @@ export async function latestBuildId(db: Db, userId: number, color: Color): Promi
   return row?.build;
 }
 
-/** Opens a build waiting for a process, replacing the colour's latest (a running one stops at its next save). */
-export async function openBuild(db: Db, userId: number, color: Color, build: string, form: StarterForm): Promise<void> {
+/**
+ * Opens a build waiting for a process of the queue `jobsSchema`, replacing the colour's latest (a running
+ * one stops at its next save).
+ */
+export async function openBuild(
+  db: Db,
+  userId: number,
+  color: Color,
+  build: string,
+  form: StarterForm,
+  jobsSchema: string,
+): Promise<void> {
   const fresh = {
     build,
     attempt: queuedToken,
@@ -93,6 +103,7 @@ export async function openBuild(db: Db, userId: number, color: Color, build: str
     startedAt: sql`now()`,
     updatedAt: sql`now()`,
     endedAt: null,
+    jobsSchema,
   };
   await db
     .insert(starterBuilds)
@@ -100,12 +111,28 @@ export async function openBuild(db: Db, userId: number, color: Color, build: str
     .onConflictDoUpdate({ target: [starterBuilds.userId, starterBuilds.color], set: fresh });
 }
 
-/** Claims the colour's waiting build for `token`; undefined when it is not waiting (taken, ended, replaced). */
-export async function claimBuild(db: Db, userId: number, color: Color, token: string): Promise<BuildClaim | undefined> {
+/**
+ * Claims the colour's waiting build for `token`, a job of `jobsSchema`; undefined when it is not waiting
+ * there (taken, ended, replaced, or queued on another queue).
+ */
+export async function claimBuild(
+  db: Db,
+  userId: number,
+  color: Color,
+  token: string,
+  jobsSchema: string,
+): Promise<BuildClaim | undefined> {
   const [row] = await db
     .update(starterBuilds)
     .set({ attempt: token, updatedAt: sql`now()` })
-    .where(and(ofColor(userId, color), eq(starterBuilds.status, 'running'), sql`attempt like 'queued:%'`))
+    .where(
+      and(
+        ofColor(userId, color),
+        eq(starterBuilds.status, 'running'),
+        eq(starterBuilds.jobsSchema, jobsSchema),
+        sql`attempt like 'queued:%'`,
+      ),
+    )
     .returning();
   if (!row) return undefined;
   const { build, line, speeds, ratings, goal, stopRequested } = row;
@@ -159,14 +186,14 @@ export async function handBack(db: Db, userId: number, color: Color, token: stri
 }
 
 /**
- * Builds whose worker went quiet, and waiting builds whose job may be lost, queued again; each is
- * returned once, to the process whose update took it.
+ * Builds of the queue `jobsSchema` whose worker went quiet, and waiting builds whose job may be lost,
+ * queued again; each is returned once, to the process whose update took it.
  */
-export async function reapStaleBuilds(db: Db): Promise<{ userId: number; color: Color }[]> {
+export async function reapStaleBuilds(db: Db, jobsSchema: string): Promise<{ userId: number; color: Color }[]> {
   return rowsOf<{ user_id: number; color: Color }>(
     await db.execute(sql`
       update starter_builds set attempt = ${queuedToken}, updated_at = now()
-      where status = 'running'
+      where status = 'running' and jobs_schema = ${jobsSchema}
         and updated_at < now() - make_interval(secs => case when attempt like 'queued:%' then ${STALE_SECONDS * 3}::int else ${STALE_SECONDS}::int end)
       returning user_id, color`),
   ).map((r) => ({ userId: r.user_id, color: r.color }));
@@ -201,3 +228,4 @@ const stateColumns = (state: StarterState) => ({
   lines: state.lines,
   pgn: state.pgn,
 });
+

@@ -154,8 +154,9 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
     const lichess = await recentLinks(player, 'lichess');
     // As a process that claimed the fetch a minute ago and died would leave it.
     await database.db.execute(sql`
-      insert into site_game_checks (user_id, site, username, started_at, finished_at, games)
-      values (${player.id}, 'lichess', 'thibault', now() - interval '1 minute', null, '[]'::jsonb)`);
+      insert into site_game_checks (user_id, site, username, started_at, finished_at, games, jobs_schema)
+      values (${player.id}, 'lichess', 'thibault', now() - interval '1 minute', null, '[]'::jsonb,
+        ${server.app.jobs.schema})`);
     const until = Date.now() + 30_000;
     while ((await reviews(player)).length < lichess.length && Date.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -7,8 +7,8 @@ import { fetchSiteGames, GAME_CHECK_QUEUE, queueGameCheck, runningChecks, type C
  * The fetches of players' new games as jobs: a claim (new-games.ts) queues a job naming the player and
  * the site; whichever process takes it reads the claim then and fetches under it, saying every few
  * seconds that it still does. A claim unfinished and unheard of for STALE_SECONDS (its process died, or
- * its job was lost) is claimed again by one process, which queues it again: the older attempt's write,
- * under the old claim, no longer lands.
+ * its job was lost) is claimed again by one process of the job queue it was queued on, which queues it
+ * again: the older attempt's write, under the old claim, no longer lands.
  */
 
 const BEAT_EVERY_MS = 5_000;
@@ -22,7 +22,7 @@ export function registerGameChecks(app: FastifyInstance): void {
     const [claim] = rowsOf<{ username: string; started: string | Date }>(
       await app.db.execute(sql`
         select username, started_at as started from site_game_checks
-        where user_id = ${userId} and site = ${site} and finished_at is null`),
+        where user_id = ${userId} and site = ${site} and finished_at is null and jobs_schema = ${app.jobs.schema}`),
     );
     if (!claim) return;
     const started = new Date(claim.started);
@@ -49,7 +49,7 @@ export function registerGameChecks(app: FastifyInstance): void {
     const stale = rowsOf<{ user_id: number; site: CheckSite }>(
       await app.db.execute(sql`
         update site_game_checks set started_at = date_trunc('milliseconds', now()), beat_at = null
-        where finished_at is null
+        where finished_at is null and jobs_schema = ${app.jobs.schema}
           and greatest(beat_at, started_at) < now() - make_interval(secs => ${STALE_SECONDS}::int)
         returning user_id, site`),
     );

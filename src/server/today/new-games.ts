@@ -75,15 +75,16 @@ export async function startGameChecks(
     // Claimed here when never fetched, fetched over an hour ago (or stuck that long), or the name changed.
     const [claimed] = rowsOf<{ started: string | Date }>(
       await app.db.execute(sql`
-        insert into site_game_checks (user_id, site, username, started_at, finished_at, games)
-        values (${userId}, ${site}, ${username}, ${now.toISOString()}, null, '[]'::jsonb)
+        insert into site_game_checks (user_id, site, username, started_at, finished_at, games, jobs_schema)
+        values (${userId}, ${site}, ${username}, ${now.toISOString()}, null, '[]'::jsonb, ${app.jobs.schema})
         on conflict (user_id, site) do update set
           games = case when site_game_checks.username = excluded.username
             then site_game_checks.games else '[]'::jsonb end,
           imported_until = case when site_game_checks.username = excluded.username
             then site_game_checks.imported_until end,
           imported = 0,
-          username = excluded.username, started_at = excluded.started_at, finished_at = null, error = null
+          username = excluded.username, started_at = excluded.started_at, finished_at = null, error = null,
+          jobs_schema = excluded.jobs_schema
         where site_game_checks.started_at <= ${due}::timestamptz or site_game_checks.username <> excluded.username
         returning started_at as started`),
     );

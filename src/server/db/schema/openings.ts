@@ -13,7 +13,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, jobsSchema } from './columns.js';
 import { users } from './accounts.js';
 
 /** One opening study per user and colour. */
@@ -183,6 +183,7 @@ export const coverageRuns = pgTable(
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     /** Asked by any process; the one working on the run stops at its next step. */
     stopRequested: boolean('stop_requested').notNull().default(false),
+    jobsSchema: jobsSchema(),
   },
   (t) => [
     index('coverage_runs_user_color_idx').on(t.userId, t.color, t.id),

@@ -1,6 +1,7 @@
 // A player's one-at-a-time background tasks (preparations, schedule optimisation) as rows any process can run.
 import { jsonb, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { jobsSchema } from './columns.js';
 
 export const playerTasks = pgTable(
   'player_tasks',
@@ -23,6 +24,7 @@ export const playerTasks = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    jobsSchema: jobsSchema(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,6 +1,7 @@
 // The latest starter repertoire build of each player and colour: its form, progress and result.
 import { boolean, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
+import { jobsSchema } from './columns.js';
 
 export const starterBuilds = pgTable(
   'starter_builds',
@@ -34,6 +35,7 @@ export const starterBuilds = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    jobsSchema: jobsSchema(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.color] })],
 );

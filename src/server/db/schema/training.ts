@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { createdAt, jobsSchema } from './columns.js';
 import { users } from './accounts.js';
 
 /** The last preparation against one opponent: one row per (player, site, opponent, colour), replaced when run again. */
@@ -83,6 +83,8 @@ export const siteGameChecks = pgTable(
     imported: integer('imported').notNull().default(0),
     /** The latest date played of the games imported under this username: the next import takes later ones. */
     importedUntil: timestamp('imported_until', { withTimezone: true }),
+    /** The job queue the last claim's fetch was queued on. */
+    jobsSchema: jobsSchema(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.site] })],
 );
