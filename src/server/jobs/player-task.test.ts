@@ -110,6 +110,41 @@ describe.each(testDatabaseKinds())('player tasks on %s', (kind) => {
     expect(await rowOf(user.id)).toMatchObject({ status: 'ended', outcome: { ok: true, sum: 6, by: 'first' } });
   }, 40_000);
 
+  test('a run taken over goes on from what it saved, and the saved state is dropped when it ends', async () => {
+    const savedKind = `${taskKind}_saved`;
+    const steps: number[] = [];
+    createPlayerTask<Input, number, Outcome, { done: number; sum: number }>(first.app, {
+      kind: savedKind,
+      concurrency: 1,
+      async run(_userId, { steps: total }, { progress, saved, checkpoint }) {
+        let { done, sum } = saved ?? { done: 0, sum: 0 };
+        while (done < total) {
+          done++;
+          steps.push(done);
+          sum += done;
+          progress(done);
+          await checkpoint({ done, sum });
+        }
+        return { ok: true, sum, by: 'first' };
+      },
+      failed: (error) => ({ ok: false, error: (error as Error).message }),
+    });
+    const user = await signedInUser(first.app, first.url);
+    // A process that saved two of four steps, then died.
+    await database.db.execute(sql`
+      insert into player_tasks (user_id, kind, run, attempt, input, saved, status, updated_at, jobs_schema)
+      values (${user.id}, ${savedKind}, 'orphan', 'dead-process', ${JSON.stringify({ steps: 4, stepMs: 0 })}::jsonb,
+        ${JSON.stringify({ done: 2, sum: 3 })}::jsonb, 'running', now() - interval '30 seconds', ${first.app.jobs.schema})`);
+    const until = Date.now() + 30_000;
+    while ((await rowOf(user.id, savedKind)).status !== 'ended' && Date.now() < until) await sleep(200);
+    expect(await rowOf(user.id, savedKind)).toMatchObject({ status: 'ended', outcome: { ok: true, sum: 10 } });
+    expect(steps).toEqual([3, 4]);
+    const [row] = rowsOf<{ saved: unknown }>(
+      await database.db.execute(sql`select saved from player_tasks where user_id = ${user.id} and kind = ${savedKind}`),
+    );
+    expect(row.saved).toBeNull();
+  }, 40_000);
+
   test('closing an app hands its running run back at once; another app finishes it from its input', async () => {
     const closingKind = `${taskKind}_closing`;
     const closing = await startTestServer(database);

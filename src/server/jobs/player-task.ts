@@ -8,6 +8,7 @@ import {
   readTask,
   reapStaleTasks,
   renewTask,
+  saveTask,
 } from './player-tasks-repository.js';
 
 /**
@@ -15,27 +16,31 @@ import {
  * the player's player_tasks row and queues a job; whichever process takes the job claims the row,
  * renews its claim every few seconds and tells progress through the database's notifications, so the
  * request waiting for it may sit on any process. A run whose process died is queued again by any
- * process of its job queue (within about half a minute) and runs again from its input; closing the app
- * hands its runs back at once. The outcome is kept in the row: the waiting request reads it there.
+ * process of its job queue (within about half a minute) and runs again from its input and what the
+ * run last saved (`checkpoint`); closing the app hands its runs back at once. The outcome is kept in the row: the waiting request reads it there.
  *
  *   const fits = createPlayerTask(app, { kind: 'optimise', concurrency: 1, run, failed });
  *   const run = await fits.open(userId, {});   // 'running' while their last one is not over
  *   const ended = run === 'running' ? ... : await run.outcome((progress) => ...);
  */
 
-export interface TaskContext<P> {
+export interface TaskContext<P, S = never> {
   /** Tells progress to whoever follows the run; throws once the run must stop (shutdown, taken over). */
   progress(progress: P): void;
+  /** What an earlier attempt of this run saved; undefined on a first attempt. */
+  saved: S | undefined;
+  /** Keeps what the run has done, so that an attempt taking it over goes on from there. */
+  checkpoint(state: S): Promise<void>;
   /** Aborted when the run must stop. */
   signal: AbortSignal;
 }
 
-export interface TaskSpec<I, P, O> {
+export interface TaskSpec<I, P, O, S = never> {
   /** The row's kind and the job queue's name suffix. */
   kind: string;
   /** Runs of this kind worked at once by one process; more wait in the queue. */
   concurrency: number;
-  run(userId: number, input: I, context: TaskContext<P>): Promise<O>;
+  run(userId: number, input: I, context: TaskContext<P, S>): Promise<O>;
   /** The outcome of a run that threw. */
   failed(error: unknown): O;
 }
@@ -70,7 +75,10 @@ const POLL_MS = 2_000;
 
 class RunStopped extends Error {}
 
-export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I, P, O>): PlayerTask<I, P, O> {
+export function createPlayerTask<I, P, O, S = never>(
+  app: FastifyInstance,
+  spec: TaskSpec<I, P, O, S>,
+): PlayerTask<I, P, O> {
   const { kind } = spec;
   const queueName = `player_${kind}`;
   const channel = `player_${kind}_runs`;
@@ -118,8 +126,16 @@ export function createPlayerTask<I, P, O>(app: FastifyInstance, spec: TaskSpec<I
         (error: unknown) => app.log.error({ err: error }, 'a background task could not renew its claim'),
       );
     }, RENEW_EVERY_MS);
-    const context: TaskContext<P> = {
+    const context: TaskContext<P, S> = {
       signal: stopper.signal,
+      saved: (claim.saved ?? undefined) as S | undefined,
+      async checkpoint(state) {
+        if (stopper.signal.aborted) throw new RunStopped();
+        if (!(await saveTask(app.db, userId, kind, token, state))) {
+          stop();
+          throw new RunStopped();
+        }
+      },
       progress(progress) {
         if (stopper.signal.aborted) throw new RunStopped();
         latest = progress;

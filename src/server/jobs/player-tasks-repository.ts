@@ -45,6 +45,7 @@ export async function openTask(
     input,
     status: 'running' as const,
     progress: null,
+    saved: null,
     outcome: null,
     startedAt: sql`now()`,
     updatedAt: sql`now()`,
@@ -87,7 +88,7 @@ export async function claimTask(
   kind: string,
   token: string,
   jobsSchema: string,
-): Promise<{ run: string; input: unknown } | undefined> {
+): Promise<{ run: string; input: unknown; saved: unknown } | undefined> {
   const [row] = await db
     .update(playerTasks)
     .set({ attempt: token, updatedAt: sql`now()` })
@@ -99,7 +100,7 @@ export async function claimTask(
         sql`${playerTasks.attempt} like 'queued:%'`,
       ),
     )
-    .returning({ run: playerTasks.run, input: playerTasks.input });
+    .returning({ run: playerTasks.run, input: playerTasks.input, saved: playerTasks.saved });
   return row;
 }
 
@@ -113,11 +114,21 @@ export async function renewTask(db: Db, userId: number, kind: string, token: str
   return rows.length > 0;
 }
 
+/** Keeps what the run has done so far (renewing the claim); false once the run is no longer this attempt's. */
+export async function saveTask(db: Db, userId: number, kind: string, token: string, saved: unknown) {
+  const rows = await db
+    .update(playerTasks)
+    .set({ saved, updatedAt: sql`now()` })
+    .where(heldBy(userId, kind, token))
+    .returning({ run: playerTasks.run });
+  return rows.length > 0;
+}
+
 /** Ends the run with its outcome; false when the attempt no longer held it. */
 export async function endTask(db: Db, userId: number, kind: string, token: string, outcome: unknown) {
   const rows = await db
     .update(playerTasks)
-    .set({ status: 'ended', outcome, updatedAt: sql`now()`, endedAt: sql`now()` })
+    .set({ status: 'ended', outcome, saved: null, updatedAt: sql`now()`, endedAt: sql`now()` })
     .where(heldBy(userId, kind, token))
     .returning({ run: playerTasks.run });
   return rows.length > 0;

@@ -22,6 +22,15 @@ export interface PrepRef {
   site: string;
 }
 
+/**
+ * The games fetched by an earlier attempt of the same preparation (kept with the run), and where to
+ * keep them once fetched: a preparation taken over from a dead process does not ask the site again.
+ */
+export interface PrepFetchCheckpoint {
+  fetched?: string[];
+  keepFetched?: (pgns: string[]) => Promise<void>;
+}
+
 /** Comparing a game takes about a millisecond: other requests get their turn between batches. */
 const YIELD_EVERY = 25;
 
@@ -31,15 +40,19 @@ export async function runPrep(
   input: PrepRequest,
   onProgress: (progress: PrepProgress) => void,
   now = new Date(),
+  checkpoint: PrepFetchCheckpoint = {},
 ): Promise<PrepOutcome> {
   const { site, username, color } = input;
   const rep = await prepRepertoire(app, userId, color);
   if (!rep) return { ok: false, status: 400, error: `You have no ${color} study: set one on Manage Openings first` };
 
-  const fetched = await fetchOpponentGames(app, userId, site, username, now, (done, total) =>
-    onProgress({ stage: 'fetching', done, total }),
-  );
+  const fetched = checkpoint.fetched
+    ? { ok: true as const, pgns: checkpoint.fetched }
+    : await fetchOpponentGames(app, userId, site, username, now, (done, total) =>
+        onProgress({ stage: 'fetching', done, total }),
+      );
   if (!fetched.ok) return fetched;
+  if (!checkpoint.fetched) await checkpoint.keepFetched?.(fetched.pgns);
 
   const records: GameRecord[] = [];
   for (const [index, pgn] of fetched.pgns.entries()) {

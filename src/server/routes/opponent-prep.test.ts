@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { wilson } from '../../../test/coverage-goal-reference.js';
 import { readFixture } from '../../../test/fixtures.js';
 import { Chess } from 'chessops/chess';
 import { parseSan } from 'chessops/san';
@@ -14,7 +15,10 @@ import {
   type TestUser,
 } from '../../../test/helper.js';
 import type { PrepAnswer, Surprise, TheirLine } from '@contract/opponent-prep.js';
+import { sql } from 'drizzle-orm';
+import { splitPgn } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 
 // The player's Black repertoire: two real recorded studies (the Dragon; the Ruy Lopez, read from Black's
 // side) and a hand-made answer to 1. d4.
@@ -128,6 +132,30 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(canon(lineRows(prep.their_lines))).toEqual(canon(ref.lines));
     expectOrdered(prep);
   });
+
+  test('a preparation taken over from a dead process compares the games it had fetched, asking the site nothing', async () => {
+    const user = await player();
+    const input = { site: 'lichess', username: 'thibault', color: 'black' };
+    // As a process that had fetched the games, saved them with the run, and died half a minute ago.
+    await database.db.execute(sql`
+      insert into player_tasks (user_id, kind, run, attempt, input, saved, status, updated_at, jobs_schema)
+      values (${user.id}, 'prep', 'orphan', 'dead-process', ${JSON.stringify(input)}::jsonb,
+        ${JSON.stringify({ pgns: splitPgn(THIBAULT) })}::jsonb, 'running', now() - interval '30 seconds',
+        ${server.app.jobs.schema})`);
+    type Row = { status: string; outcome: { ok: boolean; id?: number } | null; saved: unknown };
+    const query = sql`select status, outcome, saved from player_tasks where user_id = ${user.id} and kind = 'prep'`;
+    let ended: Row | undefined;
+    for (const until = Date.now() + 40_000; ended?.status !== 'ended' && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 200));
+      [ended] = rowsOf<Row>(await database.db.execute(query));
+    }
+    expect(ended).toMatchObject({ status: 'ended', outcome: { ok: true }, saved: null });
+    expect(sites.requestLog('lichess-games')).toEqual([]);
+    const kept = (await user.client.get(`/api/opponent-prep/${ended!.outcome!.id}`)).body.api_data as PrepAnswer;
+    const ref = reference([THIBAULT], 'thibault', 'black', BLACK_STUDY);
+    expect(kept).toMatchObject({ games: ref.games, compared: ref.compared, color: 'black' });
+    expect(canon(surpriseRows(kept.surprises))).toEqual(canon(ref.surprises));
+  }, 60_000);
 
   test('the last preparation per opponent and colour is kept, listed and reopened; others are not reachable', async () => {
     const user = await player();
@@ -316,7 +344,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       .map((m) => ({
         san: m.san,
         games: m.white + m.draws + m.black,
-        low: wilsonLowerBound((m.black + m.draws / 2) / (m.white + m.draws + m.black), m.white + m.draws + m.black),
+        low: wilson((m.black + m.draws / 2) / (m.white + m.draws + m.black), m.white + m.draws + m.black),
       }))
       .filter((m) => m.games >= Math.max(10, Math.ceil(total * 0.02)))
       .sort((a, b) => b.low - a.low || b.games - a.games || (a.san < b.san ? -1 : a.san > b.san ? 1 : 0));
@@ -368,9 +396,3 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(failed.text).toContain('No games found for nobody_here on Chess.com');
   });
 });
-
-/** Lower bound of the 95% Wilson score interval (z = 1.96), written out here as the reference. */
-function wilsonLowerBound(p: number, n: number): number {
-  const z = 1.96;
-  return (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p) + (z * z) / (4 * n)) / n)) / (1 + (z * z) / n);
-}

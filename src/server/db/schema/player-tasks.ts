@@ -19,6 +19,8 @@ export const playerTasks = pgTable(
     status: text('status', { enum: ['running', 'ended'] }).notNull(),
     /** The last progress told, for streams that join late. */
     progress: jsonb('progress'),
+    /** What the run saved on its way (a preparation's fetched games): a run taken over goes on from it. */
+    saved: jsonb('saved'),
     /** What the run ended with (small: results live in their own tables). */
     outcome: jsonb('outcome'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

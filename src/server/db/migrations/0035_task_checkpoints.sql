@@ -1,0 +1,1 @@
+ALTER TABLE "player_tasks" ADD COLUMN IF NOT EXISTS "saved" jsonb;
