@@ -6,8 +6,9 @@ import { newUser } from './support/users';
 import { drag } from './support/board';
 
 // Build a repertoire: a new player with no study builds a White starter from 1. e4 on the fake
-// explorer, reads its size and daily cost, downloads it, keeps it as a repertoire source, opens it in
-// the workshop and trains its first New position on the drill. First steps on Welcome and an empty
+// explorer, reads its size and daily cost, downloads it, looks through it in the workshop before
+// keeping it, keeps it as a repertoire source from there, opens it in the workshop and trains its first
+// New position on the drill. First steps on Welcome and an empty
 // Today lead there; a refused line starts nothing.
 
 const WIDE = { width: 1366, height: 768 };
@@ -28,7 +29,7 @@ async function shoot(page: Page, name: string, ready: () => Promise<void>) {
   await page.setViewportSize(WIDE);
 }
 
-test('a new player builds a White starter from 1. e4, keeps it as a source, opens it and trains it', async ({
+test('a new player builds a White starter from 1. e4, previews it, keeps it as a source, opens it and trains it', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -127,8 +128,66 @@ test('a new player builds a White starter from 1. e4, keeps it as a source, open
     await expect(result).toHaveAttribute('data-status', 'done');
   });
 
-  // Kept as a source: White's repertoire from now on.
-  await result.getByRole('button', { name: 'Keep as a repertoire source' }).click();
+  // Before keeping it, the workshop shows the build itself, read-only, under a banner that keeps it.
+  await result.getByRole('link', { name: 'Open in the workshop' }).click();
+  await expect(page).toHaveURL(/\/repertoire\?color=white&starter=[0-9a-f-]{36}$/);
+  const banner = page.getByRole('region', { name: 'Preview of your starter repertoire (not kept yet)' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByTestId('starter-preview-size')).toContainText(
+    `White from 1. e4: ${positions.toLocaleString('en-US')} positions`,
+  );
+  await expect(banner.getByRole('link', { name: 'Back to Build a repertoire' })).toHaveAttribute(
+    'href',
+    '/starter?color=white',
+  );
+  // No study of White yet: a source is the only way to keep it.
+  await expect(banner.getByRole('button', { name: 'Add as edits' })).toHaveCount(0);
+  const moves = page.getByTestId('repertoire-move');
+  await expect(page.getByRole('heading', { name: /^The starter's answer/ })).toBeVisible();
+  await expect(moves).toHaveText(['e4'], { timeout: 20_000 });
+  // Nothing is edited here: no Remove, Note, suggested Add or list of edits.
+  await expect(page.getByRole('button', { name: /^(Remove|Write a note|Add) / })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Your edits/ })).toHaveCount(0);
+  await expect(page.getByText('Play a move on the board to look at it.')).toBeVisible();
+
+  // One move on: the replies it prepares for, the explorer beside them, the opening named.
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await expect(page).toHaveURL(/[?&]line=1\.(\+|%20)e4(&|$)/);
+  await expect(page.getByRole('heading', { name: /^Replies it prepares for/ })).toBeVisible();
+  await expect(moves.first()).toBeVisible();
+  const replies = await moves.allTextContents();
+  expect(replies.length).toBeGreaterThan(1);
+  await expect(page.getByTestId('opening-name')).toContainText("King's Pawn");
+  const explorerRows = page.getByTestId('explorer-move');
+  await expect(explorerRows.first()).toBeVisible({ timeout: 20_000 });
+  // The explorer's ticks mark the starter's replies; a row's move is followed, not added.
+  await expect(explorerRows.filter({ hasText: '✓' })).toHaveCount(replies.length);
+  await expect(explorerRows.first()).toHaveAttribute('aria-label', /^Go to /);
+  await shoot(page, 'starter-preview', async () => {
+    await expect(banner).toBeVisible();
+    await expect(moves.first()).toBeVisible({ timeout: 20_000 });
+  });
+  // Into the first reply: the starter's one answer there.
+  await moves.first().getByRole('button', { name: replies[0] }).click();
+  await expect(page.getByRole('heading', { name: /^The starter's answer/ })).toBeVisible();
+  await expect(moves).toHaveCount(1);
+
+  // Kept as a source from the preview: White's repertoire from now on, in its own workshop.
+  await banner.getByRole('button', { name: 'Keep as a source' }).click();
+
+  // The workshop reads it: 1. e4 is the repertoire's move, and the explorer answers beside it.
+  await expect(page).toHaveURL(/\/repertoire\?color=white$/);
+  await expect(page.getByRole('heading', { name: 'Repertoire', level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('repertoire-move').filter({ hasText: 'e4' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Next move' }).click();
+  await expect(page.getByTestId('explorer-move').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('repertoire-move').first()).toBeVisible();
+  await saveScreen(page, 'starter-workshop');
+
+  // Back on the starter page it reads as kept, and its workshop link opens the kept repertoire.
+  await page.goBack();
+  await expect(page.getByRole('region', { name: 'Your White starter: 1. e4' })).toBeVisible();
   const kept = result.getByTestId('starter-kept');
   await expect(kept).toContainText('Kept as the White repertoire source “Starter: 1. e4');
   for (const size of [NARROW, WIDE]) {
@@ -136,20 +195,11 @@ test('a new player builds a White starter from 1. e4, keeps it as a source, open
     await saveScreen(page, 'starter-kept');
   }
   await expect(result.getByRole('button', { name: 'Keep as a repertoire source' })).toHaveCount(0);
-
-  // The workshop reads it: 1. e4 is the repertoire's move, and the explorer answers beside it.
   await kept.getByRole('link', { name: 'Open in the workshop' }).click();
   await expect(page).toHaveURL(/\/repertoire\?color=white$/);
-  await expect(page.getByRole('heading', { name: 'Repertoire', level: 1 })).toBeVisible();
   await expect(page.getByTestId('repertoire-move').filter({ hasText: 'e4' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Next move' }).click();
-  await expect(page.getByTestId('explorer-move').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('repertoire-move').first()).toBeVisible();
-  await saveScreen(page, 'starter-workshop');
 
   // Its first New position on the drill: taught, then asked.
-  await page.goBack();
-  await expect(page.getByRole('region', { name: 'Your White starter: 1. e4' })).toBeVisible();
   await page.goto('/starter?color=white');
   // Found kept on a later visit: no second source is offered.
   await expect(result.getByTestId('starter-kept')).toContainText('Kept as the White repertoire source');

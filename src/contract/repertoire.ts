@@ -80,13 +80,16 @@ export type EditsAnswer = z.infer<typeof editsAnswer>;
 export const FROM_STUDY_FIELD = 'from_study';
 
 /**
- * GET /api/repertoire/position?color=&fen=[&line=] (fen: a full FEN, or the position without move
- * counters; line: the movetext that reached it, which names the opening of positions past the named ones).
+ * GET /api/repertoire/position?color=&fen=[&line=][&starter=] (fen: a full FEN, or the position without
+ * move counters; line: the movetext that reached it, which names the opening of positions past the named
+ * ones; starter: the id of the player's starter build of that colour, to read its tree instead of the
+ * edited repertoire, before it is kept: 404 when the player has no such build).
  */
 const positionQuery = z.object({
   color,
   fen: z.string({ error: 'fen is required' }).trim().min(1, 'fen is required').max(100, 'fen is too long'),
   line: z.string().max(4000, 'line is too long (at most 4,000 characters)').optional(),
+  starter: z.uuid({ error: 'starter must be the id of a starter build' }).optional(),
 });
 
 const repertoireMove = z.object({
@@ -234,12 +237,13 @@ export const repertoireApi = {
     answer: apiData(editAnswer),
     errors: [400],
   }),
+  /** 400 when the colour has no study (without starter); 404 when the starter build is not the player's. */
   position: endpoint({
     method: 'GET',
     path: '/api/repertoire/position',
     query: positionQuery,
     answer: apiData(positionAnswer),
-    errors: [400],
+    errors: [400, 404],
   }),
   explorer: endpoint({
     method: 'GET',

@@ -19,6 +19,7 @@ import { GOAL_MAX, GOAL_MIN } from './coverage-goal.js';
  *   POST /api/repertoire/starter/keep {color}    -> {api_data: {added, edits, positions}}: the latest
  *        build's lines added as edits (one undo takes them all back); 400 when the colour has no study.
  *        To keep it as a source instead, post its `pgn` to /api/repertoire/sources.
+ *   GET  /api/repertoire/position?color=&fen=&starter=<id> reads a build's tree before it is kept (repertoire.ts).
  */
 
 const list = (what: string) =>
@@ -73,6 +74,8 @@ export interface StarterProgress {
 const STARTER_STATUSES = ['running', 'done', 'stopped', 'failed'] as const;
 
 const starterBuild = z.object({
+  /** The build's id: its tree is read before it is kept with GET /api/repertoire/position?starter=. */
+  id: z.string(),
   color,
   line: z.string(),
   speeds: z.string(),

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Repertoire, RepertoireLine } from '../../chess/index.js';
 import type { HeldCoverage } from './coverage-figures.js';
 import type { EditedState } from './edited-repertoire.js';
+import type { StarterTree } from './starter-tree.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ export class RepertoireMemory {
   readonly positionsWithMoves = new WeakMap<Repertoire, number>();
   /** The explorer answers a coverage goal reads, by player and colour, held a few seconds. */
   readonly coverageHeld = new LRUCache<string, HeldCoverage>({ max: 200, ttl: COVERAGE_HELD_MS });
+  /** Starter builds' trees read before they are kept, by player and build, with the save they were read from. */
+  readonly starterTrees = new LRUCache<string, StarterTree>({ max: 200 });
   /** Pushes to Lichess under way, by player and colour. */
   readonly pushing = new Set<string>();
 }

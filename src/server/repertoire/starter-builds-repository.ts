@@ -43,6 +43,7 @@ export interface BuildClaim extends StarterForm {
 }
 
 const viewOf = (row: Row): StarterBuild => ({
+  id: row.build,
   color: row.color,
   line: row.line,
   speeds: row.speeds,
@@ -229,3 +230,25 @@ const stateColumns = (state: StarterState) => ({
   pgn: state.pgn,
 });
 
+/** When the player's build `build` of the colour was last saved; undefined when they have no such build. */
+export async function buildSavedAt(db: Db, userId: number, color: Color, build: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ savedAt: starterBuilds.updatedAt })
+    .from(starterBuilds)
+    .where(and(ofColor(userId, color), eq(starterBuilds.build, build)));
+  return row?.savedAt;
+}
+
+/** The tree so far of the player's build `build` of the colour, as PGN, and when it was saved. */
+export async function buildPgn(
+  db: Db,
+  userId: number,
+  color: Color,
+  build: string,
+): Promise<{ pgn: string; savedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ pgn: starterBuilds.pgn, savedAt: starterBuilds.updatedAt })
+    .from(starterBuilds)
+    .where(and(ofColor(userId, color), eq(starterBuilds.build, build)));
+  return row;
+}

@@ -14,18 +14,22 @@ import {
   parseRepertoireLine,
   positionKey,
   validateFen,
+  type Color,
+  type Repertoire,
+  type RepertoireMove,
 } from '../../chess/index.js';
 import { openingOfFen } from '../openings/opening-names.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { appendEdit, dropLastEdit, noStudyMessage, readEdits } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves, type EditedState } from '../repertoire/edited-repertoire.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
+import { starterTree } from '../repertoire/starter-tree.js';
 import { route } from './route.js';
 
 /**
  * The repertoire workshop's edits: add a line or remove a move (stored at once, beside the study),
- * the list of edits, undo, and the edited repertoire at one position. Each change syncs the colour's
- * drill deck right after the answer.
+ * the list of edits, undo, and the edited repertoire (or a starter build before it is kept) at one
+ * position. Each change syncs the colour's drill deck right after the answer.
  */
 
 const answerOf = (app: FastifyInstance, state: EditedState): EditAnswer => ({
@@ -108,29 +112,50 @@ export async function repertoireEditRoutes(app: FastifyInstance): Promise<void> 
     return { api_data: answerOf(app, state) };
   });
 
-  route(app, repertoireApi.position, auth, async (request) => {
-    const { color, fen, line } = request.query;
-    const fields = fen.split(/\s+/);
-    const full = fields.length === 4 ? `${fen} 0 1` : fen;
+  route(app, repertoireApi.position, auth, async (request, reply) => {
+    const { color, fen, line, starter } = request.query;
+    const full = fen.split(/\s+/).length === 4 ? `${fen} 0 1` : fen;
     const valid = validateFen(full);
     if (valid.isErr) throw new BadRequestError(`fen: ${valid.error.message}`);
-    const state = await stateOrThrow(request.user!.id, color);
-    const rep = state.edited.rep;
-    const position = rep.positions.get(positionKey(full));
-    const answer: PositionAnswer = {
-      fen: position?.fen ?? full,
-      in_repertoire: position !== undefined,
-      player_to_move: (fields[1] === 'b' ? 'black' : 'white') === color,
-      moves: (position?.moves ?? []).map((m) => ({
-        san: m.san,
-        uci: m.uci,
-        fen: rep.positions.get(m.to)?.fen ?? m.to,
-        added: isAddedMove(state.edited, m),
-        ...moveAnnotation(rep, position!.key, m.uci),
-        own_note: ownNote(rep, position!.key, m.uci),
-      })),
-      opening: openingOfFen(app, full, line),
+    const userId = request.user!.id;
+    if (starter !== undefined) {
+      // A build before it is kept: its own tree, no study needed; another player's build is missing.
+      const tree = await starterTree(app, userId, color, starter);
+      if (!tree) return reply.code(404).send({ error: `You have no ${color} starter build with that id` });
+      return { api_data: positionAnswer(app, tree.rep, full, color, line, () => false) };
+    }
+    const state = await stateOrThrow(userId, color);
+    return {
+      api_data: positionAnswer(app, state.edited.rep, full, color, line, (m) => isAddedMove(state.edited, m)),
     };
-    return { api_data: answer };
   });
+}
+
+/** The repertoire's moves at one position (a full FEN), each with what is said about it. */
+function positionAnswer(
+  app: FastifyInstance,
+  rep: Repertoire | undefined,
+  full: string,
+  color: Color,
+  line: string | undefined,
+  added: (move: RepertoireMove) => boolean,
+): PositionAnswer {
+  const position = rep?.positions.get(positionKey(full));
+  return {
+    fen: position?.fen ?? full,
+    in_repertoire: position !== undefined,
+    player_to_move: (full.split(/\s+/)[1] === 'b' ? 'black' : 'white') === color,
+    moves:
+      rep && position
+        ? position.moves.map((m) => ({
+            san: m.san,
+            uci: m.uci,
+            fen: rep.positions.get(m.to)?.fen ?? m.to,
+            added: added(m),
+            ...moveAnnotation(rep, position.key, m.uci),
+            own_note: ownNote(rep, position.key, m.uci),
+          }))
+        : [],
+    opening: openingOfFen(app, full, line),
+  };
 }

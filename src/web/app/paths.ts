@@ -29,6 +29,11 @@ export function repertoireHref(color: 'white' | 'black', line?: string): string 
   return `${paths.repertoire}?${query}`;
 }
 
+/** The Repertoire screen showing a starter build (its id) before it is kept. */
+export function starterPreviewHref(color: 'white' | 'black', build: string): string {
+  return `${paths.repertoire}?${new URLSearchParams({ color, starter: build })}`;
+}
+
 /** Game review at one saved review. */
 export function gameReviewHref(id: number): string {
   return `${paths.gameReview}?review=${id}`;

@@ -1,7 +1,7 @@
 import { FiltersField } from '../features/openings/components/filters-field';
 import { defaultFilters } from '../features/openings/lib/filters';
 import { StarterScreen } from '../features/starter';
-import { paths, repertoireHref } from './paths';
+import { paths, repertoireHref, starterPreviewHref } from './paths';
 
 // Build a repertoire with the coverage check's bands and speeds fields, and the links to the workshop
 // and the drill of the colour it kept.
@@ -13,6 +13,7 @@ export function StarterPage() {
       defaultFilters={defaultFilters()}
       renderFilters={(value, onChange) => <FiltersField value={value} onChange={onChange} />}
       workshopHref={(color) => repertoireHref(color)}
+      previewHref={starterPreviewHref}
       drillHref={drillHref}
     />
   );

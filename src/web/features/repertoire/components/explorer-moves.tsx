@@ -13,6 +13,8 @@ type Props = {
   /** No Lichess token: nothing can be looked up, cached figures and Mine still show. */
   noToken: boolean;
   busy: boolean;
+  /** A starter's tree before it is kept: ✓ marks its moves, and a row's move is followed, never added. */
+  readOnly?: boolean;
   onRetry: () => void;
   /** A row's move: followed when the repertoire has it, else added. */
   onChoose: (move: ExplorerMoveAnswer) => void;
@@ -43,7 +45,20 @@ const NONE: Record<ExplorerDb, string> = {
 
 /** The explorer's moves at the position: Lichess at the player's speeds and bands, Masters, or their own games. */
 export function ExplorerMoves(props: Props) {
-  const { color, db, onDb, answer, loading, error, lookingUp, noToken, busy, onRetry, onChoose } = props;
+  const {
+    color,
+    db,
+    onDb,
+    answer,
+    loading,
+    error,
+    lookingUp,
+    noToken,
+    busy,
+    readOnly = false,
+    onRetry,
+    onChoose,
+  } = props;
   const mine = db === 'mine';
   return (
     <section className="ws-box" aria-labelledby="ws-explorer-title" aria-busy={loading || lookingUp}>
@@ -109,7 +124,7 @@ export function ExplorerMoves(props: Props) {
                     className={`ws-ex-row${m.in_repertoire ? ' is-in' : ''}${mine ? ' is-mine' : ''}`}
                     disabled={busy}
                     onClick={() => onChoose(m)}
-                    aria-label={`${m.in_repertoire ? 'Go to' : 'Add'} ${m.san}: ${m.games.toLocaleString('en-US')} games, ${mine ? `last played ${dayText(m.last_played)}` : percent(m.share)}, your score ${percent(m.score)}`}
+                    aria-label={`${m.in_repertoire || readOnly ? 'Go to' : 'Add'} ${m.san}: ${m.games.toLocaleString('en-US')} games, ${mine ? `last played ${dayText(m.last_played)}` : percent(m.share)}, your score ${percent(m.score)}`}
                     data-testid="explorer-move"
                   >
                     <span className="ws-ex-san">
@@ -124,8 +139,8 @@ export function ExplorerMoves(props: Props) {
               ))}
             </ol>
             <p className="ws-legend muted">
-              ✓ in your repertoire · click a move to{' '}
-              {answer.moves.some((m) => !m.in_repertoire) ? 'add it' : 'go there'}
+              ✓ in {readOnly ? 'the starter' : 'your repertoire'} · click a move to{' '}
+              {!readOnly && answer.moves.some((m) => !m.in_repertoire) ? 'add it' : 'go there'}
             </p>
           </>
         )}

@@ -9,6 +9,8 @@ type Props = {
   /** Position label, e.g. 'after 1. e4 c5' or 'at the start'. */
   where: string;
   busy: boolean;
+  /** A starter's tree before it is kept: moves are followed, nothing is changed. */
+  readOnly?: boolean;
   onGo: (san: string) => void;
   onRemove: (san: string) => void;
   /** Keeps one answer where the repertoire has several (the others are removed). */
@@ -21,23 +23,35 @@ type Props = {
  * The repertoire's moves at the board's position, each with what the study says about it: follow one,
  * remove one, or keep one of several answers.
  */
-export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove, onKeep, onNote }: Props) {
+export function PositionMoves(props: Props) {
+  const { moves, playerToMove, where, busy, readOnly = false, onGo, onRemove, onKeep, onNote } = props;
   const several = playerToMove && moves.length > 1;
   const [noting, setNoting] = useState<string>();
   return (
     <section className="ws-box" aria-labelledby="ws-position-title">
       <h2 id="ws-position-title" className="ws-box-title">
-        {playerToMove ? 'Your answers' : 'Replies you prepared for'} <span className="ws-where">{where}</span>
+        {readOnly
+          ? playerToMove
+            ? "The starter's answer"
+            : 'Replies it prepares for'
+          : playerToMove
+            ? 'Your answers'
+            : 'Replies you prepared for'}{' '}
+        <span className="ws-where">{where}</span>
       </h2>
       {moves.length === 0 ? (
         <p className="muted ws-empty">
-          {playerToMove
-            ? 'No answer here yet: play one on the board or add one from the explorer.'
-            : 'No reply prepared here: play one on the board or add one from the explorer.'}
+          {readOnly
+            ? playerToMove
+              ? 'The starter has no answer here.'
+              : 'The starter prepares for no reply here.'
+            : playerToMove
+              ? 'No answer here yet: play one on the board or add one from the explorer.'
+              : 'No reply prepared here: play one on the board or add one from the explorer.'}
         </p>
       ) : (
         <>
-          {several && (
+          {several && !readOnly && (
             <p className="ws-conflict" role="note">
               Your repertoire gives {moves.length} answers here. Keep one to make it consistent.
             </p>
@@ -49,33 +63,35 @@ export function PositionMoves({ moves, playerToMove, where, busy, onGo, onRemove
                   {m.san}
                 </button>
                 {m.added && <span className="ws-tag is-added">added here</span>}
-                <span className="ws-rep-actions">
-                  {several && (
-                    <button type="button" className="button ws-small" disabled={busy} onClick={() => onKeep(m.san)}>
-                      Keep this one<span className="visually-hidden">: {m.san}</span>
+                {!readOnly && (
+                  <span className="ws-rep-actions">
+                    {several && (
+                      <button type="button" className="button ws-small" disabled={busy} onClick={() => onKeep(m.san)}>
+                        Keep this one<span className="visually-hidden">: {m.san}</span>
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="button ws-small"
+                      disabled={busy}
+                      aria-expanded={noting === m.uci}
+                      aria-label={`${m.own_note ? 'Edit your note' : 'Write a note'} on ${m.san}`}
+                      onClick={() => setNoting(noting === m.uci ? undefined : m.uci)}
+                    >
+                      {m.own_note ? 'Edit note' : 'Note'}
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button ws-small"
-                    disabled={busy}
-                    aria-expanded={noting === m.uci}
-                    aria-label={`${m.own_note ? 'Edit your note' : 'Write a note'} on ${m.san}`}
-                    onClick={() => setNoting(noting === m.uci ? undefined : m.uci)}
-                  >
-                    {m.own_note ? 'Edit note' : 'Note'}
-                  </button>
-                  <button
-                    type="button"
-                    className="button ws-small"
-                    disabled={busy}
-                    aria-label={`Remove ${m.san}`}
-                    title={`Remove ${m.san} and every position reachable only through it`}
-                    onClick={() => onRemove(m.san)}
-                  >
-                    Remove
-                  </button>
-                </span>
+                    <button
+                      type="button"
+                      className="button ws-small"
+                      disabled={busy}
+                      aria-label={`Remove ${m.san}`}
+                      title={`Remove ${m.san} and every position reachable only through it`}
+                      onClick={() => onRemove(m.san)}
+                    >
+                      Remove
+                    </button>
+                  </span>
+                )}
                 {(m.comment !== '' || m.glyphs.length > 0) && (
                   <div className="ws-rep-comment">
                     <StudyComment comment={m.comment} glyphs={m.glyphs} testId="repertoire-move-comment" />

@@ -12,16 +12,20 @@ type Props = {
   renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
   /** Play on from the board's position (the app's play-on feature); not offered without it. */
   renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
+  /** Over a starter build's preview: what it is and the ways to keep it (the app's starter feature). */
+  renderStarterPreview?: (color: Color, build: string) => ReactNode;
 };
 
 /**
  * The Repertoire screen (`/repertoire?color=white|black[&line=<movetext>]`): the colour's edited
- * repertoire on a board, the explorer beside it, and edits stored at once.
+ * repertoire on a board, the explorer beside it, and edits stored at once. With `&starter=<build id>`,
+ * a starter build's tree before it is kept, read-only, under what the app says about keeping it.
  */
-export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck, renderPlayOn }: Props) {
+export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck, renderPlayOn, renderStarterPreview }: Props) {
   usePageTitle('Repertoire');
   const [params, setParams] = useSearchParams();
   const color: Color = params.get('color') === 'black' ? 'black' : 'white';
+  const starter = params.get('starter') || undefined;
   const studies = useStudies();
   const study = studies.data?.[color];
   const choose = (c: Color) =>
@@ -35,16 +39,19 @@ export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck, render
     <section className="page ws-page" aria-labelledby="ws-title">
       <header className="ws-header">
         <h1 id="ws-title">Repertoire</h1>
-        <fieldset className="ws-choice">
-          <legend className="visually-hidden">Colour</legend>
-          {(['white', 'black'] as const).map((c) => (
-            <label key={c} className={color === c ? 'is-chosen' : ''}>
-              <input type="radio" name="ws-colour" checked={color === c} onChange={() => choose(c)} />
-              {c === 'white' ? 'White' : 'Black'}
-            </label>
-          ))}
-        </fieldset>
-        {study && (
+        {/* A starter is of one colour: the choice would leave it. */}
+        {starter === undefined && (
+          <fieldset className="ws-choice">
+            <legend className="visually-hidden">Colour</legend>
+            {(['white', 'black'] as const).map((c) => (
+              <label key={c} className={color === c ? 'is-chosen' : ''}>
+                <input type="radio" name="ws-colour" checked={color === c} onChange={() => choose(c)} />
+                {c === 'white' ? 'White' : 'Black'}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {study && !starter && (
           <p className="muted ws-study">
             {study.link ? (
               <a href={study.link} target="_blank" rel="noreferrer">
@@ -58,7 +65,19 @@ export function RepertoireScreen({ manageOpeningsPath, renderEngineCheck, render
           </p>
         )}
       </header>
-      {studies.isPending ? (
+      {starter ? (
+        <>
+          {renderStarterPreview?.(color, starter)}
+          <Workshop
+            key={`${color}:${starter}`}
+            color={color}
+            fromLichess={false}
+            starter={starter}
+            renderEngineCheck={renderEngineCheck}
+            renderPlayOn={renderPlayOn}
+          />
+        </>
+      ) : studies.isPending ? (
         <p className="muted">Loading your studies…</p>
       ) : studies.isError ? (
         <p className="form-message is-error" role="alert">

@@ -5,29 +5,38 @@ type Props = {
   /** The repertoire already plays it here. */
   inRepertoire: boolean;
   busy: boolean;
-  onAdd: (san: string) => void;
+  /** Without it (a starter's tree before it is kept) the answer is named, not offered. */
+  onAdd?: (san: string) => void;
 };
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The explorer's best-scoring reply at the player's bands, ready to add in one click. */
 export function SuggestedAnswer({ suggested, inRepertoire, busy, onAdd }: Props) {
+  const whose = onAdd ? 'Your repertoire' : 'The starter';
   if (!suggested) return null;
   const facts = `${percent(suggested.score)} for you over ${suggested.games.toLocaleString('en-US')} games at your bands`;
   return (
     <section className="ws-suggest" aria-label="Suggested answer" data-testid="suggested-answer">
       {inRepertoire ? (
         <p>
-          Your repertoire plays <strong>{suggested.san}</strong> here, the explorer's best-scoring reply ({facts}).
+          {whose} plays <strong>{suggested.san}</strong> here, the explorer's best-scoring reply ({facts}).
         </p>
       ) : (
         <>
           <p>
             Suggested answer: <strong>{suggested.san}</strong>, the best-scoring reply ({facts}).
           </p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => onAdd(suggested.san)}>
-            Add {suggested.san}
-          </button>
+          {onAdd && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => onAdd(suggested.san)}
+            >
+              Add {suggested.san}
+            </button>
+          )}
         </>
       )}
     </section>

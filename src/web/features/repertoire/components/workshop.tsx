@@ -54,10 +54,13 @@ type WorkshopProps = {
   renderEngineCheck?: (position: EngineCheckPosition) => ReactNode;
   /** The app's Play on (another feature) from the board's position; the workshop comes back on close. */
   renderPlayOn?: (from: PlayOnPosition, onClose: () => void) => ReactNode;
+  /** A starter build's id: its tree is shown before it is kept, read-only (moves are followed, never added). */
+  starter?: string;
 };
 
 /** The board, the line, the repertoire's and the explorer's moves at the position, and the edits. */
-export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }: WorkshopProps) {
+export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, starter }: WorkshopProps) {
+  const preview = starter !== undefined;
   const line = useWorkshopLine();
   const { steps, cursor, fen } = line;
   const [flipped, setFlipped] = useState(false);
@@ -65,13 +68,13 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
   const [playingOn, setPlayingOn] = useState(false);
   const client = useQueryClient();
   const lineText = makeLine(steps.slice(0, cursor));
-  const position = usePosition(color, fen, lineText);
+  const position = usePosition(color, fen, lineText, starter);
   const filters = usePlayerFilters(color);
   const filterValue = filters.data ?? NO_FILTERS;
   const explorer = useWorkshopExplorer(color, fen, lineText, filterValue, !filters.isPending);
   const edit = useEditRepertoire(color);
   const undo = useUndoEdit(color);
-  const edits = useEdits(color, true);
+  const edits = useEdits(color, !preview);
   const busy = edit.isPending || undo.isPending;
   const moves = position.data?.moves ?? [];
   const playerToMove = turnOf(fen) === color;
@@ -104,11 +107,11 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
       () => line.go(before, at),
     );
   };
-  /** A move already in the repertoire is followed; any other is added. */
+  /** A move already in the repertoire is followed; any other is added (in a preview, followed too). */
   const choose = (san: string) => {
     const step = stepFromSan(fen, san);
     if (!step) return;
-    if (moves.some((m) => m.uci === step.uci)) go(step);
+    if (preview || moves.some((m) => m.uci === step.uci)) go(step);
     else add(step.san);
   };
   const remove = (san: string) =>
@@ -142,7 +145,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
     const seen = new Set(path.map((s) => positionKey(s.fen)));
     for (let i = 0; i < END_PLIES; i++) {
       const at = path.length === 0 ? fen : path[path.length - 1].fen;
-      const answer = await client.fetchQuery(getPositionQueryOptions(color, at)).catch(() => undefined);
+      const answer = await client.fetchQuery(getPositionQueryOptions(color, at, '', starter)).catch(() => undefined);
       const next = answer?.moves[0] && stepFromUci(at, answer.moves[0].uci);
       if (!next || seen.has(positionKey(next.fen))) break;
       seen.add(positionKey(next.fen));
@@ -164,6 +167,14 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
         },
   );
 
+  // In a preview the explorer's ticks mark the starter's moves, not the player's repertoire.
+  const explorerAnswer =
+    preview && explorer.answer
+      ? {
+          ...explorer.answer,
+          moves: explorer.answer.moves.map((m) => ({ ...m, in_repertoire: moves.some((r) => r.uci === m.uci) })),
+        }
+      : explorer.answer;
   const suggested = explorer.answer?.suggested ?? null;
   const suggestedIn = suggested !== null && moves.some((m) => m.uci === suggested.uci);
   const arrows: BoardArrow[] = moves.flatMap((m) => {
@@ -224,7 +235,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
           </div>
           <p className="muted key-hint ws-keys">
             <kbd>←</kbd> <kbd>→</kbd> step, <kbd>↑</kbd>/<kbd>Home</kbd> start, <kbd>↓</kbd>/<kbd>End</kbd> end,{' '}
-            <kbd>f</kbd> flips. Play a move on the board to add it.
+            <kbd>f</kbd> flips. Play a move on the board to {preview ? 'look at it' : 'add it'}.
           </p>
         </div>
         <div className="board-layout-side ws-side">
@@ -239,16 +250,26 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
           )}
           {position.data && !position.data.in_repertoire && cursor > 0 && (
             <p className="ws-outside" data-testid="outside-repertoire">
-              This position is not in your repertoire yet: adding a move here adds the whole line.
+              {preview
+                ? 'This position is not in the starter.'
+                : 'This position is not in your repertoire yet: adding a move here adds the whole line.'}
             </p>
           )}
-          {playerToMove && <SuggestedAnswer suggested={suggested} inRepertoire={suggestedIn} busy={busy} onAdd={add} />}
+          {playerToMove && (
+            <SuggestedAnswer
+              suggested={suggested}
+              inRepertoire={suggestedIn}
+              busy={busy}
+              onAdd={preview ? undefined : add}
+            />
+          )}
           {playerToMove && renderEngineCheck?.({ color, fen, line: lineText, ...filterValue })}
           <PositionMoves
             moves={moves}
             playerToMove={playerToMove}
             where={where}
             busy={busy}
+            readOnly={preview}
             onGo={choose}
             onRemove={remove}
             onKeep={keep}
@@ -258,34 +279,39 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn }
             color={color}
             db={explorer.db}
             onDb={explorer.setDb}
-            answer={explorer.answer ?? undefined}
+            answer={explorerAnswer ?? undefined}
             loading={explorer.loading}
             error={explorer.error}
             lookingUp={explorer.lookingUp}
             noToken={explorer.noToken}
             busy={busy}
+            readOnly={preview}
             onRetry={explorer.retry}
             onChoose={(m) => choose(m.san)}
           />
         </div>
       </div>
-      <EditsPanel
-        color={color}
-        edits={edits.data ?? []}
-        fromLichess={fromLichess}
-        busy={busy}
-        onUndo={() =>
-          undo.mutate(undefined, {
-            onSuccess: () => setNote({ kind: 'success', text: 'The last edit is undone.' }),
-            onError: (error) => setNote({ kind: 'error', text: errorText(error) }),
-          })
-        }
-        onOpen={(text) => {
-          const parsed = parseLine(text);
-          if (parsed) line.go(parsed, parsed.length);
-        }}
-      />
-      <SourcesPanel color={color} />
+      {!preview && (
+        <>
+          <EditsPanel
+            color={color}
+            edits={edits.data ?? []}
+            fromLichess={fromLichess}
+            busy={busy}
+            onUndo={() =>
+              undo.mutate(undefined, {
+                onSuccess: () => setNote({ kind: 'success', text: 'The last edit is undone.' }),
+                onError: (error) => setNote({ kind: 'error', text: errorText(error) }),
+              })
+            }
+            onOpen={(text) => {
+              const parsed = parseLine(text);
+              if (parsed) line.go(parsed, parsed.length);
+            }}
+          />
+          <SourcesPanel color={color} />
+        </>
+      )}
     </>
   );
 }

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import type { Color } from '@contract/common';
 import type { StarterBuild } from '../api/get-starter';
-import { useSources } from '../../../lib/repertoire-sources';
-import { useKeepAsEdits, useKeepAsSource } from '../api/keep-starter';
 import { downloadText } from '../lib/download-text';
 import { errorOf } from '../lib/error-of';
+import { useStarterKeeping } from '../lib/use-starter-keeping';
 import { bandsText, colorName, reviewsText, sourceTitle, starterFileName, statusText } from '../lib/starter-text';
 
 export type StarterLinks = {
   /** The repertoire workshop of a colour. */
   workshopHref: (color: Color) => string;
+  /** The workshop showing a build (by id) before it is kept. */
+  previewHref: (color: Color, build: string) => string;
   /** The drill of a colour. */
   drillHref: (color: Color) => string;
 };
@@ -23,26 +24,10 @@ type Props = StarterLinks & {
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** How the latest build ended, its size and daily cost, and the ways to keep it. */
-export function StarterResult({ build, hasStudy, workshopHref, drillHref }: Props) {
-  const asSource = useKeepAsSource();
-  const asEdits = useKeepAsEdits();
-  // Kept as a source on an earlier visit: a source of its name stored after the build ended.
-  const sources = useSources(build.color);
-  const keptSource =
-    asSource.data ??
-    sources.data?.find(
-      (s) =>
-        s.name === sourceTitle(build.line) &&
-        build.ended_at !== null &&
-        Date.parse(s.updated_at) >= Date.parse(build.ended_at),
-    );
-  const kept = keptSource !== undefined || asEdits.isSuccess;
-  // Not offered until the sources say whether it was kept already.
-  const offer = !kept && !sources.isPending;
-  const busy = asSource.isPending || asEdits.isPending;
+export function StarterResult({ build, hasStudy, workshopHref, previewHref, drillHref }: Props) {
+  const { asSource, asEdits, keptSource, kept, offer, busy, failure } = useStarterKeeping(build.color, build);
   const keepable = build.own_moves > 0 && build.pgn.trim() !== '';
   const side = colorName(build.color);
-  const failure = asSource.error ?? asEdits.error;
 
   return (
     <section
@@ -84,6 +69,12 @@ export function StarterResult({ build, hasStudy, workshopHref, drillHref }: Prop
             >
               Download PGN
             </button>
+            {/* Before keeping, the workshop shows the build itself; after, the repertoire it went into. */}
+            {offer && (
+              <Link className="button" to={previewHref(build.color, build.id)}>
+                Open in the workshop
+              </Link>
+            )}
             {offer && (
               <button
                 type="button"

@@ -22,6 +22,7 @@ export function StarterScreen<F extends BandsAndSpeeds>({
   defaultFilters,
   renderFilters,
   workshopHref,
+  previewHref,
   drillHref,
 }: Props<F>) {
   usePageTitle('Build a repertoire');
@@ -85,6 +86,7 @@ export function StarterScreen<F extends BandsAndSpeeds>({
           build={build}
           hasStudy={Boolean(studies.data?.[color])}
           workshopHref={workshopHref}
+          previewHref={previewHref}
           drillHref={drillHref}
         />
       )}

@@ -14,6 +14,7 @@ import {
 } from './starter-text';
 
 const build: StarterBuild = {
+  id: '6f1c2b9e-3d4a-4f5b-8c7d-9e0a1b2c3d4e',
   color: 'white',
   line: '1. e4',
   speeds: 'blitz,rapid,classical',

@@ -80,6 +80,7 @@ export function useStarterBuild(color: Color) {
 
 /** A build the screen shows between the request and the server's first word about it. */
 const emptyBuild = (color: Color): StarterBuild => ({
+  id: '',
   color,
   line: '',
   speeds: '',
