@@ -51,10 +51,8 @@ const SNAKE_CASE = '/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/';
 const SNAKE_CASE_FIELDS_TODAY = [
   'src/chess/compare-game.ts',
   'src/chess/consistency.ts',
-  'src/chess/engine-mistakes.ts',
   'src/chess/engine-suggestion.ts',
   'src/chess/expected-score.ts',
-  'src/chess/fen.ts',
   'src/chess/game-record.ts',
   'src/chess/mistake-card.ts',
   'src/chess/opening-book.ts',
@@ -64,7 +62,6 @@ const SNAKE_CASE_FIELDS_TODAY = [
   'src/chess/scheduling-types.ts',
   'src/chess/scheduling.ts',
   'src/chess/suggested-answer.ts',
-  'src/chess/training-figures.ts',
   'src/chess/traps.ts',
   'src/chess/trim.ts',
   'src/chess/wilson.ts',

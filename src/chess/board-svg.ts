@@ -37,7 +37,7 @@ export function makeBoardSvg(
   const valid = validateFen(fen.trim());
   if (valid.isErr) return Result.err(valid.error);
   const board = parseBoardFen(fen.trim().split(/\s+/)[0]);
-  if (board.isErr) return Result.err(new FenValidationError('invalid_piece'));
+  if (board.isErr) return Result.err(new FenValidationError('invalidPiece'));
   const parts: string[] = [];
   for (let rank = 0; rank < 8; rank++) {
     for (let file = 0; file < 8; file++) {

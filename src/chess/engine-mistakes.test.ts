@@ -10,13 +10,13 @@ const game = (pgn: string) => {
 describe('engine mistakes of a game', () => {
   const scholar = game('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
   const evals = [
-    { ply: 0, cp: 30, best_uci: 'e2e4' },
-    { ply: 1, cp: 30, best_uci: 'e7e5' },
-    { ply: 2, cp: 35, best_uci: 'g1f3' },
-    { ply: 3, cp: 0, best_uci: 'b8c6' },
-    { ply: 4, cp: 40, best_uci: 'f1c4' },
-    { ply: 5, cp: 20, best_uci: 'g7g6' },
-    { ply: 6, mate: 1, best_uci: 'h5f7' },
+    { ply: 0, cp: 30, bestUci: 'e2e4' },
+    { ply: 1, cp: 30, bestUci: 'e7e5' },
+    { ply: 2, cp: 35, bestUci: 'g1f3' },
+    { ply: 3, cp: 0, bestUci: 'b8c6' },
+    { ply: 4, cp: 40, bestUci: 'f1c4' },
+    { ply: 5, cp: 20, bestUci: 'g7g6' },
+    { ply: 6, mate: 1, bestUci: 'h5f7' },
     { ply: 7, mate: 0 },
   ];
 

@@ -15,7 +15,7 @@ import type { Evaluation, MistakeKind, Side } from './win-chance.js';
  */
 
 /** The engine's finding at one position: `ply` half-moves from the game's start (0 = the start). */
-export type PlyEvaluation = Evaluation & { ply: number; best_uci?: string | null };
+export type PlyEvaluation = Evaluation & { ply: number; bestUci?: string | null };
 
 export interface EngineMistake {
   /** The move's half-move number, 1 = the game's first move. */
@@ -54,7 +54,7 @@ export function judgeGame(
     const kind = judgeMove(before, after, mover);
     if (!kind) continue;
     const drop = winPercentLoss(before, after, mover);
-    const better = before.best_uci ? sanOf(fenBefore, before.best_uci) : undefined;
+    const better = before.bestUci ? sanOf(fenBefore, before.bestUci) : undefined;
     found.push({ ply: move.ply, side: mover, kind, drop, fenBefore, san: move.san, ...(better ? { better } : {}) });
   }
   return found;

@@ -21,22 +21,22 @@ describe('validateFen', () => {
       'FEN string must contain six space-delimited fields.',
     ],
     [
-      'move_number',
+      'moveNumber',
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0',
       '6th field (move number) must be a positive integer.',
     ],
     [
-      'move_number',
+      'moveNumber',
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x',
       '6th field (move number) must be a positive integer.',
     ],
     [
-      'half_moves',
+      'halfMoves',
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1',
       '5th field (half move counter) must be a non-negative integer.',
     ],
     [
-      'en_passant',
+      'enPassant',
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1',
       '4th field (en-passant square) is invalid.',
     ],
@@ -45,37 +45,33 @@ describe('validateFen', () => {
       'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1',
       '3rd field (castling availability) is invalid.',
     ],
-    [
-      'side_to_move',
-      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
-      '2nd field (side to move) is invalid.',
-    ],
+    ['sideToMove', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', '2nd field (side to move) is invalid.'],
     [
       'rows',
       'rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       "1st field (piece positions) does not contain 8 '/'-delimited rows.",
     ],
     [
-      'consecutive_numbers',
+      'consecutiveNumbers',
       'rnbqkbnr/pppppppp/8/8/44/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       '1st field (piece positions) is invalid [consecutive numbers].',
     ],
     [
-      'invalid_piece',
+      'invalidPiece',
       'rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       '1st field (piece positions) is invalid [invalid piece].',
     ],
     [
-      'row_too_large',
+      'rowTooLarge',
       'rnbqkbnr/pppppppp/8/8/3P5/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       '1st field (piece positions) is invalid [row too large].',
     ],
     [
-      'row_too_large',
+      'rowTooLarge',
       'rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       '1st field (piece positions) is invalid [row too large].',
     ],
-    ['illegal_en_passant', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1', 'Illegal en-passant square'],
+    ['illegalEnPassant', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1', 'Illegal en-passant square'],
   ])('rejects with %s', (code, fen, message) => {
     const result = validateFen(fen);
     expect(result.isErr).toBe(true);

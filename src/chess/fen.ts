@@ -12,31 +12,31 @@ import type { Position } from 'chessops/chess';
 
 export const FEN_ERROR_CODES = [
   'fields',
-  'move_number',
-  'half_moves',
-  'en_passant',
+  'moveNumber',
+  'halfMoves',
+  'enPassant',
   'castling',
-  'side_to_move',
+  'sideToMove',
   'rows',
-  'consecutive_numbers',
-  'invalid_piece',
-  'row_too_large',
-  'illegal_en_passant',
+  'consecutiveNumbers',
+  'invalidPiece',
+  'rowTooLarge',
+  'illegalEnPassant',
 ] as const;
 export type FenErrorCode = (typeof FEN_ERROR_CODES)[number];
 
 export const FEN_MESSAGES: Record<FenErrorCode, string> = {
   fields: 'FEN string must contain six space-delimited fields.',
-  move_number: '6th field (move number) must be a positive integer.',
-  half_moves: '5th field (half move counter) must be a non-negative integer.',
-  en_passant: '4th field (en-passant square) is invalid.',
+  moveNumber: '6th field (move number) must be a positive integer.',
+  halfMoves: '5th field (half move counter) must be a non-negative integer.',
+  enPassant: '4th field (en-passant square) is invalid.',
   castling: '3rd field (castling availability) is invalid.',
-  side_to_move: '2nd field (side to move) is invalid.',
+  sideToMove: '2nd field (side to move) is invalid.',
   rows: "1st field (piece positions) does not contain 8 '/'-delimited rows.",
-  consecutive_numbers: '1st field (piece positions) is invalid [consecutive numbers].',
-  invalid_piece: '1st field (piece positions) is invalid [invalid piece].',
-  row_too_large: '1st field (piece positions) is invalid [row too large].',
-  illegal_en_passant: 'Illegal en-passant square',
+  consecutiveNumbers: '1st field (piece positions) is invalid [consecutive numbers].',
+  invalidPiece: '1st field (piece positions) is invalid [invalid piece].',
+  rowTooLarge: '1st field (piece positions) is invalid [row too large].',
+  illegalEnPassant: 'Illegal en-passant square',
 };
 
 export class FenValidationError extends Error {
@@ -53,11 +53,11 @@ export const validateFen = (fen: string): Result<string, FenValidationError> => 
   const tokens = fen.split(/\s+/);
   if (tokens.length !== 6) return fail('fields');
   const [placement, turn, castling, ep, halfMoves, moveNumber] = tokens;
-  if (!/^[0-9]+$/.test(moveNumber) || parseInt(moveNumber, 10) <= 0) return fail('move_number');
-  if (!/^[0-9]+$/.test(halfMoves)) return fail('half_moves');
-  if (!/^(-|[a-h][36])$/.test(ep)) return fail('en_passant');
+  if (!/^[0-9]+$/.test(moveNumber) || parseInt(moveNumber, 10) <= 0) return fail('moveNumber');
+  if (!/^[0-9]+$/.test(halfMoves)) return fail('halfMoves');
+  if (!/^(-|[a-h][36])$/.test(ep)) return fail('enPassant');
   if (!/^(KQ?k?q?|Qk?q?|kq?|q|-)$/.test(castling)) return fail('castling');
-  if (!/^(w|b)$/.test(turn)) return fail('side_to_move');
+  if (!/^(w|b)$/.test(turn)) return fail('sideToMove');
   const rows = placement.split('/');
   if (rows.length !== 8) return fail('rows');
   for (const row of rows) {
@@ -65,18 +65,18 @@ export const validateFen = (fen: string): Result<string, FenValidationError> => 
     let previousWasNumber = false;
     for (const ch of row) {
       if (ch >= '0' && ch <= '9') {
-        if (previousWasNumber) return fail('consecutive_numbers');
+        if (previousWasNumber) return fail('consecutiveNumbers');
         squares += ch.charCodeAt(0) - 48;
         previousWasNumber = true;
       } else {
-        if (!/^[prnbqkPRNBQK]$/.test(ch)) return fail('invalid_piece');
+        if (!/^[prnbqkPRNBQK]$/.test(ch)) return fail('invalidPiece');
         squares += 1;
         previousWasNumber = false;
       }
     }
-    if (squares !== 8) return fail('row_too_large');
+    if (squares !== 8) return fail('rowTooLarge');
   }
-  if ((ep[1] === '3' && turn === 'w') || (ep[1] === '6' && turn === 'b')) return fail('illegal_en_passant');
+  if ((ep[1] === '3' && turn === 'w') || (ep[1] === '6' && turn === 'b')) return fail('illegalEnPassant');
   return Result.ok(fen);
 };
 

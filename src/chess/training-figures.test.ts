@@ -51,9 +51,9 @@ describe('training figures', () => {
       3,
     );
     expect(weeks).toEqual([
-      { week: '2026-02-16', reviews: 4, right_first_time: 0.75 },
-      { week: '2026-02-23', reviews: 0, right_first_time: null },
-      { week: '2026-03-02', reviews: 2, right_first_time: 0 },
+      { week: '2026-02-16', reviews: 4, rightFirstTime: 0.75 },
+      { week: '2026-02-23', reviews: 0, rightFirstTime: null },
+      { week: '2026-03-02', reviews: 2, rightFirstTime: 0 },
     ]);
   });
 });

@@ -71,7 +71,7 @@ export interface RetentionWeek {
   week: string;
   reviews: number;
   /** 0..1: share of the week's reviews not rated Again; null for a week without reviews. */
-  right_first_time: number | null;
+  rightFirstTime: number | null;
 }
 
 /** One row a week from `firstMonday`, from counts per bucket of the week bounds (bucket i: week i - 1). */
@@ -85,7 +85,7 @@ export function retentionOfBuckets(
     return {
       week: addDays(firstMonday, 7 * i),
       reviews: week.reviews,
-      right_first_time: week.reviews === 0 ? null : (week.reviews - week.again) / week.reviews,
+      rightFirstTime: week.reviews === 0 ? null : (week.reviews - week.again) / week.reviews,
     };
   });
 }

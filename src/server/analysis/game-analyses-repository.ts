@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { gameAnalyses, gameReviews, mistakes } from '../db/schema.js';
-import type { EngineMistake, GameFigures, PlyEvaluation } from '../../chess/index.js';
+import type { EngineMistake, GameFigures } from '../../chess/index.js';
+import type { PlyEval } from '@contract/engine.js';
 import { toMistake } from '../game-reviews/game-reviews-repository.js';
 import type { Mistake } from '@contract/game-reviews.js';
 
@@ -13,7 +14,7 @@ import type { Mistake } from '@contract/game-reviews.js';
 
 export interface AnalysisRow extends GameFigures {
   depth: number;
-  evals: PlyEvaluation[];
+  evals: PlyEval[];
   updated_at: string;
 }
 
@@ -25,7 +26,7 @@ export async function findAnalysis(db: Db, userId: number, reviewId: number): Pr
   if (!row) return null;
   return {
     depth: row.depth,
-    evals: row.evals as PlyEvaluation[],
+    evals: row.evals as PlyEval[],
     updated_at: row.updatedAt.toISOString(),
     accuracy: { white: row.accuracyWhite, black: row.accuracyBlack },
     acpl: { white: row.acplWhite, black: row.acplBlack },
@@ -38,7 +39,7 @@ export async function storeAnalysis(
   userId: number,
   reviewId: number,
   depth: number,
-  evals: readonly PlyEvaluation[],
+  evals: readonly PlyEval[],
   found: readonly EngineMistake[],
   figures: GameFigures,
 ): Promise<Mistake[] | undefined> {

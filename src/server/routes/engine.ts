@@ -66,10 +66,11 @@ export async function engineRoutes(app: FastifyInstance): Promise<void> {
       if (e.best_uci && !sanOf(fens[e.ply], e.best_uci))
         throw new BadRequestError(`best_uci ${e.best_uci} is not a legal move at ply ${e.ply}`);
     }
-    const sorted: PlyEvaluation[] = [...evals].sort((a, b) => a.ply - b.ply);
+    const sorted = [...evals].sort((a, b) => a.ply - b.ply);
+    const plies: PlyEvaluation[] = sorted.map(({ best_uci, ...evaluation }) => ({ ...evaluation, bestUci: best_uci }));
     const player = review.hero_color === 'White' ? 'white' : 'black';
-    const found = findEngineMistakes(game.startFen, moves, sorted, player);
-    const figures = gameFigures(game.startFen, sorted, moves.length);
+    const found = findEngineMistakes(game.startFen, moves, plies, player);
+    const figures = gameFigures(game.startFen, plies, moves.length);
     const stored = await storeAnalysis(app.db, userId, reviewId, depth, sorted, found, figures);
     if (!stored) return reply.code(404).send({ error: 'No such game review' });
     return { api_data: { mistakes: stored, ...figures } };

@@ -10,7 +10,8 @@ import {
   testDatabaseKinds,
   type TestServer,
 } from '../../../test/helper.js';
-import type { ForecastDay, RetentionWeek } from '../../chess/training-figures.js';
+import type { ForecastDay } from '../../chess/training-figures.js';
+import type { ProgressAnswer } from '@contract/today.js';
 import type { Database } from '../db/client.js';
 import {
   cards,
@@ -25,6 +26,8 @@ import {
   users,
 } from '../db/schema.js';
 import { keyDigest, packDeckKeys } from '../drill/deck-keys.js';
+
+type RetentionWeek = ProgressAnswer['retention'][number];
 
 // Kathmandu keeps +05:45 all year: its midnights are worked out by hand below, not with the app's code.
 const TZ = 'Asia/Kathmandu';

@@ -73,7 +73,11 @@ async function weeklyRetention(db: Db, userId: number, today: string, timeZone: 
   const counts = new Map<number, WeekCounts>(
     rows.map((r) => [Number(r.b), { reviews: Number(r.reviews), again: Number(r.again) }]),
   );
-  return retentionOfBuckets(firstMonday, counts);
+  return retentionOfBuckets(firstMonday, counts).map(({ week, reviews, rightFirstTime }) => ({
+    week,
+    reviews,
+    right_first_time: rightFirstTime,
+  }));
 }
 
 async function findLeeches(db: Db, userId: number): Promise<Leech[]> {
