@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   coveragePositions,
@@ -14,20 +14,24 @@ import {
   type TrimLine,
 } from '../../chess/index.js';
 import type { DrillTrap } from '@contract/drill.js';
-import { drillItems } from '../db/schema.js';
 import { rowsOf } from '../db/rows.js';
-import { readCachedStats } from '../openings/position-stats-repository.js';
 import type { StatsFilter } from '../openings/stats-key.js';
+import { answerKeys, readAnswersStamp, readCoverageAnswers } from './coverage-answers.js';
 import { editedRepertoireState, type EditedState } from './edited-repertoire.js';
 import { readGoal, type GoalView } from './coverage-goal-store.js';
 
 /**
  * What the coverage goal works on: the colour's edited repertoire and the stored explorer answers of
  * its positions at the filters of the player's latest coverage check. Expected score, trim and traps
- * are computed from these by the chess core; the answers are read once per change (a new check, its
- * progress, an edit) and held a few seconds (app.repertoireMemory), so one page asking for all three
- * reads them once.
+ * are computed from these by the chess core, each once per read of the answers. The answers are read
+ * once per change (a new check, its progress, an edit, a write of one of them) and kept with what was
+ * worked out from them (app.repertoireMemory): for a few seconds they are used as they are (a page asks
+ * for all three figures at once), after that their stamp is read first (coverage-answers.ts), and only
+ * a changed stamp reads them again.
  */
+
+/** How long answers read or found unchanged are used without asking again: the calls of one page. */
+const ANSWERS_CHECKED_MS = 10_000;
 
 export interface CoverageData {
   state: EditedState;
@@ -35,13 +39,35 @@ export interface CoverageData {
   filter: StatsFilter;
   stats: Map<string, PositionStats>;
   goal: GoalView;
+  /** The read `stats` came from, where the figures worked out from it are kept. */
+  answers: HeldAnswers;
 }
 
-/** The answers read for a player's colour, named by what they were read for, and the traps found in them. */
+/** A player's colour's answers, named by what they were read for. */
 export interface HeldCoverage {
   signature: string;
+  /** The latest read, or check of the stamp, shared by the calls that arrive while it runs. */
+  answers: Promise<HeldAnswers>;
+  /** When it ended (ms since the epoch); Infinity while it runs. */
+  checkedAt: number;
+}
+
+export interface HeldAnswers {
   stats: Map<string, PositionStats>;
-  traps?: { rep: Repertoire; byKey: Map<string, DrillTrap> };
+  stamp: string;
+  /** Of one repertoire object: a rebuilt one (same signature) works them out again. */
+  figures?: HeldFigures;
+}
+
+interface HeldFigures {
+  rep: Repertoire;
+  /** answerKeys of the repertoire's positions. */
+  keyList?: string;
+  expected?: { value: ExpectedScore | undefined };
+  traps?: Trap[];
+  trapsByKey?: Map<string, DrillTrap>;
+  /** With the drill positions the lines drop, as one parameter. */
+  trim?: { goal: number; lines: TrimLine[]; positions: string };
 }
 
 /** undefined when the colour has no study or no coverage check yet. */
@@ -62,22 +88,63 @@ export async function coverageData(
   const filter = { speeds: run.speeds, ratings: run.ratings };
   const signature = `${run.id}:${run.done}:${state.study.md5}:${state.study.signature}`;
   const key = `${userId}:${color}`;
-  const held = app.repertoireMemory.coverageHeld;
-  let stats = held.get(key)?.signature === signature ? held.get(key)!.stats : undefined;
-  if (!stats) {
-    stats = await readCachedStats(
-      app.db,
-      coveragePositions(rep).map((p) => p.key),
-      filter,
+  const memory = app.repertoireMemory.coverageHeld;
+  const listFor = (answers?: HeldAnswers) =>
+    (answers?.figures?.rep === rep && answers.figures.keyList) || answerKeys(coveragePositions(rep).map((p) => p.key));
+  const read = async (list: string): Promise<HeldAnswers> => ({
+    ...(await readCoverageAnswers(app.db, list, filter)),
+    figures: { rep, keyList: list },
+  });
+  let held = memory.get(key);
+  if (held?.signature !== signature || Date.now() - held.checkedAt >= ANSWERS_CHECKED_MS) {
+    const kept = held?.signature === signature ? held.answers : undefined;
+    const answers = kept
+      ? kept.then(async (last) => {
+          const list = listFor(last);
+          return (await readAnswersStamp(app.db, list, filter)) === last.stamp ? last : read(list);
+        })
+      : read(listFor());
+    const renewed: HeldCoverage = { signature, answers, checkedAt: Infinity };
+    answers.then(
+      () => (renewed.checkedAt = Date.now()),
+      // A failed read is not kept: the next call reads again.
+      () => memory.get(key) === renewed && memory.delete(key),
     );
-    held.set(key, { signature, stats });
+    held = renewed;
   }
-  return { state, rep, filter, stats, goal: await readGoal(app.db, userId, color) };
+  // Kept from its last use (the cache's ttl).
+  memory.set(key, held);
+  const answers = await held.answers;
+  return { state, rep, filter, stats: answers.stats, goal: await readGoal(app.db, userId, color), answers };
 }
 
-export const expectedOf = (data: CoverageData): ExpectedScore | undefined => expectedScore(data.rep, data.stats);
+/** What is worked out from the read for this repertoire object. */
+const figuresOf = (data: CoverageData): HeldFigures => {
+  if (data.answers.figures?.rep !== data.rep) data.answers.figures = { rep: data.rep };
+  return data.answers.figures;
+};
 
-export const trapsOf = (data: CoverageData): Trap[] => findTraps(data.rep, data.stats);
+export const expectedOf = (data: CoverageData): ExpectedScore | undefined => {
+  const figures = figuresOf(data);
+  figures.expected ??= { value: expectedScore(data.rep, data.stats) };
+  return figures.expected.value;
+};
+
+export const trapsOf = (data: CoverageData): Trap[] => {
+  const figures = figuresOf(data);
+  figures.traps ??= findTraps(data.rep, data.stats);
+  return figures.traps;
+};
+
+const trimLinesOf = (data: CoverageData): NonNullable<HeldFigures['trim']> => {
+  const figures = figuresOf(data);
+  const goal = data.goal.goal;
+  if (figures.trim?.goal !== goal) {
+    const lines = trimLines(data.rep, data.stats, goal);
+    figures.trim = { goal, lines, positions: [...new Set(lines.flatMap((line) => line.positions))].join(',') };
+  }
+  return figures.trim;
+};
 
 /**
  * The colour's traps by the position the trap move reaches (where the drill asks the punishment), from
@@ -90,14 +157,14 @@ export async function drillTraps(
 ): Promise<ReadonlyMap<string, DrillTrap>> {
   const data = await coverageData(app, userId, color);
   if (!data) return NO_TRAPS;
-  const held = app.repertoireMemory.coverageHeld.get(`${userId}:${color}`);
-  if (held?.stats === data.stats && held.traps?.rep === data.rep) return held.traps.byKey;
+  const figures = figuresOf(data);
+  if (figures.trapsByKey) return figures.trapsByKey;
   const byKey = new Map<string, DrillTrap>();
   for (const trap of trapsOf(data)) {
     const key = holePositionKey(trap);
     if (key) byKey.set(key, { san: trap.san, games: trap.games, score: trap.score });
   }
-  if (held?.stats === data.stats) held.traps = { rep: data.rep, byKey };
+  figures.trapsByKey = byKey;
   return byKey;
 }
 
@@ -121,22 +188,18 @@ const reviewsPerDay = (item: { state: number; scheduledDays: number }) =>
 
 /** The trim lines with the drill positions each drops and the daily reviews that saves. */
 export async function trimOf(app: FastifyInstance, userId: number, data: CoverageData): Promise<TrimRow[]> {
-  const lines = trimLines(data.rep, data.stats, data.goal.goal);
-  const keys = [...new Set(lines.flatMap((line) => line.positions))];
+  const { lines, positions: keys } = trimLinesOf(data);
+  // Only items out of New count otherwise than a position without an item, so only they are read.
   const items = new Map<string, { state: number; scheduledDays: number }>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await app.db
-      .select({ key: drillItems.positionKey, state: drillItems.state, scheduledDays: drillItems.scheduledDays })
-      .from(drillItems)
-      .where(
-        and(
-          eq(drillItems.userId, userId),
-          eq(drillItems.color, data.rep.color),
-          isNull(drillItems.retiredAt),
-          inArray(drillItems.positionKey, keys.slice(i, i + 1000)),
-        ),
-      );
-    for (const row of rows) items.set(row.key, row);
+  if (keys) {
+    const rows = rowsOf<{ key: string; state: number; scheduled_days: number }>(
+      await app.db.execute(sql`
+        select d.position_key as key, d.state, d.scheduled_days
+        from unnest(string_to_array(${keys}, ',')) as k(key)
+        join drill_items d on d.user_id = ${userId} and d.color = ${data.rep.color} and d.position_key = k.key
+        where d.retired_at is null and d.state <> 0`),
+    );
+    for (const row of rows) items.set(row.key, { state: row.state, scheduledDays: row.scheduled_days });
   }
   return lines.map(({ positions, ...line }) => {
     let reviews = 0;

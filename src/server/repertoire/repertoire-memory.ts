@@ -14,8 +14,11 @@ declare module 'fastify' {
 /** Of the repertoires held here (bases and what edits added), in positions, like the repertoire cache. */
 const MAX_HELD_POSITIONS = Number(process.env.REPERTOIRE_CACHE_POSITIONS) || 120_000;
 
-/** How long coverage answers are held: the coverage panels ask for expected, trim and traps at once. */
-const COVERAGE_HELD_MS = 10_000;
+/**
+ * How long a player's coverage answers and the figures worked out from them are kept after their last
+ * use (coverage-figures.ts asks whether the answers changed before using them again).
+ */
+const COVERAGE_KEPT_MS = 30 * 60_000;
 
 /**
  * What the player's repertoire tools keep between calls, one per app (plugins/app-memory.ts): each
@@ -34,8 +37,8 @@ export class RepertoireMemory {
   readonly reapplied = new WeakMap<Repertoire, { signature: string; rep: Repertoire }>();
   /** Positions of the repertoire that have a repertoire move. */
   readonly positionsWithMoves = new WeakMap<Repertoire, number>();
-  /** The explorer answers a coverage goal reads, by player and colour, held a few seconds. */
-  readonly coverageHeld = new LRUCache<string, HeldCoverage>({ max: 200, ttl: COVERAGE_HELD_MS });
+  /** The explorer answers a coverage goal reads and its figures, by player and colour. */
+  readonly coverageHeld = new LRUCache<string, HeldCoverage>({ max: 200, ttl: COVERAGE_KEPT_MS });
   /** Starter builds' trees read before they are kept, by player and build, with the save they were read from. */
   readonly starterTrees = new LRUCache<string, StarterTree>({ max: 200 });
   /** Pushes to Lichess under way, by player and colour. */

@@ -4,7 +4,7 @@ import { makeSan, parseSan } from 'chessops/san';
 import { makeUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   type HttpClient,
   openTestDatabase,
@@ -14,13 +14,14 @@ import {
   type TestServer,
   type Json,
 } from '../../../test/helper.js';
-import { holePositionKey, positionKey } from '../../chess/index.js';
+import { buildRepertoireFromPgn, holePositionKey, positionKey } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
-import { positionStats } from '../db/schema.js';
+import { drillItems, positionStats } from '../db/schema.js';
 import { storeStats, type StatsMove } from '../openings/position-stats-repository.js';
 import {
   counts,
   explorerAnswers,
+  keyOf,
   RATINGS,
   record,
   reference,
@@ -144,6 +145,29 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     expect(want.traps.map((t) => t.line)).toContain('1. e4 Nc6');
   });
 
+  test('a stored answer changes the figures once the few seconds they are held are over', async () => {
+    const { client } = await withCheckedStudy();
+    const before = await get(client, '/api/repertoire/expected?color=white');
+    const key = keyOf(root.children.get('e4')!.pos);
+    const old = stats.get(key)!;
+    const swap = <C extends { white: number; black: number }>(c: C): C => ({ ...c, white: c.black, black: c.white });
+    const changed = { ...swap(old), moves: old.moves.map(swap) };
+    await storeStats(database.db, [changed]);
+    try {
+      // Held as read: the calls of one page agree.
+      expect(await get(client, '/api/repertoire/expected?color=white')).toEqual(before);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 11_000 });
+      const want = reference(root, new Map([...stats, [key, changed]]), 1 / 100).expected;
+      const after = await get(client, '/api/repertoire/expected?color=white');
+      expect(after.score).toBeCloseTo(want.score, 12);
+      expect(after.covered_reach).toBeCloseTo(want.covered_reach, 12);
+      expect(after.score).not.toBeCloseTo(before.score, 6);
+    } finally {
+      vi.useRealTimers();
+      await storeStats(database.db, [old]);
+    }
+  });
+
   test('the drill says where a trap was played: the position its move reaches, not the others', async () => {
     const { client } = await withCheckedStudy();
     const traps = (await get(client, '/api/repertoire/traps?color=white')) as Json[];
@@ -208,6 +232,39 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe('1. e4 e5 is not a line below your white goal');
     expect(((await get(client, '/api/repertoire/edits?color=white')) as Json[]).length).toBe(1);
+  });
+
+  test("a trim line's daily reviews follow its drill items' schedules; New and retired ones count as New", async () => {
+    const { client, userId } = await withCheckedStudy();
+    const trim = async () => (await get(client, '/api/repertoire/trim?color=white')) as Json[];
+    const before = await trim();
+    for (const t of before) expect(t.reviews_per_day).toBeCloseTo((t.drill_positions * 5) / 30, 12);
+    // An item at every position the player answers, reviewed and due in 10 days.
+    const rep = buildRepertoireFromPgn(STUDY, { color: 'white' }).unwrap();
+    const own = [...rep.positions.values()].filter((p) => p.turn === 'white' && p.moves.length > 0);
+    await database.db.insert(drillItems).values(
+      own.map((p) => ({
+        userId,
+        color: 'white' as const,
+        positionKey: p.key,
+        fen: p.fen,
+        answers: [],
+        due: new Date(),
+        state: 2,
+        scheduledDays: 10,
+      })),
+    );
+    const mine = and(eq(drillItems.userId, userId), eq(drillItems.color, 'white'));
+    const after = async (set: Partial<typeof drillItems.$inferInsert>, perPosition: number) => {
+      if (Object.keys(set).length > 0) await database.db.update(drillItems).set(set).where(mine);
+      const rows = await trim();
+      expect(rows.map((t) => t.line)).toEqual(before.map((t) => t.line));
+      for (const t of rows) expect(t.reviews_per_day).toBeCloseTo(t.drill_positions * perPosition, 12);
+    };
+    await after({}, 1 / 10);
+    await after({ scheduledDays: 0 }, 1);
+    await after({ state: 0 }, 5 / 30);
+    await after({ state: 2, retiredAt: new Date() }, 5 / 30);
   });
 
   test('two loads of Study next give the same holes, needed first, and the same suggested answers', async () => {
