@@ -52,7 +52,8 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       lichessUrl: sites.lichessUrl,
       chessComUrl: sites.chesscomUrl,
       lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 600,
+      // Generous: a loaded machine streams the 50-game export slowly, and no test here waits on a timeout.
+      siteTimeoutMs: 10_000,
       rateLimitPauseMs: 100,
       lichessToken: EXPLORER_TOKEN,
     });

@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
       lichessUrl: sites.lichessUrl,
       chessComUrl: sites.chesscomUrl,
       lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 600,
+      siteTimeoutMs: 10_000,
       rateLimitPauseMs: 100,
     });
   });

@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       lichessUrl: sites.lichessUrl,
       chessComUrl: sites.chesscomUrl,
       lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 1000,
+      siteTimeoutMs: 10_000,
       rateLimitPauseMs: 100,
     });
   });
