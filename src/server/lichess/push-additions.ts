@@ -1,7 +1,9 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { additionsChapterName, additionsPgn, type Color } from '../../chess/index.js';
 import type { PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from './lichess-connections.js';
+import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
@@ -41,17 +43,28 @@ export async function stateWithText(
   }
 }
 
-/** One push at a time per player and colour in an app: a second one while the first runs answers 409. */
+/** A push holds its study row this long at most: a process killed mid-push blocks the next one no longer. */
+export const PUSH_LEASE_SECONDS = 180;
+
+/**
+ * One push at a time per player and colour, across every process on the database: the study row's
+ * lease is taken in one statement, so of two pushes at once (here or elsewhere) one answers 409.
+ */
 export async function pushAdditions(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
-  const running = app.repertoireMemory.pushing;
-  const key = `${userId}:${color}`;
-  if (running.has(key))
+  const ofStudy = and(eq(studies.userId, userId), eq(studies.color, color));
+  const leased = await app.db
+    .update(studies)
+    .set({ pushingUntil: sql`now() + make_interval(secs => ${PUSH_LEASE_SECONDS})` })
+    .where(and(ofStudy, or(isNull(studies.pushingUntil), lt(studies.pushingUntil, sql`now()`))))
+    .returning({ color: studies.color });
+  if (leased.length === 0) {
+    await stateWithText(app, userId, color); // no study at all is a 400, not a push under way
     throw new PushError(409, `Your ${color} edits are being saved to Lichess already: wait a moment`);
-  running.add(key);
+  }
   try {
     return await pushOnce(app, userId, color);
   } finally {
-    running.delete(key);
+    await app.db.update(studies).set({ pushingUntil: null }).where(ofStudy);
   }
 }
 

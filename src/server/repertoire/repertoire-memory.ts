@@ -41,6 +41,4 @@ export class RepertoireMemory {
   readonly coverageHeld = new LRUCache<string, HeldCoverage>({ max: 200, ttl: COVERAGE_KEPT_MS });
   /** Starter builds' trees read before they are kept, by player and build, with the save they were read from. */
   readonly starterTrees = new LRUCache<string, StarterTree>({ max: 200 });
-  /** Pushes to Lichess under way, by player and colour. */
-  readonly pushing = new Set<string>();
 }

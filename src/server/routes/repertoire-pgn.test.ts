@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
-  type HttpClient,
+  HttpClient,
   openTestDatabase,
   signedInClient,
   startTestServer,
@@ -234,5 +234,40 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(retried.status, retried.text).toBe(200);
     expect(additions().map((c) => c.id)).toEqual([retried.body.api_data.chapter_id]);
     sites.studyWrites.reset();
+  });
+
+  test('one push at a time across processes on the database; a lease left by a dead process runs out', async () => {
+    sites.studyWrites.reset();
+    const { client, userId } = await player();
+    await edit(client, '1. e4 c5 2. Nc3');
+    const other = await startTestServer(database, server.config);
+    try {
+      const there = new HttpClient(other.url);
+      for (const [name, value] of client.cookies) there.cookies.set(name, value);
+      sites.setMode('lichess-study-write', 'slow', { delayMs: 400 });
+      const both = await Promise.all([push(client), push(there)]);
+      sites.setMode('lichess-study-write', 'ok');
+      expect(both.map((r) => r.status).sort(), both.map((r) => r.text).join(' ')).toEqual([200, 409]);
+      expect(both.find((r) => r.status === 409)!.body.error).toMatch(/already/);
+      expect(sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS)).toHaveLength(1);
+      // Over: either process pushes again.
+      expect((await push(there)).status).toBe(200);
+
+      const ofStudy = and(eq(studies.userId, userId), eq(studies.color, 'white'));
+      await database.db
+        .update(studies)
+        .set({ pushingUntil: sql`now() + interval '1 minute'` })
+        .where(ofStudy);
+      expect((await push(client)).status).toBe(409);
+      await database.db
+        .update(studies)
+        .set({ pushingUntil: sql`now() - interval '1 second'` })
+        .where(ofStudy);
+      expect((await push(client)).status).toBe(200);
+    } finally {
+      await other.close();
+      sites.reset();
+      sites.studyWrites.reset();
+    }
   });
 });

@@ -46,6 +46,8 @@ export const studies = pgTable(
     textMd5: text('text_md5'),
     /** '<study id>/<chapter id>' of the additions chapter last written to the Lichess study. */
     additionsChapter: text('additions_chapter'),
+    /** Until when a Save to Lichess holds this study (any process): null when none runs. */
+    pushingUntil: timestamp('pushing_until', { withTimezone: true }),
     /**
      * Set anew from a sequence (a trigger, migration 0015) whenever the text, exclusions, link or title
      * is written: the drill checks this instead of reading and hashing the text on every call.

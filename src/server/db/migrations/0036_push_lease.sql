@@ -1,0 +1,1 @@
+ALTER TABLE "studies" ADD COLUMN IF NOT EXISTS "pushing_until" timestamp with time zone;
