@@ -203,6 +203,8 @@ test('a slow Lichess shows Retrieving Games; a Lichess that is down gives no gam
 
 for (const viewport of [DESKTOP, PHONE]) {
   test(`game review screen at ${viewport.width}px in both themes`, async ({ page }) => {
+    // Two themes, each a game fetched and stepped through, with screenshots when they are taken.
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signUp(page, newUser(`grscreen${viewport.width}`));
     await page.goto('/game_review');
