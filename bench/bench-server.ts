@@ -92,15 +92,13 @@ if (process.env.BENCH_SERVER_CHILD) {
     const { runInNewContext } = await import('node:vm');
     setFlagsFromString('--expose-gc');
     const collect = runInNewContext('gc') as () => void;
-    const { repertoireCacheCounters } = await import('../src/server/openings/repertoire-cache.js');
     app.get('/api/bench/heap', async () => {
       collect();
-      return { heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576), ...repertoireCacheCounters() };
+      return { heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576), ...app.repertoireCache.counters() };
     });
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { warmRepertoireWorkers } = await import('../src/server/openings/repertoire-cache.js');
-  warmRepertoireWorkers();
+  app.repertoireCache.warmWorkers();
   const cookies: [string, string][][] = [];
   for (let i = 0; i < Number(process.argv[2] ?? 2); i++) {
     const client = new HttpClient(url);

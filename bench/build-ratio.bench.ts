@@ -2,8 +2,6 @@
 // repertoire build against chessops reading the same text and replaying every move (parse + replay),
 // and, per position, the opening book, the consistency check, the drill deck and the coverage report.
 // CPU time (process.cpuUsage), median of three alternating runs at each size.
-import { parsePgn, startingPosition, walk } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
 import {
   bookEntry,
   bookPositions,
@@ -16,26 +14,9 @@ import {
   type PositionStats,
 } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
+import { cpuMs, median, replay } from './measure.js';
 
 const RUNS = 3;
-
-const cpuMs = (f: () => unknown): number => {
-  const before = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const replay = (text: string) => {
-  for (const game of parsePgn(text)) {
-    walk(game.moves, startingPosition(game.headers).unwrap(), (pos, node) => {
-      const move = parseSan(pos, node.san);
-      if (!move) return false;
-      pos.play(move);
-    });
-  }
-};
 
 const figures = new Map<string, { perPosition: number; ms: number }>();
 for (const [label, chapters] of [

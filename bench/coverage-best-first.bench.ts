@@ -9,18 +9,11 @@ import { makeUci } from 'chessops/util';
 import type { NormalMove } from 'chessops/types';
 import { CoverageWalk, type PositionStats } from '../src/chess/index';
 import { buildRepertoireFromPgn } from '../src/chess/repertoire';
+import { chooser, movetext } from './seeded-moves';
 
 const TARGET_POSITIONS = 1_200;
 const TOP = 10;
 const SECONDS_PER_LOOKUP = 1.2;
-
-function chooser(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return (s >>> 8) % n;
-  };
-}
 
 const legalMoves = (pos: Chess): NormalMove[] => {
   const moves: NormalMove[] = [];
@@ -31,8 +24,6 @@ const legalMoves = (pos: Chess): NormalMove[] => {
   }
   return moves.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
 };
-
-const movetext = (sans: string[]) => sans.map((san, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${san}` : san)).join(' ');
 
 /**
  * Grows the repertoire where games go: the likeliest Black-to-move position is answered next. There

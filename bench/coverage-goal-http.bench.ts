@@ -13,16 +13,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Chess } from 'chessops/chess';
-import { parseFen } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { makeUci } from 'chessops/util';
-import type { NormalMove } from 'chessops/types';
-import { buildRepertoireFromPgn, coveragePositions, type Repertoire } from '../src/chess/index.js';
+import { buildRepertoireFromPgn, type Repertoire } from '../src/chess/index.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { storeStats, type StatsRecord } from '../src/server/openings/position-stats-repository.js';
 import { startBenchServer } from './bench-server.js';
 import { generateStudy } from './generated-study.js';
+import { median } from './measure.js';
+import { madeUpAnswers } from './explorer-answers.js';
 
 const RUNS = 20;
 const LATER_RUNS = 5;
@@ -34,46 +31,21 @@ const RATINGS = '1600,1800';
 
 /** As the pure bench's answers: its repertoire moves (a few rare) and two others with varied scores. */
 function answersFor(rep: Repertoire): StatsRecord[] {
-  const records: StatsRecord[] = [];
   let n = 0;
-  for (const { key, fen } of coveragePositions(rep)) {
-    const p = rep.positions.get(key)!;
-    const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
-    const known = new Set(p.moves.map((m) => m.uci));
-    const others: NormalMove[] = [];
-    for (const [from, dests] of pos.allDests())
-      for (const to of dests) if (others.length < 2 && !known.has(makeUci({ from, to }))) others.push({ from, to });
-    const moves = [
-      ...p.moves.map((m, i) => {
-        const games = (n++ % 7 === 0 ? 20 : 2000) >> i;
-        // Whole games, as the explorer counts them.
-        const white = Math.round(games * 0.4);
-        const draws = Math.round(games * 0.1);
-        return { uci: m.uci, san: m.san, white, draws, black: games - white - draws };
-      }),
-      ...others.map((m, i) => ({
-        uci: makeUci(m),
-        san: makeSan(pos, m),
-        white: (n % 53 === 0 ? 900 : 150) >> i,
-        draws: 20,
-        black: 130 >> i,
-      })),
-    ];
-    const sum = (k: 'white' | 'draws' | 'black') => moves.reduce((s, m) => s + m[k], 0);
-    records.push({
-      fen: key,
-      speeds: SPEEDS,
-      ratings: RATINGS,
-      white: sum('white'),
-      draws: sum('draws'),
-      black: sum('black'),
-      moves,
-    });
-  }
-  return records;
+  const answers = madeUpAnswers(
+    rep,
+    (i) => {
+      const games = (n++ % 7 === 0 ? 20 : 2000) >> i;
+      // Whole games, as the explorer counts them.
+      const white = Math.round(games * 0.4);
+      const draws = Math.round(games * 0.1);
+      return { white, draws, black: games - white - draws };
+    },
+    (i) => ({ white: (n % 53 === 0 ? 900 : 150) >> i, draws: 20, black: 130 >> i }),
+  );
+  return [...answers].map(([fen, answer]) => ({ fen, speeds: SPEEDS, ratings: RATINGS, ...answer }));
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

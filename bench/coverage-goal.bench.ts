@@ -6,14 +6,8 @@
 // index and shortest lines are made by the first call and kept with the repertoire object, as the
 // server's cached repertoire keeps them: the uncounted round pays for them, and the first call's
 // cost is printed on its own.
-import { Chess } from 'chessops/chess';
-import { parseFen } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { makeUci } from 'chessops/util';
-import type { NormalMove } from 'chessops/types';
 import {
   buildRepertoireFromPgn,
-  coveragePositions,
   expectedScore,
   findTraps,
   trimLines,
@@ -21,46 +15,23 @@ import {
   type Repertoire,
 } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
+import { cpuMs, median } from './measure.js';
+import { madeUpAnswers } from './explorer-answers.js';
 
 const RUNS = 5;
 
 /** Answers at every opponent-to-move position: its repertoire moves (a few rare) and two others with varied scores. */
 function statsFor(rep: Repertoire): Map<string, PositionStats> {
-  const stats = new Map<string, PositionStats>();
   let n = 0;
-  for (const { key, fen } of coveragePositions(rep)) {
-    const p = rep.positions.get(key)!;
-    const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
-    const known = new Set(p.moves.map((m) => m.uci));
-    const others: NormalMove[] = [];
-    for (const [from, dests] of pos.allDests())
-      for (const to of dests) if (others.length < 2 && !known.has(makeUci({ from, to }))) others.push({ from, to });
-    const moves = [
-      ...p.moves.map((m, i) => {
-        const games = (n++ % 7 === 0 ? 20 : 2000) >> i;
-        return { uci: m.uci, san: m.san, white: games * 0.4, draws: games * 0.1, black: games * 0.5 };
-      }),
-      ...others.map((m, i) => ({
-        uci: makeUci(m),
-        san: makeSan(pos, m),
-        white: (n % 53 === 0 ? 900 : 150) >> i,
-        draws: 20,
-        black: 130 >> i,
-      })),
-    ];
-    const sum = (k: 'white' | 'draws' | 'black') => moves.reduce((s, m) => s + m[k], 0);
-    stats.set(key, { white: sum('white'), draws: sum('draws'), black: sum('black'), moves });
-  }
-  return stats;
+  return madeUpAnswers(
+    rep,
+    (i) => {
+      const games = (n++ % 7 === 0 ? 20 : 2000) >> i;
+      return { white: games * 0.4, draws: games * 0.1, black: games * 0.5 };
+    },
+    (i) => ({ white: (n % 53 === 0 ? 900 : 150) >> i, draws: 20, black: 130 >> i }),
+  );
 }
-
-const cpuMs = (f: () => unknown): number => {
-  const before = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const rep = buildRepertoireFromPgn(generateStudy(156), { color: 'white' }).unwrap();
 const stats = statsFor(rep);

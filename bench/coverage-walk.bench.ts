@@ -4,15 +4,9 @@
 // sizes are measured five times (after a round that is not counted) in one process; the figure is the median, in CPU time (not wall
 // time), so other work on the machine does not change it much. Growth should be about linear: the
 // 20k figure under five times the 5k one.
-import { Chess } from 'chessops/chess';
-import { parseFen } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { makeUci } from 'chessops/util';
-import type { NormalMove } from 'chessops/types';
 import {
   buildRepertoireFromPgn,
   CoverageWalk,
-  coveragePositions,
   coverageReport,
   sameShownHoles,
   type CoverageWalkSnapshot,
@@ -20,28 +14,18 @@ import {
   type Repertoire,
 } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
+import { cpuMs, median } from './measure.js';
+import { madeUpAnswers } from './explorer-answers.js';
 
 const RUNS = 5;
 
 /** Explorer-like statistics for every opponent-to-move position: its repertoire moves and two others. */
-function statsFor(rep: Repertoire): Map<string, PositionStats> {
-  const stats = new Map<string, PositionStats>();
-  for (const { key, fen } of coveragePositions(rep)) {
-    const p = rep.positions.get(key)!;
-    const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
-    const known = new Set(p.moves.map((m) => m.uci));
-    const others: NormalMove[] = [];
-    for (const [from, dests] of pos.allDests())
-      for (const to of dests) if (others.length < 2 && !known.has(makeUci({ from, to }))) others.push({ from, to });
-    const moves = [
-      ...p.moves.map((m, i) => ({ uci: m.uci, san: m.san, white: 400 >> i, draws: 100 >> i, black: 300 >> i })),
-      ...others.map((m, i) => ({ uci: makeUci(m), san: makeSan(pos, m), white: 40 >> i, draws: 10, black: 30 >> i })),
-    ];
-    const sum = (k: 'white' | 'draws' | 'black') => moves.reduce((s, m) => s + m[k], 0);
-    stats.set(key, { white: sum('white'), draws: sum('draws'), black: sum('black'), moves });
-  }
-  return stats;
-}
+const statsFor = (rep: Repertoire): Map<string, PositionStats> =>
+  madeUpAnswers(
+    rep,
+    (i) => ({ white: 400 >> i, draws: 100 >> i, black: 300 >> i }),
+    (i) => ({ white: 40 >> i, draws: 10, black: 30 >> i }),
+  );
 
 /** The walk as the server runs it when every answer is cached, then the report. */
 function check(rep: Repertoire, stats: Map<string, PositionStats>): number {
@@ -56,14 +40,6 @@ function check(rep: Repertoire, stats: Map<string, PositionStats>): number {
   }
   return coverageReport(rep, stats).holes.length + changes;
 }
-
-const cpuMs = (f: () => void): number => {
-  const before = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const sizes = [
   { label: '5k', chapters: 39 },

@@ -4,34 +4,16 @@
 import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { makeSan } from 'chessops/san';
-import type { Move } from 'chessops/types';
 import { startFakeSites } from '../e2e/fakes/fake-sites';
 import { coveragePositions } from '../src/chess/coverage';
 import { buildRepertoireFromPgn } from '../src/chess/repertoire';
 import { openDatabase } from '../src/server/db/client';
 import { signedInClient, startTestServer } from '../test/helper';
+import { median } from './measure';
+import { chooser, legalMoves } from './seeded-moves';
 
 const TARGET_POSITIONS = 300;
 const CACHED_RUNS = 7;
-
-/** Deterministic pseudo-random choices, so every run measures the same repertoire. */
-function chooser(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return (s >>> 8) % n;
-  };
-}
-
-function legalMoves(pos: Chess): Move[] {
-  const moves: Move[] = [];
-  for (const [from, dests] of pos.allDests()) {
-    const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests)
-      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
-  }
-  return moves.sort((a, b) => ('from' in a && 'from' in b ? a.from - b.from || a.to - b.to : 0));
-}
 
 /**
  * Chapters of 12 plies: White always plays the same move in a position (a consistent repertoire),
@@ -68,8 +50,6 @@ function generateRepertoire(): { pgn: string; positions: number } {
     if (positions >= TARGET_POSITIONS) return { pgn, positions };
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const { pgn, positions } = generateRepertoire();
 const sites = await startFakeSites({ explorerToken: 'bench-token' });

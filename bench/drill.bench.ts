@@ -12,7 +12,6 @@ import { drillItems, studies } from '../src/server/db/schema';
 import { storeItems } from '../src/server/drill/drill-new-items';
 import { syncedDeck } from '../src/server/drill/drill-sync';
 import { playRandomGame } from '../src/server/openings/random-game';
-import { warmRepertoireWorkers } from '../src/server/openings/repertoire-cache';
 import { type HttpClient, openTestDatabase, signedInClient, startTestServer } from '../test/helper';
 
 const TARGET_POSITIONS = 20_000;
@@ -51,7 +50,7 @@ const database = await openTestDatabase(kind);
 const server = await startTestServer(database);
 // The shipped server boots its repertoire workers when it starts listening (main.ts), well before a
 // player's first sync; give them the same head start here.
-warmRepertoireWorkers();
+server.app.repertoireCache.warmWorkers();
 await new Promise((resolve) => setTimeout(resolve, 3_000));
 try {
   const newPlayer = async (prefix: string) => {

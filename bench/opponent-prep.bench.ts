@@ -4,60 +4,20 @@
 // less the time the stand-in took to answer. Median of several calls after a first that fills the caches.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Chess, normalizeMove } from 'chessops/chess';
-import { INITIAL_FEN } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { parseUci } from 'chessops/util';
-import type { Move } from 'chessops/types';
-import { buildRepertoireFromPgn, positionKey, type Repertoire, type RepertoireMove } from '../src/chess/index.js';
+import { buildRepertoireFromPgn, type Repertoire } from '../src/chess/index.js';
 import { openTestDatabase, signedInClient, startTestServer } from '../test/helper.js';
 import { generateStudy } from './generated-study.js';
+import { chooser, gameThroughRepertoire, movetext } from './seeded-moves.js';
 
 const GAMES = 200;
 const RUNS = 9;
-
-function chooser(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return (s >>> 8) % n;
-  };
-}
-
-function legalMoves(pos: Chess): Move[] {
-  const moves: Move[] = [];
-  for (const [from, dests] of pos.allDests()) {
-    const pawn = pos.board.get(from)?.role === 'pawn';
-    for (const to of dests)
-      moves.push(pawn && (to >> 3 === 0 || to >> 3 === 7) ? { from, to, promotion: 'queen' } : { from, to });
-  }
-  return moves;
-}
-
-const movetext = (sans: string[]) => sans.map((san, ply) => (ply % 2 === 0 ? `${ply / 2 + 1}. ${san}` : san)).join(' ');
 
 /** The opponent ("rival") has Black; each game walks the repertoire for 2 to 30 half-moves, then goes its own way. */
 function generateExport(rep: Repertoire): string {
   const pick = chooser(29);
   const games: string[] = [];
   for (let id = 0; id < GAMES; id++) {
-    const pos = Chess.default();
-    const sans: string[] = [];
-    const inBook = 2 + pick(29);
-    let key: string | undefined = positionKey(INITIAL_FEN);
-    for (let ply = 0; ply < 70; ply++) {
-      const moves = legalMoves(pos);
-      if (moves.length === 0) break;
-      const book: RepertoireMove[] = key !== undefined && ply < inBook ? (rep.positions.get(key)?.moves ?? []) : [];
-      const next: RepertoireMove | undefined = book.length > 0 ? book[pick(book.length)] : undefined;
-      const parsed = next && parseUci(next.uci);
-      const normal = parsed && normalizeMove(pos, parsed);
-      const move = normal && pos.isLegal(normal) ? normal : undefined;
-      const chosen = move ?? moves[pick(moves.length)];
-      key = next && move ? next.to : undefined;
-      sans.push(makeSan(pos, chosen));
-      pos.play(chosen);
-    }
+    const sans = gameThroughRepertoire(rep, pick, 70);
     const result = ['1-0', '0-1', '1/2-1/2'][pick(3)];
     const day = String(1 + (id % 28)).padStart(2, '0');
     games.push(

@@ -14,13 +14,13 @@ function deck(): Card[] {
     newCard(
       {
         id: `card-${i}`,
-        user_id: 'bench',
+        userId: 'bench',
         prompt: 'Find the best move',
-        prompt_fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-        prompt_pgn: '1. e4',
+        promptFen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+        promptPgn: '1. e4',
         answer: 'c5',
-        answer_fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
-        answer_pgn: '1. e4 c5',
+        answerFen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+        answerPgn: '1. e4 c5',
         orientation: 'black',
       },
       START,

@@ -2,31 +2,12 @@
 // combineSources writing the union, then the repertoire built from it, against chessops reading the
 // same eight texts and replaying every move (parse + replay). Also the strict read's scan alone.
 // CPU time (process.cpuUsage), median of three alternating runs.
-import { parsePgn, startingPosition, walk } from 'chessops/pgn';
-import { parseSan } from 'chessops/san';
 import { buildRepertoireFromPgn, combineSources, findUnreadToken } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
+import { cpuMs, median, replay } from './measure.js';
 
 const RUNS = 3;
 const SOURCES = 8;
-
-const cpuMs = (f: () => unknown): number => {
-  const before = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const replay = (text: string) => {
-  for (const game of parsePgn(text)) {
-    walk(game.moves, startingPosition(game.headers).unwrap(), (pos, node) => {
-      const move = parseSan(pos, node.san);
-      if (!move) return false;
-      pos.play(move);
-    });
-  }
-};
 
 const texts = Array.from({ length: SOURCES }, (_, i) => generateStudy(156, 20240601 + i));
 const sources = texts.map((text, i) => ({ name: `Source ${i + 1}`, text, excludeSymbols: [] }));

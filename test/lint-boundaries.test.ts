@@ -132,6 +132,14 @@ describe('architecture boundaries', { timeout: 120_000 }, () => {
     }
   });
 
+  test("ts-fsrs's own field names are the only snake_case fields the chess core may keep", async () => {
+    const fsrs =
+      'export const card = { elapsed_days: 0, scheduled_days: 0 };\nexport interface Log {\n  last_elapsed_days: number;\n  last_review?: string;\n}\n';
+    expect(await ruleIds('src/chess/example.ts', fsrs)).toEqual([]);
+    const near = 'export const card = { elapsed_days_total: 0 };\n';
+    expect(await ruleIds('src/chess/example.ts', near)).toContain('no-restricted-syntax');
+  });
+
   test('camelCase fields and UPPER_CASE constants are fine in the chess core', async () => {
     const code = 'export const MAX_PLIES = 3;\nexport interface X {\n  moveNumber: number;\n}\n';
     expect(await ruleIds('src/chess/example.ts', code)).toEqual([]);

@@ -62,7 +62,7 @@ describe('combineSources', () => {
       { name: 'Najdorf', text: '1. e4 c5 *', excludeSymbols: [] },
       { name: 'Classical', text: '1. e4 e5 *', excludeSymbols: [] },
     ]).unwrap();
-    const found = checkConsistency(build(combined)).results_dict;
+    const found = checkConsistency(build(combined)).positions;
     expect(found).toHaveLength(1);
     expect(JSON.stringify(found[0])).toContain('Najdorf: Game 1');
     expect(JSON.stringify(found[0])).toContain('Classical: Game 1');

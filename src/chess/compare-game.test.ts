@@ -37,10 +37,10 @@ describe('compareGame', () => {
       'Opening: Sicilian\nGame: alice vs. bob\nYour opponent left the repertoire at move 2: they played 2... g6; the repertoire expects 2... d6, 2... Nc6, 2... e6.',
     );
     expect(c.record).toEqual({
-      hero_opening: 'Sicilian',
-      actual_opening: 'B50 Sicilian Defense',
-      how_left_opening: c.text.split('\n')[2],
-      move_left_opening: '2... g6',
+      heroOpening: 'Sicilian',
+      actualOpening: 'B50 Sicilian Defense',
+      howLeftOpening: c.text.split('\n')[2],
+      moveLeftOpening: '2... g6',
     });
   });
 
@@ -49,7 +49,7 @@ describe('compareGame', () => {
     expect(c).toMatchObject({ outcome: 'left', ply: 2, side: 'player', turn: 'white', moveNumber: 2 });
     expect(c.played?.san).toBe('c3');
     expect(c.repertoireMoves.map((m) => m.san)).toEqual(['Nf3']);
-    expect(c.record.move_left_opening).toBe('2. c3');
+    expect(c.record.moveLeftOpening).toBe('2. c3');
     expect(c.text).toContain(
       'You left the repertoire at move 2 on your move: you played 2. c3; the repertoire plays 2. Nf3.',
     );
@@ -63,7 +63,7 @@ describe('compareGame', () => {
   test('a game that follows its line to the end stays in the repertoire', () => {
     const c = compareGame(white, game('1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 *'));
     expect(c).toMatchObject({ outcome: 'end_of_line', ply: 7, played: { san: 'Nf6' }, repertoireMoves: [] });
-    expect(c.record.move_left_opening).toBeNull();
+    expect(c.record.moveLeftOpening).toBeNull();
     expect(c.text).toContain('stayed in the repertoire until its line ended after 7 half-moves');
   });
 

@@ -43,7 +43,7 @@ export interface GameComparison {
   /** Movetext of the game up to that position. */
   line: string;
   /** Game record fields this comparison fills. */
-  record: { hero_opening: string; actual_opening: string; how_left_opening: string; move_left_opening: string | null };
+  record: { heroOpening: string; actualOpening: string; howLeftOpening: string; moveLeftOpening: string | null };
   text: string;
 }
 
@@ -101,10 +101,10 @@ export const compareGame = (rep: Repertoire, game: PlayedGame, options: CompareO
       moves.slice(0, ply).map((m) => m.san),
     ),
     record: {
-      hero_opening: openingName,
-      actual_opening: findGameOpening(game.headers),
-      how_left_opening: how,
-      move_left_opening: moveLeft,
+      heroOpening: openingName,
+      actualOpening: findGameOpening(game.headers),
+      howLeftOpening: how,
+      moveLeftOpening: moveLeft,
     },
     text: `Opening: ${openingName}\nGame: ${gameName}\n${how}`,
   };

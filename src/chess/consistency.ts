@@ -35,14 +35,14 @@ export interface ConsistencyMove {
 export interface ConsistencyPosition {
   fen: string;
   turn: Color;
-  move_number: number;
+  moveNumber: number;
   /** A line (movetext) that reaches the position. */
   line: string;
   moves: ConsistencyMove[];
 }
 
 export interface ConsistencyResult {
-  results_dict: ConsistencyPosition[];
+  positions: ConsistencyPosition[];
   /** Text report, prefixed 'Consistency Results for: <name>'. */
   results: string;
 }
@@ -90,7 +90,7 @@ export const consistencyPosition = (rep: Repertoire, p: RepertoirePosition): Con
       uci: m.uci,
       chapters: m.chapters.map((c, i) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine[i]) })),
     }));
-  return { fen: p.fen, turn: p.turn, move_number: p.moveNumber, line: shortestLine(rep, p.moves), moves };
+  return { fen: p.fen, turn: p.turn, moveNumber: p.moveNumber, line: shortestLine(rep, p.moves), moves };
 };
 
 export const findInconsistencies = (rep: Repertoire, memo?: ConsistencyMemo): ConsistencyPosition[] =>
@@ -122,7 +122,7 @@ export const consistencyReportBlock = (p: ConsistencyPosition): string => {
   const after =
     p.line === '' ? 'at the start' : p.line.startsWith('[') ? `in the set-up position ${p.fen}` : `after ${p.line}`;
   const moves = p.moves.map((m) => `  ${m.san}: ${m.chapters.map((c) => `${c.name} (${c.pgn})`).join('; ')}`);
-  return [`Move ${p.move_number}, ${side} to move ${after}:`, ...moves].join('\n');
+  return [`Move ${p.moveNumber}, ${side} to move ${after}:`, ...moves].join('\n');
 };
 
 export const makeConsistencyReport = (name: string, positions: readonly ConsistencyPosition[]): string =>
@@ -133,6 +133,6 @@ export const checkConsistency = (
   name: string = rep.name,
   memo?: ConsistencyMemo,
 ): ConsistencyResult => {
-  const results_dict = findInconsistencies(rep, memo);
-  return { results_dict, results: makeConsistencyReport(name, results_dict) };
+  const positions = findInconsistencies(rep, memo);
+  return { positions, results: makeConsistencyReport(name, positions) };
 };

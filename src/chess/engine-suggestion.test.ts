@@ -11,9 +11,9 @@ const reply = (san: string, score: number, games: number, cp?: number): AnswerCa
 });
 
 describe('suggested answer (Black to move, evaluations from White)', () => {
-  test('the reply with the highest score_low is picked whatever the engine says', () => {
+  test('the reply with the highest scoreLow is picked whatever the engine says', () => {
     const candidates = [reply('e5', 0.48, 900, 30), reply('c5', 0.52, 700, 60), reply('a5', 0.6, 40, 150)];
-    // a5 scores best over 40 games (score_low 0.44); c5's 52% over 700 games is surer (0.48).
+    // a5 scores best over 40 games (scoreLow 0.44); c5's 52% over 700 games is surer (0.48).
     expect(suggestAnswer(candidates)?.san).toBe('c5');
     expect(suggestAnswer(candidates.map(({ evaluation: _, ...c }) => c))?.san).toBe('c5');
   });
@@ -37,10 +37,10 @@ describe('suggested answer (Black to move, evaluations from White)', () => {
     expect(checkSuggestion(reply('e5', 0.9, 10), [], { cp: 0 }, 'black')).toEqual({ verdict: 'unchecked' });
   });
 
-  test('ties in score_low go to more games, then SAN; a given score_low is used as it is', () => {
+  test('ties in scoreLow go to more games, then SAN; a given scoreLow is used as it is', () => {
     expect(suggestAnswer([reply('e5', 0.5, 10, 0), reply('d5', 0.5, 90, 0)])?.san).toBe('d5');
     expect(suggestAnswer([reply('e5', 0.5, 90), reply('d5', 0.5, 90)])?.san).toBe('d5');
-    expect(suggestAnswer([{ ...reply('e5', 0.5, 90), score_low: 0.7 }, reply('d5', 0.6, 90)])?.san).toBe('e5');
+    expect(suggestAnswer([{ ...reply('e5', 0.5, 90), scoreLow: 0.7 }, reply('d5', 0.6, 90)])?.san).toBe('e5');
     expect(suggestAnswer([])).toBeUndefined();
   });
 

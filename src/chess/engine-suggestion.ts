@@ -4,7 +4,7 @@ import { compareByScoreLow, wilsonLow } from './wilson.js';
 
 /**
  * The suggested answer in a position with the player to move: of the replies played at the player's
- * level (explorer moves with the player's score), the one with the highest `score_low`. The engine
+ * level (explorer moves with the player's score), the one with the highest `scoreLow`. The engine
  * checks that pick, confirming it or warning that it is refuted (more than half a pawn below the best
  * it found), and never swaps it: the same explorer data gives the same suggestion on every load,
  * whatever depth the engine reached.
@@ -23,21 +23,21 @@ export interface AnswerCandidate {
   score: number;
   games: number;
   /** 0..1: the lower bound of the score's 95% Wilson interval; computed from score and games when left out. */
-  score_low?: number;
+  scoreLow?: number;
   /** The engine's evaluation of the position after the reply, from White's side; undefined when not known. */
   evaluation?: Evaluation;
 }
 
 const opponent = (side: Side): Side => (side === 'white' ? 'black' : 'white');
 
-const lowOf = (c: AnswerCandidate): number => c.score_low ?? wilsonLow(c.score, c.games);
+const lowOf = (c: AnswerCandidate): number => c.scoreLow ?? wilsonLow(c.score, c.games);
 
-/** The candidate with the highest score_low (then more games, then SAN); undefined when there is none. */
+/** The candidate with the highest scoreLow (then more games, then SAN); undefined when there is none. */
 export function suggestAnswer<C extends AnswerCandidate>(candidates: readonly C[]): C | undefined {
   let best: C | undefined;
   for (const c of candidates) {
-    const ranked = { san: c.san, games: c.games, score_low: lowOf(c) };
-    if (!best || compareByScoreLow(ranked, { san: best.san, games: best.games, score_low: lowOf(best) }) < 0) best = c;
+    const ranked = { san: c.san, games: c.games, scoreLow: lowOf(c) };
+    if (!best || compareByScoreLow(ranked, { san: best.san, games: best.games, scoreLow: lowOf(best) }) < 0) best = c;
   }
   return best;
 }

@@ -30,7 +30,7 @@ describe('expected score', () => {
     // Nc6 (answered, the line ends at 3. Bb5) 0.2 x 55%, d6 (hole) 0.2 x 60%. e5 goes on: not frontier.
     const expected = expectedScore(WHITE, STATS)!;
     expect(expected.score).toBeCloseTo(0.4 * 0.35 + 0.2 * 0.4 + 0.2 * 0.55 + 0.2 * 0.6, 10);
-    expect(expected.covered_reach).toBeCloseTo(1, 10);
+    expect(expected.coveredReach).toBeCloseTo(1, 10);
     // Baseline: after 1. e4 alone, e5 50%, c5 35%, e6 40% by share.
     expect(expected.baseline).toBeCloseTo(0.4 * 0.5 + 0.4 * 0.35 + 0.2 * 0.4, 10);
     expect(expected.games).toBe(250);
@@ -59,7 +59,7 @@ describe('expected score', () => {
     const games = 201;
     expect(expected.baseline).toBeCloseTo((100 / games) * 0.5 + (100 / games) * 0.6 + (1 / games) * 0, 10);
     expect(expected.score).toBeCloseTo(expected.baseline, 10);
-    expect(expected.covered_reach).toBeCloseTo(1, 10);
+    expect(expected.coveredReach).toBeCloseTo(1, 10);
   });
 
   test('nothing looked up gives no expected score', () => {

@@ -4,7 +4,7 @@
  * repertoire answers whose line then ends (or was not looked up). A game following the repertoire
  * leaves it at the frontier, so the frontier's scores weighted by reach are what the repertoire earns.
  *
- *   expectedScore(rep, statsByKey) // { score: 0.542, baseline: 0.51, covered_reach: 0.93 }
+ *   expectedScore(rep, statsByKey) // { score: 0.542, baseline: 0.51, coveredReach: 0.93 }
  */
 import { INITIAL_FEN } from 'chessops/fen';
 import { computeReach, movesOf, statsTotal, type PositionStats } from './coverage.js';
@@ -18,7 +18,7 @@ export interface ExpectedScore {
   /** 0..1: the player's score after the explorer moves at the first looked-up positions (after the player's first moves). */
   baseline: number;
   /** 0..1 (more where the player keeps two answers): the frontier's total reach. */
-  covered_reach: number;
+  coveredReach: number;
   /** Explorer games at the first looked-up positions (behind the baseline). */
   games: number;
 }
@@ -81,7 +81,7 @@ export function expectedScore(rep: Repertoire, stats: StatsByKey): ExpectedScore
   return {
     score: points / total,
     baseline: baseReach > 0 ? basePoints / baseReach : 0,
-    covered_reach: total,
+    coveredReach: total,
     games: baseGames,
   };
 }

@@ -11,21 +11,21 @@ describe('Lichess', () => {
     const { pgn, ...first } = records[0];
     expect(first).toEqual({
       username: 'Bfx-de-Blr',
-      actual_opening: 'B03',
-      hero_color: 'White',
-      hero_elo: 1801,
-      hero_opening: '',
-      how_left_opening: '',
-      how_resolved: 'Normal',
+      actualOpening: 'B03',
+      heroColor: 'White',
+      heroElo: 1801,
+      heroOpening: '',
+      howLeftOpening: '',
+      howResolved: 'Normal',
       link: 'https://lichess.org/ttgKfhyW',
       notes: '',
-      opponent_elo: 1836,
-      opponent_color: 'Black',
-      opponent_name: 'Prophetman',
+      opponentElo: 1836,
+      opponentColor: 'Black',
+      opponentName: 'Prophetman',
       result: 1,
-      move_left_opening: null,
-      date_time_played: '2026-01-16T08:32:44Z',
-      time_control: '300+0',
+      moveLeftOpening: null,
+      dateTimePlayed: '2026-01-16T08:32:44Z',
+      timeControl: '300+0',
       site: 'Lichess',
     });
     expect(pgn.startsWith('[Event "rated blitz game"]')).toBe(true);
@@ -35,11 +35,11 @@ describe('Lichess', () => {
   test('the 2025 export: abandoned, time forfeit and losses', () => {
     const records = makeGameRecords(fixture('lichess/games_user_thibault_2025.pgn'), 'thibault', 'Lichess');
     expect(records).toHaveLength(50);
-    expect(new Set(records.map((r) => r.how_resolved))).toEqual(new Set(['Normal', 'forfeit', 'Abandoned']));
+    expect(new Set(records.map((r) => r.howResolved))).toEqual(new Set(['Normal', 'forfeit', 'Abandoned']));
     for (const r of records) {
       expect([0, 0.5, 1]).toContain(r.result);
       expect(r.link).toMatch(/^https:\/\/lichess\.org\/\w{8}$/);
-      expect(r.date_time_played).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(r.dateTimePlayed).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
       expect(r.username).toBe('thibault');
     }
   });
@@ -51,7 +51,7 @@ describe('Lichess', () => {
       'Lichess',
     );
     expect(records).toHaveLength(12);
-    expect(records.some((r) => r.time_control === '-')).toBe(true);
+    expect(records.some((r) => r.timeControl === '-')).toBe(true);
   });
 
   test('the Opening tag names the actual opening', () => {
@@ -61,8 +61,8 @@ describe('Lichess', () => {
     const black = /\[Black "([^"]+)"\]/.exec(text)![1];
     const r = makeGameRecord(text, black, 'Lichess').unwrap();
     expect(r).toMatchObject({
-      actual_opening: 'D31 Semi-Slav Defense: Marshall Gambit',
-      hero_color: 'Black',
+      actualOpening: 'D31 Semi-Slav Defense: Marshall Gambit',
+      heroColor: 'Black',
       result: 0.5,
     });
   });
@@ -79,24 +79,24 @@ describe('Chess.com', () => {
     const { pgn: _pgn, ...first } = records[0];
     expect(first).toEqual({
       username: 'FabianoCaruana',
-      actual_opening: 'A16 English Opening Anglo Indian Queens Knight Variation',
-      hero_color: 'Black',
-      hero_elo: 3016,
-      hero_opening: '',
-      how_left_opening: '',
-      how_resolved: 'resignation',
+      actualOpening: 'A16 English Opening Anglo Indian Queens Knight Variation',
+      heroColor: 'Black',
+      heroElo: 3016,
+      heroOpening: '',
+      howLeftOpening: '',
+      howResolved: 'resignation',
       link: 'https://www.chess.com/game/live/4861239226',
       notes: '',
-      opponent_elo: 3104,
-      opponent_color: 'White',
-      opponent_name: 'Grischuk',
+      opponentElo: 3104,
+      opponentColor: 'White',
+      opponentName: 'Grischuk',
       result: 0,
-      move_left_opening: null,
-      date_time_played: '2020-05-15T21:00:58Z',
-      time_control: '180',
+      moveLeftOpening: null,
+      dateTimePlayed: '2020-05-15T21:00:58Z',
+      timeControl: '180',
       site: 'Chess.com',
     });
-    expect(new Set(records.map((r) => r.how_resolved))).toEqual(
+    expect(new Set(records.map((r) => r.howResolved))).toEqual(
       new Set(['resignation', 'checkmate', 'agreement', 'material', 'repetition', 'time']),
     );
   });

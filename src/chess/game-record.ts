@@ -13,25 +13,25 @@ export type SideName = 'White' | 'Black';
 
 export interface GameRecord {
   username: string;
-  actual_opening: string;
-  hero_color: SideName;
-  hero_elo: number | null;
-  hero_opening: string;
-  how_left_opening: string;
+  actualOpening: string;
+  heroColor: SideName;
+  heroElo: number | null;
+  heroOpening: string;
+  howLeftOpening: string;
   /** Last word of the Termination tag: 'Normal', 'resignation', 'time', 'forfeit', 'agreement'... */
-  how_resolved: string;
+  howResolved: string;
   link: string;
   notes: string;
-  opponent_elo: number | null;
-  opponent_color: SideName;
-  opponent_name: string;
+  opponentElo: number | null;
+  opponentColor: SideName;
+  opponentName: string;
   pgn: string;
   /** From the hero's side: 1 win, 0.5 draw, 0 loss; null for an unfinished game. */
   result: number | null;
-  move_left_opening: string | null;
+  moveLeftOpening: string | null;
   /** ISO 8601 UTC, e.g. '2026-01-16T08:32:44Z'; the date alone ('2026-01-16') without a UTCTime tag; null without a date. */
-  date_time_played: string | null;
-  time_control: string;
+  dateTimePlayed: string | null;
+  timeControl: string;
   site: GameSite;
 }
 
@@ -119,22 +119,22 @@ export const makeGameRecord = (pgn: string, hero: string, site: GameSite): Resul
   const termination = known(headers.get('Termination')) ?? '';
   return Result.ok({
     username: white_ ? white : black,
-    actual_opening: findGameOpening(headers),
-    hero_color: heroColor,
-    hero_elo: elo(headers.get(white_ ? 'WhiteElo' : 'BlackElo')),
-    hero_opening: '',
-    how_left_opening: '',
-    how_resolved: termination.split(/\s+/).pop() ?? '',
+    actualOpening: findGameOpening(headers),
+    heroColor: heroColor,
+    heroElo: elo(headers.get(white_ ? 'WhiteElo' : 'BlackElo')),
+    heroOpening: '',
+    howLeftOpening: '',
+    howResolved: termination.split(/\s+/).pop() ?? '',
     link: (site === 'Lichess' ? headers.get('Site') : headers.get('Link')) ?? '',
     notes: '',
-    opponent_elo: elo(headers.get(white_ ? 'BlackElo' : 'WhiteElo')),
-    opponent_color: white_ ? 'Black' : 'White',
-    opponent_name: white_ ? black : white,
+    opponentElo: elo(headers.get(white_ ? 'BlackElo' : 'WhiteElo')),
+    opponentColor: white_ ? 'Black' : 'White',
+    opponentName: white_ ? black : white,
     pgn,
     result: resultFor(headers.get('Result'), heroColor),
-    move_left_opening: null,
-    date_time_played: utcDateTime(headers),
-    time_control: headers.get('TimeControl') ?? '',
+    moveLeftOpening: null,
+    dateTimePlayed: utcDateTime(headers),
+    timeControl: headers.get('TimeControl') ?? '',
     site,
   });
 };

@@ -13,9 +13,9 @@ describe('opening book', () => {
     const rep = buildRepertoireFromPgn('1. d4 d5 2. Nf3 Nf6 3. c4 *\n\n1. Nf3 d5 2. d4 *', { color: 'white' }).unwrap();
     const book = createOpeningBook(rep);
     const afterNf3d5 = positionKey('rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2');
-    expect(book[afterNf3d5].moves.d4.end_of_line).toBe(false);
+    expect(book[afterNf3d5].moves.d4.endOfLine).toBe(false);
     const afterNf6 = positionKey('rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3');
-    expect(book[afterNf6].moves.c4.end_of_line).toBe(true);
+    expect(book[afterNf6].moves.c4.endOfLine).toBe(true);
   });
 });
 
@@ -34,7 +34,7 @@ describe('Chess.com opening names', () => {
 
   test('a game without UTCTime keeps its date and no invented time', () => {
     const pgn = '[White "me"]\n[Black "you"]\n[Date "2024.03.05"]\n[Result "1-0"]\n\n1. e4 e5 1-0';
-    expect(makeGameRecord(pgn, 'me', 'Chess.com').unwrap().date_time_played).toBe('2024-03-05');
+    expect(makeGameRecord(pgn, 'me', 'Chess.com').unwrap().dateTimePlayed).toBe('2024-03-05');
   });
 });
 

@@ -15,9 +15,9 @@ describe('the card made from a mistake', () => {
       kind: 'blunder',
     })!;
     expect(card.prompt).toBe('villain vs. hero, 3... Nf6 (blunder)\nBlack to move after 3. Bc4: find a better move.');
-    expect(card.prompt_fen).toBe('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3');
-    expect(card.prompt_pgn).toBe('1. e4 e5 2. Qh5 Nc6 3. Bc4');
-    expect(card.answer_fen).toBe('r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4');
+    expect(card.promptFen).toBe('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3');
+    expect(card.promptPgn).toBe('1. e4 e5 2. Qh5 Nc6 3. Bc4');
+    expect(card.answerFen).toBe('r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 4');
     expect(card.answer).toBe("g6 (the engine's choice; you played Nf6)");
     expect(card.orientation).toBe('black');
   });
@@ -55,7 +55,7 @@ describe("the prompt's last move", () => {
       better: 'g6',
       kind: 'blunder',
     })!;
-    expect(promptLastMove(card.prompt_pgn, card.prompt_fen)).toEqual({ from: 'f1', to: 'c4' });
+    expect(promptLastMove(card.promptPgn, card.promptFen)).toEqual({ from: 'f1', to: 'c4' });
     const castled = '1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O';
     const fen = 'r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4';
     expect(promptLastMove(castled, fen)).toEqual({ from: 'e1', to: 'g1' });

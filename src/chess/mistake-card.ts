@@ -32,11 +32,11 @@ export interface MistakeCardInput {
 
 export interface MistakeCard {
   prompt: string;
-  prompt_fen: string;
-  prompt_pgn: string;
+  promptFen: string;
+  promptPgn: string;
   answer: string;
-  answer_fen: string;
-  answer_pgn: string;
+  answerFen: string;
+  answerPgn: string;
   orientation: Side;
 }
 
@@ -65,11 +65,11 @@ export function makeMistakeCard(input: MistakeCardInput): MistakeCard | undefine
   const ask = `${capitalised(mover)} to move${last ? ` after ${last}` : ''}: find a better move.`;
   return {
     prompt: `${heading}\n${ask}`,
-    prompt_fen: promptFen,
-    prompt_pgn: makeLinePgnWithSetup(startFen, sans.slice(0, ply - 1)),
+    promptFen,
+    promptPgn: makeLinePgnWithSetup(startFen, sans.slice(0, ply - 1)),
     answer: `${better} (the engine's choice; you played ${sans[ply - 1]})`,
-    answer_fen: makeFen(pos.toSetup()),
-    answer_pgn: better,
+    answerFen: makeFen(pos.toSetup()),
+    answerPgn: better,
     orientation: mover,
   };
 }

@@ -1,12 +1,12 @@
 /**
  * The opening book (create_opening_book): for each position of a repertoire, its moves
  * with the number of chapter lines that go on after them and the chapters that play them.
- * A move after which no line goes on has number_of_games 0; it is marked end of line when the position
+ * A move after which no line goes on has numberOfGames 0; it is marked end of line when the position
  * it leads to has no repertoire moves at all (not when the line only goes on by transposition).
  *
  *   createOpeningBook(rep)['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -']
- *   -> { fen, turn: 'white', moves: { e4: { number_of_games: 3, chapters: [...], end_of_line: false } },
- *        total_games: 3, lowest_move_number: 1 }
+ *   -> { fen, turn: 'white', moves: { e4: { numberOfGames: 3, chapters: [...], endOfLine: false } },
+ *        totalGames: 3, lowestMoveNumber: 1 }
  */
 import { inReportOrder, itemsWhere, runSteps } from './order.js';
 import type { Color, Repertoire, RepertoirePosition } from './repertoire.js';
@@ -17,20 +17,20 @@ export interface BookMove {
   san: string;
   uci: string;
   /** Chapter lines that play this move and go on after it; 0 means the move ends the line. */
-  number_of_games: number;
+  numberOfGames: number;
   /** Names of the chapters that play the move, in study order. */
   chapters: string[];
-  end_of_line: boolean;
+  endOfLine: boolean;
 }
 
 export interface BookEntry {
   fen: string;
   turn: Color;
-  /** Keyed by SAN; ordered by number_of_games, most first. */
+  /** Keyed by SAN; ordered by numberOfGames, most first. */
   moves: Record<string, BookMove>;
   /** Chapter lines that reach the position and play a move from it. */
-  total_games: number;
-  lowest_move_number: number;
+  totalGames: number;
+  lowestMoveNumber: number;
 }
 
 /** Keyed by position key (FEN without move counters), in report order. */
@@ -63,17 +63,17 @@ const entryOf = (rep: Repertoire, p: RepertoirePosition, onlyChapter: string[][]
     moves[m.san] = {
       san: m.san,
       uci: m.uci,
-      number_of_games: m.continuingLines,
+      numberOfGames: m.continuingLines,
       chapters:
         m.chapters.length === 1
           ? (onlyChapter[m.chapters[0]] ??= [rep.chapters[m.chapters[0]].name])
           : m.chapters.map((c) => rep.chapters[c].name),
       // A line may end in the chapters yet go on by transposition: only a next position with no
       // repertoire moves is the end, as the game comparison sees it.
-      end_of_line: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
+      endOfLine: (rep.positions.get(m.to)?.moves.length ?? 0) === 0,
     };
   }
-  return { fen: p.fen, turn: p.turn, moves, total_games: total, lowest_move_number: p.moveNumber };
+  return { fen: p.fen, turn: p.turn, moves, totalGames: total, lowestMoveNumber: p.moveNumber };
 };
 
 export const createOpeningBook = (rep: Repertoire): OpeningBook => {
@@ -87,11 +87,11 @@ export const createOpeningBook = (rep: Repertoire): OpeningBook => {
 export const makeOpeningBookText = (name: string, book: OpeningBook): string => {
   const blocks = Object.values(book).map((entry) => {
     const moves = Object.values(entry.moves).map((m) =>
-      m.end_of_line
+      m.endOfLine
         ? `  ${m.san}: ${END_OF_LINE} (${m.chapters.join(', ')})`
-        : `  ${m.san}: ${m.number_of_games} (${m.chapters.join(', ')})`,
+        : `  ${m.san}: ${m.numberOfGames} (${m.chapters.join(', ')})`,
     );
-    return [`${entry.fen} (move ${entry.lowest_move_number}, ${entry.total_games} lines)`, ...moves].join('\n');
+    return [`${entry.fen} (move ${entry.lowestMoveNumber}, ${entry.totalGames} lines)`, ...moves].join('\n');
   });
   return [`Opening book for: ${name}`, ...blocks].join('\n\n');
 };

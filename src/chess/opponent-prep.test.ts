@@ -31,7 +31,7 @@ describe('opponentPrep', () => {
     );
     expect(prep.games).toBe(4);
     expect(prep.compared).toBe(4);
-    expect(prep.surprises.map((s) => [s.line, s.played_san, s.expected_san, s.count, s.score])).toEqual([
+    expect(prep.surprises.map((s) => [s.line, s.playedSan, s.expectedSan, s.count, s.score])).toEqual([
       ['1. e4 c5', 'c3', ['Nf3', 'Nc3'], 3, 0.5],
       ['1. d4 Nf6', 'Nf3', ['c4'], 1, 0],
     ]);
@@ -45,7 +45,7 @@ describe('opponentPrep', () => {
       BLACK,
     );
     expect(prep.surprises).toEqual([]);
-    expect(prep.their_lines.map(({ fen: _fen, ...line }) => line)).toEqual([
+    expect(prep.theirLines.map(({ fen: _fen, ...line }) => line)).toEqual([
       // Deeper first when the counts are equal; the end of a repertoire line is as deep as a game can share.
       { line: '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6', plies: 8, count: 1, score: 1 },
       { line: '1. e4 c5 2. Nf3', plies: 3, count: 1, score: 0 },
@@ -54,7 +54,7 @@ describe('opponentPrep', () => {
 
   test('a line ends at the deepest position its games shared with the repertoire', () => {
     const prep = opponentPrep([game('1. e4 c5 2. c3 d5 1-0', 0)], BLACK);
-    expect(prep.their_lines[0]).toMatchObject({
+    expect(prep.theirLines[0]).toMatchObject({
       line: '1. e4 c5',
       fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
     });
@@ -70,13 +70,13 @@ describe('opponentPrep', () => {
       ],
       BLACK,
     );
-    expect(prep.their_lines.map(({ fen: _fen, ...line }) => line)).toEqual([
+    expect(prep.theirLines.map(({ fen: _fen, ...line }) => line)).toEqual([
       { line: '1. e4 c5 2. Nc3 Nc6', plies: 4, count: 2, score: 0 },
       { line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 1, score: 0 },
     ]);
     // 1. b3 shares only the start: a surprise, and no line. After 2... Nc6 the repertoire's line ends:
     // what follows is not a move it fails to answer.
-    expect(prep.surprises.map((s) => [s.line, s.played_san])).toEqual([
+    expect(prep.surprises.map((s) => [s.line, s.playedSan])).toEqual([
       ['', 'b3'],
       ['1. e4 c5 2. Nf3 d6', 'Bb5+'],
     ]);
@@ -93,7 +93,7 @@ describe('opponentPrep', () => {
       BLACK,
     );
     expect([prep.games, prep.compared]).toEqual([4, 1]);
-    expect(prep.their_lines.map((l) => l.count)).toEqual([1]);
+    expect(prep.theirLines.map((l) => l.count)).toEqual([1]);
   });
 });
 

@@ -5,8 +5,8 @@
  * game shared with the repertoire gives the line it followed.
  *
  *   opponentPrep(games, blackRep)
- *   -> { games: 40, compared: 38, surprises: [{ line: '1. e4 c5', played_san: 'c3', expected_san: ['Nf3'],
- *        count: 7, score: 0.43, ... }], their_lines: [{ line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 9, score: 0.5 }] }
+ *   -> { games: 40, compared: 38, surprises: [{ line: '1. e4 c5', playedSan: 'c3', expectedSan: ['Nf3'],
+ *        count: 7, score: 0.43, ... }], theirLines: [{ line: '1. e4 c5 2. Nf3 d6', plies: 4, count: 9, score: 0.5 }] }
  *
  * Results are from the player's side (1 win, 0.5 draw, 0 loss). Every game given is counted; only those
  * with at least one move from the standard start are compared (a game abandoned before the first move,
@@ -53,7 +53,7 @@ export interface OpponentPrep<R> {
   /** Opponent moves the repertoire does not answer, grouped by (position, move); most frequent first. */
   surprises: Deviation<R>[];
   /** Most games first; then deeper lines first. */
-  their_lines: TheirLine[];
+  theirLines: TheirLine[];
 }
 
 export interface OpponentPrepBuilder<R> {
@@ -102,7 +102,7 @@ export const createOpponentPrepBuilder = <R>(rep: Repertoire): OpponentPrepBuild
     surprises: [...surprises.values()]
       .sort(bySurprise)
       .map(({ known, total, ...deviation }) => ({ ...deviation, score: meanResult({ known, total }) })),
-    their_lines: [...lines.values()]
+    theirLines: [...lines.values()]
       .sort(byLine)
       .map(({ known, total, ...line }) => ({ ...line, score: meanResult({ known, total }) })),
   });
@@ -120,6 +120,6 @@ const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Most frequent first; then earliest, then by line and move for a stable order. */
 const bySurprise = <R>(a: Deviation<R>, b: Deviation<R>): number =>
-  b.count - a.count || a.move_number - b.move_number || text(a.line, b.line) || text(a.played_san, b.played_san);
+  b.count - a.count || a.moveNumber - b.moveNumber || text(a.line, b.line) || text(a.playedSan, b.playedSan);
 
 const byLine = (a: TheirLine, b: TheirLine): number => b.count - a.count || b.plies - a.plies || text(a.line, b.line);

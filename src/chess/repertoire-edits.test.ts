@@ -86,7 +86,7 @@ describe('repertoire edits', () => {
     expect(keyAfter('1. Nf3 Nc6 2. e4 e5 3. Bb5')).toBe(keyAfter('1. e4 e5 2. Nf3 Nc6 3. Bb5'));
     expect(edited.rep.positions.size).toBe(base.positions.size);
     expect(sansAt(edited.rep, '1. e4 e5 2. Nf3 Nc6')).toEqual(['Bb5', 'Bc4']);
-    expect(checkConsistency(edited.rep).results_dict).toEqual(checkConsistency(base).results_dict);
+    expect(checkConsistency(edited.rep).positions).toEqual(checkConsistency(base).positions);
   });
 
   test('remove takes out the last move and what only it reaches; a position reached another way stays', () => {
@@ -103,7 +103,7 @@ describe('repertoire edits', () => {
 
   test('keeping one of two answers clears the consistency conflict', () => {
     const base = build(`${STUDY}\n\n[ChapterName "Other"]\n\n1. e4 e5 2. Bc4 *`);
-    const conflicts = (rep: Repertoire) => checkConsistency(rep).results_dict.map((p) => p.moves.map((m) => m.san));
+    const conflicts = (rep: Repertoire) => checkConsistency(rep).positions.map((p) => p.moves.map((m) => m.san));
     expect(conflicts(base)).toEqual([
       ['e4', 'Nf3'],
       ['Bc4', 'Nf3'],
@@ -123,7 +123,7 @@ describe('repertoire edits', () => {
       edited = applyEdits(base, [edit], edited);
       expect(checkConsistency(edited.rep, base.name, memo)).toEqual(checkConsistency(edited.rep));
     }
-    expect(checkConsistency(edited.rep).results_dict.map((p) => p.moves.map((m) => m.san))).toEqual([
+    expect(checkConsistency(edited.rep).positions.map((p) => p.moves.map((m) => m.san))).toEqual([
       ['e4', 'Nf3'],
       ['Nf3', 'd4'],
       ['Bb5', 'Bc4', 'd4'],

@@ -46,22 +46,22 @@ describe('repertoireReport on hand-made games', () => {
     expect(report).toMatchObject({
       games: 4,
       compared: 4,
-      stayed_in_book: 0,
-      average_move_left: 2,
-      left_by_opponent: [],
+      stayedInBook: 0,
+      averageMoveLeft: 2,
+      leftByOpponent: [],
     });
-    expect(report.left_by_you).toHaveLength(2);
-    const [first, second] = report.left_by_you;
+    expect(report.leftByYou).toHaveLength(2);
+    const [first, second] = report.leftByYou;
     expect(first).toMatchObject({
       fen: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
       line: '1. e4 c5',
-      fen_after: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/2P5/PP1P1PPP/RNBQKBNR b KQkq - 0 2',
-      move_number: 2,
+      fenAfter: 'rnbqkbnr/pp1ppppp/8/2p5/4P3/2P5/PP1P1PPP/RNBQKBNR b KQkq - 0 2',
+      moveNumber: 2,
       color: 'white',
-      played_san: 'c3',
-      played_uci: 'c2c3',
-      expected_san: ['Nf3'],
-      expected_uci: ['g1f3'],
+      playedSan: 'c3',
+      playedUci: 'c2c3',
+      expectedSan: ['Nf3'],
+      expectedUci: ['g1f3'],
       count: 3,
       score: 0.5,
     });
@@ -71,7 +71,7 @@ describe('repertoireReport on hand-made games', () => {
       [games[1].ref.id, 3, 0],
       [games[2].ref.id, 3, 0.5],
     ]);
-    expect(second).toMatchObject({ played_san: 'Nc3', count: 1, score: 0 });
+    expect(second).toMatchObject({ playedSan: 'Nc3', count: 1, score: 0 });
   });
 
   test("opponents' surprises and the player's own deviations land in separate lists", () => {
@@ -85,16 +85,16 @@ describe('repertoireReport on hand-made games', () => {
       ],
       { white: WHITE, black: BLACK },
     );
-    expect(report.stayed_in_book).toBe(1);
-    expect(report.left_by_opponent.map((d) => [d.line, d.played_san, d.expected_san, d.count, d.color])).toEqual([
+    expect(report.stayedInBook).toBe(1);
+    expect(report.leftByOpponent.map((d) => [d.line, d.playedSan, d.expectedSan, d.count, d.color])).toEqual([
       ['1. e4', 'e6', ['c5', 'e5'], 2, 'white'],
       ['1. e4 c5', 'Nc3', ['Nf3'], 1, 'black'],
     ]);
-    expect(report.left_by_opponent[0].score).toBe(0.5);
-    expect(report.left_by_you.map((d) => [d.line, d.played_san, d.expected_san, d.color])).toEqual([
+    expect(report.leftByOpponent[0].score).toBe(0.5);
+    expect(report.leftByYou.map((d) => [d.line, d.playedSan, d.expectedSan, d.color])).toEqual([
       ['1. d4 Nf6 2. c4', 'g6', ['e6'], 'black'],
     ]);
-    expect(report.average_move_left).toBeCloseTo((1 + 1 + 2 + 2) / 4);
+    expect(report.averageMoveLeft).toBeCloseTo((1 + 1 + 2 + 2) / 4);
   });
 
   test('transpositions meet: the same position and move from two move orders is one row', () => {
@@ -104,7 +104,7 @@ describe('repertoireReport on hand-made games', () => {
       { white: rep },
     );
     // 1. c4 is itself a deviation at move 1; only the first game reaches 3. Nf3 inside the repertoire.
-    expect(report.left_by_you.map((d) => [d.played_san, d.count])).toEqual([
+    expect(report.leftByYou.map((d) => [d.playedSan, d.count])).toEqual([
       ['c4', 1],
       ['Nf3', 1],
     ]);
@@ -116,8 +116,8 @@ describe('repertoireReport on hand-made games', () => {
         }).unwrap(),
       },
     );
-    expect(both.left_by_you).toHaveLength(1);
-    expect(both.left_by_you[0]).toMatchObject({ played_san: 'Nf3', count: 2, score: 0.5, line: '1. d4 Nf6 2. c4 e6' });
+    expect(both.leftByYou).toHaveLength(1);
+    expect(both.leftByYou[0]).toMatchObject({ playedSan: 'Nf3', count: 2, score: 0.5, line: '1. d4 Nf6 2. c4 e6' });
   });
 
   test('excluded moves are not book: playing one is a deviation', () => {
@@ -126,7 +126,7 @@ describe('repertoireReport on hand-made games', () => {
       excludeSymbols: ['?!'],
     }).unwrap();
     const report = repertoireReport([game('1. e4 e5 2. Qh5 Nc6 *', 'white', 0)], { white: rep });
-    expect(report.left_by_you[0]).toMatchObject({ played_san: 'Qh5', expected_san: ['Nf3'] });
+    expect(report.leftByYou[0]).toMatchObject({ playedSan: 'Qh5', expectedSan: ['Nf3'] });
   });
 
   test('games from a set-up position, variants, empty games and broken PGN are skipped and counted', () => {
@@ -159,9 +159,9 @@ describe('repertoireReport on hand-made games', () => {
     expect(report).toMatchObject({
       games: 6,
       compared: 1,
-      stayed_in_book: 1,
-      average_move_left: null,
-      not_compared: { non_standard: 3, no_study: 0, no_moves: 1, unreadable: 1 },
+      stayedInBook: 1,
+      averageMoveLeft: null,
+      notCompared: { nonStandard: 3, noStudy: 0, noMoves: 1, unreadable: 1 },
     });
   });
 
@@ -169,15 +169,15 @@ describe('repertoireReport on hand-made games', () => {
     const report = repertoireReport([game('1. e4 c5 2. c3 *', 'white', 1), game('1. e4 e5 *', 'black', 0)], {
       white: WHITE,
     });
-    expect(report.no_study).toEqual(['black']);
-    expect(report.not_compared.no_study).toBe(1);
+    expect(report.noStudy).toEqual(['black']);
+    expect(report.notCompared.noStudy).toBe(1);
     expect(report.compared).toBe(1);
-    expect(repertoireReport([], {}).no_study).toEqual(['white', 'black']);
+    expect(repertoireReport([], {}).noStudy).toEqual(['white', 'black']);
   });
 
   test('the score is null when no game behind a row has a result', () => {
     const report = repertoireReport([game('1. e4 c5 2. c3 *', 'white', null)], { white: WHITE });
-    expect(report.left_by_you[0].score).toBeNull();
+    expect(report.leftByYou[0].score).toBeNull();
   });
 
   test('rows are ranked by count, then earliest move, then white first', () => {
@@ -190,8 +190,8 @@ describe('repertoireReport on hand-made games', () => {
       ],
       { white: WHITE, black: BLACK },
     );
-    expect(report.left_by_opponent.map((d) => d.played_san)).toEqual(['g6', 'd5']);
-    expect(report.left_by_you.map((d) => d.played_san)).toEqual(['c5']);
+    expect(report.leftByOpponent.map((d) => d.playedSan)).toEqual(['g6', 'd5']);
+    expect(report.leftByYou.map((d) => d.playedSan)).toEqual(['c5']);
   });
 });
 
@@ -212,7 +212,7 @@ describe('repertoireReport on real games', () => {
   const toReportGames = (records: typeof lichessGames) =>
     records.map((r) => ({
       pgn: r.pgn,
-      color: r.hero_color === 'White' ? ('white' as const) : ('black' as const),
+      color: r.heroColor === 'White' ? ('white' as const) : ('black' as const),
       result: r.result,
       ref: { link: r.link },
     }));
@@ -224,10 +224,10 @@ describe('repertoireReport on real games', () => {
     const games = make();
     const reps = { white: ruyLopez, black: sicilian };
     const report = repertoireReport(games, reps);
-    const notCompared = Object.values(report.not_compared).reduce((a, b) => a + b, 0);
+    const notCompared = Object.values(report.notCompared).reduce((a, b) => a + b, 0);
     expect(report.compared + notCompared).toBe(games.length);
-    const rows = [...report.left_by_you, ...report.left_by_opponent];
-    expect(report.stayed_in_book + rows.reduce((n, d) => n + d.count, 0)).toBe(report.compared);
+    const rows = [...report.leftByYou, ...report.leftByOpponent];
+    expect(report.stayedInBook + rows.reduce((n, d) => n + d.count, 0)).toBe(report.compared);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.games).toHaveLength(row.count);
@@ -237,13 +237,13 @@ describe('repertoireReport on real games', () => {
         const played = parseGames(source.pgn, { lenient: true }).unwrap()[0];
         const c = compareGame(reps[source.color], played);
         expect(c.outcome).toBe('left');
-        expect(c.played?.san).toBe(row.played_san);
+        expect(c.played?.san).toBe(row.playedSan);
         expect(c.ply + 1).toBe(behind.ply);
-        expect(c.side).toBe(report.left_by_you.includes(row) ? 'player' : 'opponent');
+        expect(c.side).toBe(report.leftByYou.includes(row) ? 'player' : 'opponent');
       }
     }
     // Most frequent first.
-    const counts = report.left_by_you.map((d) => d.count);
+    const counts = report.leftByYou.map((d) => d.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
@@ -256,7 +256,7 @@ describe('repertoireReport on real games', () => {
 
   test("thibault's abandoned game without moves is counted, not compared", () => {
     const report = repertoireReport(toReportGames(lichessGames), { white: ruyLopez, black: sicilian });
-    expect(report.not_compared.no_moves).toBe(1);
+    expect(report.notCompared.noMoves).toBe(1);
     expect(report.games).toBe(50);
   });
 
@@ -265,11 +265,11 @@ describe('repertoireReport on real games', () => {
     const played = parseGames(first.pgn).unwrap()[0];
     const c = compareGame(ruyLopez, played);
     const report = repertoireReport(toReportGames([first]), { white: ruyLopez });
-    const list = c.side === 'player' ? report.left_by_you : report.left_by_opponent;
+    const list = c.side === 'player' ? report.leftByYou : report.leftByOpponent;
     expect(list[0]).toMatchObject({
       fen: c.fen,
       line: c.line,
-      played_san: c.played?.san,
+      playedSan: c.played?.san,
       count: 1,
       score: first.result,
     });

@@ -3,8 +3,8 @@
  * where they left it grouped by (position, move played) and split by whose move it was.
  *
  *   repertoireReport(games, { white: rep })
- *   -> { compared: 40, stayed_in_book: 12, left_by_you: [{ line: '1. e4 c5', played_san: 'c3',
- *        expected_san: ['Nf3'], count: 9, score: 0.39, games: [...] }, ...], left_by_opponent: [...] }
+ *   -> { compared: 40, stayedInBook: 12, leftByYou: [{ line: '1. e4 c5', playedSan: 'c3',
+ *        expectedSan: ['Nf3'], count: 9, score: 0.39, games: [...] }, ...], leftByOpponent: [...] }
  *
  * Each game is compared like compareGame (the study of the player's colour, its exclusions already
  * applied when it was built). Games not from the standard start are skipped and counted.
@@ -39,15 +39,15 @@ export interface Deviation<R> {
   /** Movetext from the start to that position ('' at the start). */
   line: string;
   /** Full FEN after the move played: the position a card about it asks from. */
-  fen_after: string;
-  move_number: number;
+  fenAfter: string;
+  moveNumber: number;
   /** The player's colour in these games (for drill and card orientation). */
   color: Color;
-  played_san: string;
-  played_uci: string;
+  playedSan: string;
+  playedUci: string;
   /** The repertoire's moves there, in repertoire order. */
-  expected_san: string[];
-  expected_uci: string[];
+  expectedSan: string[];
+  expectedUci: string[];
   count: number;
   /** 0..1: the player's mean result over those games with a known result; null when none is known. */
   score: number | null;
@@ -74,13 +74,13 @@ export const meanResult = (t: Tally): number | null => (t.known > 0 ? t.total / 
 export const openDeviation = <R>(c: GameComparison, game: PlayedGame, color: Color): Deviation<R> & Tally => ({
   fen: c.fen,
   line: c.line,
-  fen_after: [...game.moves.mainline()][c.ply].fen,
-  move_number: c.moveNumber,
+  fenAfter: [...game.moves.mainline()][c.ply].fen,
+  moveNumber: c.moveNumber,
   color,
-  played_san: c.played!.san,
-  played_uci: c.played!.uci,
-  expected_san: c.repertoireMoves.map((m) => m.san),
-  expected_uci: c.repertoireMoves.map((m) => m.uci),
+  playedSan: c.played!.san,
+  playedUci: c.played!.uci,
+  expectedSan: c.repertoireMoves.map((m) => m.san),
+  expectedUci: c.repertoireMoves.map((m) => m.uci),
   count: 0,
   score: null,
   games: [],
@@ -99,7 +99,7 @@ export const countDeviationGame = <R>(
   group.games.push({ ...game.ref, ply, result: game.result });
 };
 
-export const NOT_COMPARED_REASONS = ['non_standard', 'no_study', 'no_moves', 'unreadable'] as const;
+export const NOT_COMPARED_REASONS = ['nonStandard', 'noStudy', 'noMoves', 'unreadable'] as const;
 export type NotComparedReason = (typeof NOT_COMPARED_REASONS)[number];
 
 export interface RepertoireReport<R> {
@@ -108,14 +108,14 @@ export interface RepertoireReport<R> {
   /** Games compared with a repertoire. */
   compared: number;
   /** Compared games that never left the repertoire (or reached the end of its line). */
-  stayed_in_book: number;
+  stayedInBook: number;
   /** Mean full-move number where compared games left the repertoire; null when none left. */
-  average_move_left: number | null;
-  left_by_you: Deviation<R>[];
-  left_by_opponent: Deviation<R>[];
+  averageMoveLeft: number | null;
+  leftByYou: Deviation<R>[];
+  leftByOpponent: Deviation<R>[];
   /** Colours that have no study. */
-  no_study: Color[];
-  not_compared: Record<NotComparedReason, number>;
+  noStudy: Color[];
+  notCompared: Record<NotComparedReason, number>;
 }
 
 export type ReportRepertoires = Partial<Record<Color, Repertoire>>;
@@ -128,18 +128,18 @@ const FIRST_STEP = 24;
 /** A readable game from the standard start, with its main-line length; or why it is not compared. */
 export const readReportGame = (
   pgn: string,
-): { game: PgnGame; plies: number } | Exclude<NotComparedReason, 'no_study'> => {
+): { game: PgnGame; plies: number } | Exclude<NotComparedReason, 'noStudy'> => {
   const parsed = parsePgn(pgn);
   if (parsed.isErr || parsed.value.length === 0) return 'unreadable';
   const game = parsed.value[0];
   // Replaying no moves checks the variant and the set-up position only.
   const start = replayGame(mainlinePrefix(game, 0), { lenient: true });
   if (start.isErr)
-    return start.error.code === 'variant' || start.error.code === 'bad_setup' ? 'non_standard' : 'unreadable';
-  if (positionKey(start.value.startFen) !== STANDARD_START) return 'non_standard';
+    return start.error.code === 'variant' || start.error.code === 'bad_setup' ? 'nonStandard' : 'unreadable';
+  if (positionKey(start.value.startFen) !== STANDARD_START) return 'nonStandard';
   let plies = 0;
   for (const _ of game.moves.mainline()) plies++;
-  return plies === 0 ? 'no_moves' : { game, plies };
+  return plies === 0 ? 'noMoves' : { game, plies };
 };
 
 /**
@@ -187,7 +187,7 @@ export interface ReportBuilder<R> {
 }
 
 export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBuilder<R> => {
-  const notCompared: Record<NotComparedReason, number> = { non_standard: 0, no_study: 0, no_moves: 0, unreadable: 0 };
+  const notCompared: Record<NotComparedReason, number> = { nonStandard: 0, noStudy: 0, noMoves: 0, unreadable: 0 };
   const groups = new Map<string, Deviation<R> & Tally & { side: 'player' | 'opponent' }>();
   let games = 0;
   let compared = 0;
@@ -199,7 +199,7 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
     games++;
     const rep = repertoires[input.color];
     if (!rep) {
-      notCompared.no_study++;
+      notCompared.noStudy++;
       return;
     }
     const read = readReportGame(input.pgn);
@@ -233,12 +233,12 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
     return {
       games,
       compared,
-      stayed_in_book: stayed,
-      average_move_left: leftCount > 0 ? leftMoves / leftCount : null,
-      left_by_you: side('player'),
-      left_by_opponent: side('opponent'),
-      no_study: COLORS.filter((color) => !repertoires[color]),
-      not_compared: notCompared,
+      stayedInBook: stayed,
+      averageMoveLeft: leftCount > 0 ? leftMoves / leftCount : null,
+      leftByYou: side('player'),
+      leftByOpponent: side('opponent'),
+      noStudy: COLORS.filter((color) => !repertoires[color]),
+      notCompared,
     };
   };
 
@@ -248,7 +248,7 @@ export const createReportBuilder = <R>(repertoires: ReportRepertoires): ReportBu
 /** Most frequent first; then earliest, white's games first, then by line and move for a stable order. */
 const compareDeviations = <R>(a: Deviation<R>, b: Deviation<R>): number =>
   b.count - a.count ||
-  a.move_number - b.move_number ||
+  a.moveNumber - b.moveNumber ||
   (a.color === b.color ? 0 : a.color === 'white' ? -1 : 1) ||
   (a.line < b.line ? -1 : a.line > b.line ? 1 : 0) ||
-  (a.played_san < b.played_san ? -1 : a.played_san > b.played_san ? 1 : 0);
+  (a.playedSan < b.playedSan ? -1 : a.playedSan > b.playedSan ? 1 : 0);

@@ -31,11 +31,11 @@ describe('repertoire', () => {
     ]);
     expect(rep.name).toBe('Prep');
     const result = checkConsistency(rep);
-    expect(result.results_dict).toEqual([
+    expect(result.positions).toEqual([
       {
         fen: 'rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4',
         turn: 'white',
-        move_number: 4,
+        moveNumber: 4,
         line: '1. d4 d5 2. c4 e6 3. Nc3 Nf6',
         moves: [
           { san: 'Bg5', uci: 'c1g5', chapters: [{ name: 'QGD', pgn: '1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5' }] },
@@ -49,10 +49,10 @@ describe('repertoire', () => {
 
   test('moves of the opponent never count as inconsistent', () => {
     const rep = build(chapters(['A', '1. e4 e5 2. Nf3'], ['B', '1. e4 c5 2. Nf3']));
-    expect(checkConsistency(rep).results_dict).toEqual([]);
+    expect(checkConsistency(rep).positions).toEqual([]);
     expect(checkConsistency(rep, 'My e4').results).toBe(`Consistency Results for: My e4\n\n${NO_INCONSISTENCIES}`);
     const asBlack = build(chapters(['A', '1. e4 e5 2. Nf3'], ['B', '1. e4 c5 2. Nf3']), 'black');
-    expect(checkConsistency(asBlack).results_dict.map((p) => p.moves.map((m) => m.san))).toEqual([['c5', 'e5']]);
+    expect(checkConsistency(asBlack).positions.map((p) => p.moves.map((m) => m.san))).toEqual([['c5', 'e5']]);
   });
 
   test('an excluded ?! move is left out with everything after it', () => {
@@ -67,8 +67,8 @@ describe('repertoire', () => {
     const afterNc6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
     expect(findPosition(pruned, afterNc6)!.moves.map((m) => m.san)).toEqual(['Bb5']);
     expect(pruned.positions.size).toBe(all.positions.size - 6);
-    expect(checkConsistency(all).results_dict).toHaveLength(2);
-    expect(checkConsistency(pruned).results_dict).toHaveLength(0);
+    expect(checkConsistency(all).positions).toHaveLength(2);
+    expect(checkConsistency(pruned).positions).toHaveLength(0);
     // Other symbols stay in.
     expect(build(text, 'white', ['?', '??']).positions.size).toBe(all.positions.size);
   });
@@ -79,8 +79,8 @@ describe('repertoire', () => {
       '\n\n[Event "Prep: Spanish"]\n[ChapterName "Spanish"]\n[SetUp "1"]\n[FEN "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"]\n\n3. Bb5 a6 4. Ba4 *\n';
     const rep = build(text);
     expect(rep.roots).toEqual([positionKey(START), 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -']);
-    const [inconsistency] = checkConsistency(rep).results_dict;
-    expect(inconsistency.move_number).toBe(3);
+    const [inconsistency] = checkConsistency(rep).positions;
+    expect(inconsistency.moveNumber).toBe(3);
     expect(inconsistency.moves.map((m) => m.chapters)).toEqual([
       [
         {
@@ -101,17 +101,17 @@ describe('opening book', () => {
     expect(book[positionKey(START)]).toEqual({
       fen: START,
       turn: 'white',
-      moves: { e4: { san: 'e4', uci: 'e2e4', number_of_games: 3, chapters: ['A', 'B'], end_of_line: false } },
-      total_games: 3,
-      lowest_move_number: 1,
+      moves: { e4: { san: 'e4', uci: 'e2e4', numberOfGames: 3, chapters: ['A', 'B'], endOfLine: false } },
+      totalGames: 3,
+      lowestMoveNumber: 1,
     });
     const afterE5 = book['rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -'];
     expect(afterE5.moves).toEqual({
-      Nf3: { san: 'Nf3', uci: 'g1f3', number_of_games: 1, chapters: ['A'], end_of_line: false },
-      Bc4: { san: 'Bc4', uci: 'f1c4', number_of_games: 0, chapters: ['A'], end_of_line: true },
+      Nf3: { san: 'Nf3', uci: 'g1f3', numberOfGames: 1, chapters: ['A'], endOfLine: false },
+      Bc4: { san: 'Bc4', uci: 'f1c4', numberOfGames: 0, chapters: ['A'], endOfLine: true },
     });
-    expect(afterE5.total_games).toBe(2);
-    expect(afterE5.lowest_move_number).toBe(2);
+    expect(afterE5.totalGames).toBe(2);
+    expect(afterE5.lowestMoveNumber).toBe(2);
     // Positions where every line has ended have no entry.
     expect(Object.values(book).every((e) => Object.keys(e.moves).length > 0)).toBe(true);
     expect(Object.keys(book)).toHaveLength(5);
@@ -131,7 +131,7 @@ describe('real studies', () => {
     const book = createOpeningBook(rep);
     expect(Object.keys(book).length).toBeGreaterThan(0);
     const result = checkConsistency(rep);
-    for (const p of result.results_dict) {
+    for (const p of result.positions) {
       expect(p.turn).toBe(color);
       expect(p.moves.length).toBeGreaterThan(1);
     }
@@ -146,7 +146,7 @@ describe('real studies', () => {
     const result = checkConsistency(rep);
     // Every inconsistency is reported with real chapter names.
     const names = new Set(rep.chapters.map((c) => c.name));
-    for (const p of result.results_dict)
+    for (const p of result.positions)
       for (const m of p.moves) for (const c of m.chapters) expect(names.has(c.name)).toBe(true);
   });
 });

@@ -20,13 +20,13 @@ const FSRS_45_WEIGHTS = [
 const T0 = new Date('2024-03-01T12:00:00.000Z');
 const content = {
   id: 'c',
-  user_id: 'u',
+  userId: 'u',
   prompt: '',
-  prompt_fen: '',
-  prompt_pgn: '',
+  promptFen: '',
+  promptPgn: '',
   answer: '',
-  answer_fen: '',
-  answer_pgn: '',
+  answerFen: '',
+  answerPgn: '',
   orientation: 'black' as const,
 };
 

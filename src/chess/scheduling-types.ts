@@ -1,4 +1,5 @@
-// Flashcard and review-log shapes as they travel over HTTP and sit in the database.
+// Flashcard and review-log shapes. The schedule and the log keep ts-fsrs's own field names
+// (elapsed_days, scheduled_days, last_review...); the server maps the card's texts to the wire's names.
 // Dates are ISO 8601 strings in UTC, e.g. due: '2024-03-01T12:00:00.000Z'; the scheduling
 // functions take the clock as a Date and return cards whose dates are such strings.
 
@@ -25,13 +26,13 @@ export type Orientation = (typeof ORIENTATIONS)[number];
 export interface CardContent {
   /** Client-generated unique id. */
   id: string;
-  user_id: string;
+  userId: string;
   prompt: string;
-  prompt_fen: string;
-  prompt_pgn: string;
+  promptFen: string;
+  promptPgn: string;
   answer: string;
-  answer_fen: string;
-  answer_pgn: string;
+  answerFen: string;
+  answerPgn: string;
   orientation: Orientation;
 }
 

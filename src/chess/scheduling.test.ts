@@ -25,13 +25,13 @@ const daysAfter = (due: string, from: Date) => (Date.parse(due) - from.getTime()
 
 const content: CardContent = {
   id: 'card-1',
-  user_id: 'user-1',
+  userId: 'user-1',
   prompt: 'White to play and win material',
-  prompt_fen: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
-  prompt_pgn: '1. e4 e5 2. Nf3 Nc6',
+  promptFen: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3',
+  promptPgn: '1. e4 e5 2. Nf3 Nc6',
   answer: 'Bb5 pins nothing yet; develop',
-  answer_fen: 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3',
-  answer_pgn: '1. e4 e5 2. Nf3 Nc6 3. Bb5',
+  answerFen: 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3',
+  answerPgn: '1. e4 e5 2. Nf3 Nc6 3. Bb5',
   orientation: 'white',
 };
 

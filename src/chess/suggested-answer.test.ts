@@ -5,7 +5,7 @@ import { wilsonLow } from './wilson.js';
 const move = (san: string, white: number, draws: number, black: number) => ({ san, uci: san, white, draws, black });
 
 describe('suggested answer', () => {
-  test('the move with the best score_low for the player, from their side', () => {
+  test('the move with the best scoreLow for the player, from their side', () => {
     const position = {
       white: 500,
       draws: 100,
@@ -16,14 +16,14 @@ describe('suggested answer', () => {
       san: 'd4',
       uci: 'd4',
       score: 225 / 400,
-      score_low: wilsonLow(225 / 400, 400),
+      scoreLow: wilsonLow(225 / 400, 400),
       games: 400,
     });
     expect(suggestedAnswer(position, 'black')?.san).toBe('e4');
   });
 
   test('a higher score over fewer games loses to a sure one: the lower bound ranks', () => {
-    // f4: 70% of 20 games (score_low 0.48); Bc4: 60% of 80 games (0.49).
+    // f4: 70% of 20 games (scoreLow 0.48); Bc4: 60% of 80 games (0.49).
     const position = { white: 60, draws: 0, black: 40, moves: [move('f4', 14, 0, 6), move('Bc4', 48, 0, 32)] };
     expect(suggestedAnswer(position, 'white')?.san).toBe('Bc4');
   });
@@ -37,7 +37,7 @@ describe('suggested answer', () => {
     expect(suggestedAnswer(big, 'white')?.san).toBe('e4');
   });
 
-  test('equal score_low goes to the more played move, then to SAN, in any order; no moves, no suggestion', () => {
+  test('equal scoreLow goes to the more played move, then to SAN, in any order; no moves, no suggestion', () => {
     const position = { white: 30, draws: 0, black: 30, moves: [move('c4', 10, 0, 10), move('Nf3', 20, 0, 20)] };
     expect(suggestedAnswer(position, 'white')?.san).toBe('Nf3');
     const twins = [move('f4', 20, 0, 20), move('Bc4', 20, 0, 20)];

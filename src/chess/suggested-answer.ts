@@ -1,12 +1,12 @@
 /**
  * The suggested answer at a position: of the moves the explorer saw there at the player's speeds and
- * rating bands, the one with the highest `score_low` for the player (the repertoire's colour, to move),
+ * rating bands, the one with the highest `scoreLow` for the player (the repertoire's colour, to move),
  * the lower bound of the score's 95% Wilson interval, so a score of few games never wins on luck; only
  * moves with at least SUGGESTION_MIN_GAMES games and SUGGESTION_MIN_SHARE of the position's games count.
  * Ties go to the more played move, then SAN: the same data always gives the same answer.
  *
  *   suggestedAnswer({ white: 30, draws: 10, black: 60, moves: [e4 (20 games, 70%), d4 (80 games, 60%)] }, 'white')
- *   -> d4 (score_low 0.49 against e4's 0.48)
+ *   -> d4 (scoreLow 0.49 against e4's 0.48)
  */
 import type { Color } from './repertoire.js';
 import { compareByScoreLow, wilsonLow } from './wilson.js';
@@ -31,7 +31,7 @@ export interface SuggestedAnswer {
   /** The player's score after the move, 0..1 (wins and half the draws). */
   score: number;
   /** 0..1: the lower bound of the score's 95% Wilson interval over `games`. */
-  score_low: number;
+  scoreLow: number;
   games: number;
 }
 
@@ -58,7 +58,7 @@ export const suggestedAnswer = (
     const games = gamesOf(m);
     if (games < least) continue;
     const score = scoreFor(m, color);
-    const candidate = { san: m.san, uci: m.uci, score, score_low: wilsonLow(score, games), games };
+    const candidate = { san: m.san, uci: m.uci, score, scoreLow: wilsonLow(score, games), games };
     if (!best || compareByScoreLow(candidate, best) < 0) best = candidate;
   }
   return best;

@@ -34,7 +34,7 @@ const STATS = explorerTree([
 ]);
 
 describe('traps', () => {
-  test('opponent moves with 5% share, 100 games and score_low of 0.60 or more, likeliest first', () => {
+  test('opponent moves with 5% share, 100 games and scoreLow of 0.60 or more, likeliest first', () => {
     const traps = findTraps(WHITE, STATS);
     expect(traps.map((t) => [t.line, t.punished])).toEqual([
       ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4', true],
@@ -43,14 +43,14 @@ describe('traps', () => {
     const [nd4, f6] = traps;
     expect(f6.games).toBe(100);
     expect(f6.score).toBeCloseTo(0.75, 12);
-    expect(f6.score_low).toBeCloseTo(wilsonLow(0.75, 100), 12);
+    expect(f6.scoreLow).toBeCloseTo(wilsonLow(0.75, 100), 12);
     expect(nd4.share).toBeCloseTo(400 / 1840, 12);
     expect(nd4.reach).toBeCloseTo((1000 / 1199) * (400 / 1840), 12);
     expect(f6.reach).toBeCloseTo(100 / 1199, 12);
   });
 
   test('a high score over few games is no trap: the lower bound decides', () => {
-    // 12 of 12 won: score 1 but score_low 0.76; 8 of 8 only 0.68; 60% of 100 games only 0.50.
+    // 12 of 12 won: score 1 but scoreLow 0.76; 8 of 8 only 0.68; 60% of 100 games only 0.50.
     const stats = explorerTree([
       [
         'e4',

@@ -1,9 +1,9 @@
 /**
  * Traps: opponent moves at the repertoire's positions that players at the chosen bands play often
- * and lose with: a share of at least 5% and 100 games, after which the player's `score_low` is at
+ * and lose with: a share of at least 5% and 100 games, after which the player's `scoreLow` is at
  * least 0.60. `punished` when the repertoire answers the move.
  *
- *   findTraps(rep, statsByKey) // [{ line: '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4', score_low: 0.61, punished: false, ... }]
+ *   findTraps(rep, statsByKey) // [{ line: '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4', scoreLow: 0.61, punished: false, ... }]
  */
 import { computeReach, movesOf, shortestLines, statsTotal, type PositionStats } from './coverage.js';
 import type { StatsByKey } from './expected-score.js';
@@ -26,13 +26,13 @@ export interface Trap {
   games: number;
   /** 0..1: the player's score after the move, and its Wilson lower bound. */
   score: number;
-  score_low: number;
+  scoreLow: number;
   /** 0..1: how often a game from the start reaches the move; 0 when no line from the start does. */
   reach: number;
   punished: boolean;
 }
 
-/** Likeliest first, then by score_low, then by line. */
+/** Likeliest first, then by scoreLow, then by line. */
 export function findTraps(rep: Repertoire, stats: StatsByKey): Trap[] {
   const reach = computeReach(rep, stats as Map<string, PositionStats>);
   const lines = shortestLines(rep);
@@ -55,13 +55,13 @@ export function findTraps(rep: Repertoire, stats: StatsByKey): Trap[] {
         share,
         games,
         score: moveScore(m, rep.color),
-        score_low: low,
+        scoreLow: low,
         reach: (reach.get(p.key) ?? 0) * share,
         punished: answered !== undefined && (rep.positions.get(answered.to)?.moves.length ?? 0) > 0,
       });
     }
   }
   return traps.sort(
-    (a, b) => b.reach - a.reach || b.score_low - a.score_low || (a.line < b.line ? -1 : a.line > b.line ? 1 : 0),
+    (a, b) => b.reach - a.reach || b.scoreLow - a.scoreLow || (a.line < b.line ? -1 : a.line > b.line ? 1 : 0),
   );
 }

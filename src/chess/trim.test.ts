@@ -38,7 +38,7 @@ const STATS = explorerTree([
 describe('trim', () => {
   test('lists the replies below the goal, rarest first, with the moves only they reach', () => {
     const lines = trimLines(WHITE, STATS, 1 / 100);
-    expect(lines.map((l) => [l.line, l.own_moves, l.dangerous])).toEqual([
+    expect(lines.map((l) => [l.line, l.ownMoves, l.dangerous])).toEqual([
       ['1. e4 c5 2. Nf3 Nc6', 3, false],
       ['1. e4 a6', 2, false],
       ['1. e4 d5', 2, true],
@@ -47,7 +47,7 @@ describe('trim', () => {
     expect(lines[1].reach).toBeCloseTo(50 / total, 12);
     expect(lines[2].reach).toBeCloseTo(150 / total, 12);
     expect(lines[0].reach).toBeCloseTo((9800 / total) * (20 / 5040), 12);
-    expect(lines[2].opponent_score).toBeCloseTo(0.6, 12);
+    expect(lines[2].opponentScore).toBeCloseTo(0.6, 12);
     expect(lines[2].games).toBe(150);
   });
 
@@ -67,7 +67,7 @@ describe('trim', () => {
     // At a goal of one half 1... c5 (49%) itself goes, and nothing below it is listed on its own; 1... e5 (50%) stays.
     const high = trimLines(WHITE, STATS, 0.5);
     expect(high.map((l) => l.line)).toEqual(['1. e4 a6', '1. e4 d5', '1. e4 c5']);
-    expect(high[2].own_moves).toBe(8);
+    expect(high[2].ownMoves).toBe(8);
   });
 
   test('a repertoire reply the explorer never saw has reach 0 and is listed', () => {

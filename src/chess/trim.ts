@@ -4,7 +4,7 @@
  * opponent scores well over many games is `dangerous`: rare, but worth keeping unless picked.
  * Only the first reply below the goal on a line is listed: what lies past it goes with it.
  *
- *   trimLines(rep, statsByKey, 1 / 100) // [{ line: '1. e4 a6', reach: 0.004, own_moves: 3, ... }]
+ *   trimLines(rep, statsByKey, 1 / 100) // [{ line: '1. e4 a6', reach: 0.004, ownMoves: 3, ... }]
  */
 import { computeReach, movesOf, shortestLines, statsTotal, type PositionStats } from './coverage.js';
 import type { StatsByKey } from './expected-score.js';
@@ -26,12 +26,12 @@ export interface TrimLine {
   /** 0..1: how often a game from the start reaches the reply. */
   reach: number;
   /** The player's moves that only this reply reaches. */
-  own_moves: number;
+  ownMoves: number;
   /** Keys of the positions (player to move, with a move) that removing the reply drops: drill items. */
   positions: string[];
   /** Explorer games after the reply, and the opponent's score (0..1) in them. */
   games: number;
-  opponent_score: number;
+  opponentScore: number;
   dangerous: boolean;
 }
 
@@ -108,10 +108,10 @@ export function trimLines(rep: Repertoire, stats: StatsByKey, goal: number): Tri
         san: reply.san,
         uci: reply.uci,
         reach: replyReach,
-        own_moves: own.reduce((n, q) => n + q.moves.length, 0),
+        ownMoves: own.reduce((n, q) => n + q.moves.length, 0),
         positions: own.map((q) => q.key),
         games: replyGames,
-        opponent_score: opponentScore,
+        opponentScore,
         dangerous: replyGames >= DANGEROUS_GAMES && opponentScore >= DANGEROUS_SCORE,
       });
     }

@@ -34,12 +34,12 @@ describe('Wilson lower bound (z = 1.96)', () => {
     expect(moveScore({ white: 0, draws: 0, black: 0 }, 'white')).toBe(0);
   });
 
-  test('ties in score_low go to more games, then to SAN', () => {
+  test('ties in scoreLow go to more games, then to SAN', () => {
     const rows = [
-      { san: 'Nf3', games: 50, score_low: 0.5 },
-      { san: 'c4', games: 80, score_low: 0.5 },
-      { san: 'Bc4', games: 50, score_low: 0.5 },
-      { san: 'd4', games: 10, score_low: 0.6 },
+      { san: 'Nf3', games: 50, scoreLow: 0.5 },
+      { san: 'c4', games: 80, scoreLow: 0.5 },
+      { san: 'Bc4', games: 50, scoreLow: 0.5 },
+      { san: 'd4', games: 10, scoreLow: 0.6 },
     ];
     expect([...rows].sort(compareByScoreLow).map((r) => r.san)).toEqual(['d4', 'c4', 'Bc4', 'Nf3']);
     expect(

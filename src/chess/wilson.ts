@@ -41,9 +41,9 @@ export const scoreLow = (c: GameCounts, color: Color): number => wilsonLow(moveS
 export interface RankedMove {
   san: string;
   games: number;
-  score_low: number;
+  scoreLow: number;
 }
 
-/** Best first: higher `score_low`, then more games, then SAN, so equal data always ranks alike. */
+/** Best first: higher `scoreLow`, then more games, then SAN, so equal data always ranks alike. */
 export const compareByScoreLow = (a: RankedMove, b: RankedMove): number =>
-  b.score_low - a.score_low || b.games - a.games || (a.san < b.san ? -1 : a.san > b.san ? 1 : 0);
+  b.scoreLow - a.scoreLow || b.games - a.games || (a.san < b.san ? -1 : a.san > b.san ? 1 : 0);

@@ -9,12 +9,11 @@
 import { z } from 'zod';
 import { validateFen } from '../chess/fen.js';
 import { GRADES, MAXIMUM_INTERVAL, ORIENTATIONS, RATINGS, STATES } from '../chess/scheduling.js';
-import type { Card, Grade, ReviewLog } from '../chess/scheduling-types.js';
+import type { CardSchedule, Grade, ReviewLog } from '../chess/scheduling-types.js';
 import { apiData, type Expect, type Same } from './common.js';
 import { endpoint } from './endpoint.js';
 
-/** A card as the answers carry it: its content and FSRS schedule (dates as ISO strings). */
-export type { Card, Grade, ReviewLog };
+export type { Grade, ReviewLog };
 
 /** Most cards a single upsert may carry. */
 const MAX_CARDS_PER_UPSERT = 5000;
@@ -104,7 +103,7 @@ export type CardDraft = Pick<
   'id' | 'prompt' | 'prompt_fen' | 'prompt_pgn' | 'answer' | 'answer_fen' | 'answer_pgn' | 'orientation'
 >;
 
-/** A card as the answers carry it (scheduling-types.ts declares it for the chess core). */
+/** A card as the answers carry it: its content and FSRS schedule (dates as ISO strings). */
 const card = z.object({
   /** Client-generated unique id. */
   id: z.string(),
@@ -132,7 +131,9 @@ const card = z.object({
   /** ISO date-time of the last review; absent for a new card. */
   last_review: z.string().optional(),
 });
-type _CardIsCore = Expect<Same<z.infer<typeof card>, Card>>;
+export type Card = z.infer<typeof card>;
+/** The schedule is the chess core's (scheduling-types.ts), with ts-fsrs's field names. */
+type _ScheduleIsCore = Expect<Same<Pick<Card, keyof CardSchedule>, CardSchedule>>;
 
 /** One review: state, stability, difficulty and scheduled_days as they were before it. */
 const reviewLog = z.object({

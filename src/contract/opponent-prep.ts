@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { SuggestedAnswer } from '../chess/suggested-answer.js';
-import { apiData, color, rowId, type Expect, type Same } from './common.js';
+import { apiData, color, rowId } from './common.js';
 import { answerType, endpoint } from './endpoint.js';
 
 /**
@@ -116,13 +115,13 @@ export const suggestion = z
 export type Suggestion = z.infer<typeof suggestion>;
 
 /**
- * The reply as sent, in the core's order: also its score_low (the lower bound of its score's 95% Wilson
- * interval), which the web does not read, so `Suggestion` leaves it out while the answer keeps it.
+ * The reply as sent: also its score_low (the lower bound of its score's 95% Wilson interval), which
+ * the web does not read, so `Suggestion` leaves it out while the answer keeps it.
  */
 const sentSuggestion = z
   .object({ san: z.string(), uci: z.string(), score: z.number(), score_low: z.number(), games: z.number().int() })
   .nullable();
-type _SentSuggestionIsCore = Expect<Same<z.infer<typeof sentSuggestion>, SuggestedAnswer | null>>;
+export type SentSuggestion = z.infer<typeof sentSuggestion>;
 const suggestionAnswer: z.ZodType<{ api_data: Suggestion }> = apiData(sentSuggestion);
 
 export const opponentPrepApi = {

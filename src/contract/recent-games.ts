@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { Expect, Same } from './common.js';
-import type { GameRecord as CoreGameRecord } from '../chess/game-record.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -47,7 +45,6 @@ const gameRecord = z.object({
   site: z.enum(['Lichess', 'Chess.com']),
 });
 export type GameRecord = z.infer<typeof gameRecord>;
-type _GameRecordIsCore = Expect<Same<GameRecord, CoreGameRecord>>;
 
 const recentGamesAnswer = z.object({
   api_data: z.array(gameRecord),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Deviation, RepertoireReport } from '../chess/repertoire-report.js';
-import { apiData, color, type Expect, type Same } from './common.js';
+import { apiData, color } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -62,11 +61,10 @@ const reportDeviation = z.object({
   ),
 });
 export type ReportDeviation = z.infer<typeof reportDeviation>;
-type _DeviationIsCore = Expect<Same<ReportDeviation, Deviation<ReportGameRef>>>;
 
 const count = z.number().int();
 
-/** Why a game is not compared (the core's NOT_COMPARED_REASONS). */
+/** Why a game is not compared (the core's NOT_COMPARED_REASONS, in snake_case). */
 const NOT_COMPARED_REASONS = ['non_standard', 'no_study', 'no_moves', 'unreadable'] as const;
 
 const repertoireReportAnswer = z.object({
@@ -84,7 +82,6 @@ const repertoireReportAnswer = z.object({
   sources: z.partialRecord(z.enum(REPORT_SOURCES), count),
 });
 export type RepertoireReportAnswer = z.infer<typeof repertoireReportAnswer>;
-type _ReportIsCore = Expect<Same<Omit<RepertoireReportAnswer, 'sources'>, RepertoireReport<ReportGameRef>>>;
 
 export const repertoireReportApi = {
   run: endpoint({

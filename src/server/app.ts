@@ -12,6 +12,7 @@ import { createPasswords, type Passwords } from './accounts/passwords.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
+import { repertoireCachePlugin } from './openings/repertoire-cache.js';
 import { BODY_LIMIT, multipartBodyPlugin } from './plugins/multipart-body.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(appMemoryPlugin);
+  await app.register(repertoireCachePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { secure });
   await app.register(compressionPlugin);

@@ -7,10 +7,7 @@ const config = loadConfig();
 // the app's modules load: both are needed before the first answer.
 const opening = openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: config.dataDir });
 opening.catch(() => {}); // handled below, once the modules are in
-const [{ buildApp }, { warmRepertoireWorkers }] = await Promise.all([
-  import('./app.js'),
-  import('./openings/repertoire-cache.js'),
-]);
+const { buildApp } = await import('./app.js');
 const database = await opening.catch((error: unknown) => {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(error.message);
@@ -35,7 +32,7 @@ try {
   // study on both cores, and ANALYZE holds the embedded database, both in the first answer's way.
   let laterWork: (() => void) | undefined = () => {
     laterWork = undefined;
-    warmRepertoireWorkers();
+    app.repertoireCache.warmWorkers();
     // The embedded database has no autovacuum to keep its planner's statistics: gathered once here.
     if (database.kind === 'pglite') {
       void import('./db/table-statistics.js')

@@ -1,7 +1,7 @@
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '@contract/account-data.js';
 import { readFixture } from '../../../test/fixtures.js';
-import { clearRepertoireCache, repertoireCacheCounters, WORKER_THRESHOLD_CHARS } from '../openings/repertoire-cache.js';
+import { createRepertoireCache, WORKER_THRESHOLD_CHARS, type RepertoireCache } from '../openings/repertoire-cache.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { parseImportDocument } from './import-document.js';
 
@@ -26,30 +26,35 @@ const exportWith = (color: 'white' | 'black', studyText: string) => ({
   },
 });
 
-beforeEach(() => clearRepertoireCache());
-afterAll(() => clearRepertoireCache());
+let repertoires: RepertoireCache;
+beforeEach(() => {
+  repertoires = createRepertoireCache();
+});
+afterEach(() => repertoires.close());
 
 describe('parseImportDocument', () => {
   test('a large study is parsed by a worker thread of the pool', async () => {
     expect(LARGE.length).toBeGreaterThan(WORKER_THRESHOLD_CHARS);
-    const before = repertoireCacheCounters().workerBuilds;
-    const doc = await parseImportDocument(exportWith('black', LARGE));
+    const before = repertoires.counters().workerBuilds;
+    const doc = await parseImportDocument(exportWith('black', LARGE), repertoires);
     expect(doc.studies.black?.study_text).toBe(LARGE);
-    expect(repertoireCacheCounters().workerBuilds - before).toBe(1);
+    expect(repertoires.counters().workerBuilds - before).toBe(1);
   });
 
   test('a small study is read in place, without a worker', async () => {
-    const before = repertoireCacheCounters();
-    const doc = await parseImportDocument(exportWith('white', SMALL));
+    const before = repertoires.counters();
+    const doc = await parseImportDocument(exportWith('white', SMALL), repertoires);
     expect(doc.studies.white?.study_text).toBe(SMALL);
-    const after = repertoireCacheCounters();
+    const after = repertoires.counters();
     expect(after.builds - before.builds).toBe(1);
     expect(after.workerBuilds).toBe(before.workerBuilds);
   });
 
   test('a large study the worker cannot read is a 400 naming the study', async () => {
     const broken = `${LARGE}\n\n[Event "Broken"]\n\n1. e4 e5 2. Ke3 *`;
-    const failure = await parseImportDocument(exportWith('white', broken)).catch((error: unknown) => error);
+    const failure = await parseImportDocument(exportWith('white', broken), repertoires).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(BadRequestError);
     expect((failure as Error).message).toMatch(/^studies\.white: study_text: /);
   });

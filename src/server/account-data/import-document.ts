@@ -19,7 +19,7 @@
 // and import-training-writer.ts say how each is matched.
 import { parseExcludeSymbols } from '../../chess/exclude-symbols.js';
 import type { StatsRecord } from '../openings/position-stats-repository.js';
-import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
+import { UnreadablePgnError, type RepertoireCache } from '../openings/repertoire-cache.js';
 import { parseStatsUpload } from '../openings/stats-upload.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { isLastReviewInFuture } from '@contract/cards.js';
@@ -59,9 +59,10 @@ export interface ImportDocument extends LaterDocument {
 
 /**
  * Reads an export document; throws BadRequestError naming the first bad row. The document's row
- * lists are emptied as they are read (the rows come back parsed).
+ * lists are emptied as they are read (the rows come back parsed). Studies are read through the app's
+ * repertoire cache.
  */
-export async function parseImportDocument(body: unknown): Promise<ImportDocument> {
+export async function parseImportDocument(body: unknown, repertoires: RepertoireCache): Promise<ImportDocument> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new BadRequestError('The file is not a Chess Prep export: expected a JSON object');
   }
@@ -90,7 +91,7 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     if (parsed.study_text !== null) {
       // On the worker pool when large, so other players are answered meanwhile.
       try {
-        await repertoireFor(parsed.study_text, { color, excludeSymbols: symbols.value });
+        await repertoires.repertoireFor(parsed.study_text, { color, excludeSymbols: symbols.value });
       } catch (error) {
         if (error instanceof UnreadablePgnError) {
           throw new BadRequestError(`studies.${color}: study_text: ${error.pgnMessage}`);
@@ -116,7 +117,7 @@ export async function parseImportDocument(body: unknown): Promise<ImportDocument
     reviewLogs: await parseRows(exportedReviewLog, lists.review_logs, 'review_logs'),
     drill: await parseRows(exportedDrillItem, lists.drill, 'drill'),
     uploadedStats: await parseUploadedStats(lists.uploaded_stats),
-    ...(await parseLaterKinds(lists, gameReviews)),
+    ...(await parseLaterKinds(lists, gameReviews, repertoires)),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   sideToMove,
 } from '../../chess/index.js';
 import { nextTurn } from '../drill/drill-writer.js';
+import type { RepertoireCache } from '../openings/repertoire-cache.js';
 import { measureSource } from '../openings/repertoire-sources.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { MAX_ADDED_PLIES_PER_COLOR, MAX_EDITS_PER_COLOR, pliesOf } from '../repertoire/edits-store.js';
@@ -71,11 +72,18 @@ export interface LaterDocument {
 /** Lines read between two turns of the event loop (a 300-move line takes some 2 ms). */
 const LINES_PER_TURN = 50;
 
-export async function parseLaterKinds(lists: LaterLists, reviews: ExportedGameReview[]): Promise<LaterDocument> {
+export async function parseLaterKinds(
+  lists: LaterLists,
+  reviews: ExportedGameReview[],
+  repertoires: RepertoireCache,
+): Promise<LaterDocument> {
   const sources =
     lists.repertoire_sources === undefined
       ? undefined
-      : await checkSources(await parseRows(exportedRepertoireSource, lists.repertoire_sources, 'repertoire_sources'));
+      : await checkSources(
+          repertoires,
+          await parseRows(exportedRepertoireSource, lists.repertoire_sources, 'repertoire_sources'),
+        );
   const edits = await checkEdits(await parseRows(exportedRepertoireEdit, lists.repertoire_edits, 'repertoire_edits'));
   let scheduler: ExportedScheduler | undefined;
   if (lists.scheduler !== undefined && lists.scheduler !== null) {
@@ -103,7 +111,10 @@ export async function parseLaterKinds(lists: LaterLists, reviews: ExportedGameRe
 }
 
 /** Each source's text read in full, as adding it reads it (large ones on the worker pool). */
-async function checkSources(sources: ExportedRepertoireSource[]): Promise<ExportedRepertoireSource[]> {
+async function checkSources(
+  repertoires: RepertoireCache,
+  sources: ExportedRepertoireSource[],
+): Promise<ExportedRepertoireSource[]> {
   const perColor = { white: 0, black: 0 };
   for (const [index, source] of sources.entries()) {
     const where = `repertoire_sources[${index}]`;
@@ -116,7 +127,7 @@ async function checkSources(sources: ExportedRepertoireSource[]): Promise<Export
     const symbols = parseExcludeSymbols(source.exclusions);
     if (symbols.isErr) throw badRow(where, source, 'exclusions: not a list of ?, ??, !?, ?!');
     try {
-      await measureSource(source.study_text, source.color, symbols.value);
+      await measureSource(repertoires, source.study_text, source.color, symbols.value);
     } catch (error) {
       if (error instanceof BadRequestError) throw badRow(where, source, `study_text: ${error.message}`);
       throw error;

@@ -87,7 +87,7 @@ export async function cardFromMistake(
     kind: row.kind,
   });
   if (!card) return { error: `The better move ${better} cannot be played in this position` };
-  const id = mistakeCardId(card.prompt_fen, card.orientation);
+  const id = mistakeCardId(card.promptFen, card.orientation);
   return app.db.transaction(async (tx) => {
     // The player's row lock (the cards version) puts two asks one after the other: the second finds the card.
     await bumpCardsVersion(tx, userId);
@@ -96,7 +96,17 @@ export async function cardFromMistake(
       .from(cards)
       .where(and(eq(cards.userId, userId), eq(cards.id, id)));
     if (existing) return { card_id: id, created: false };
-    await upsertCards(tx, userId, [{ id, ...card }], new Date());
+    const { promptFen, promptPgn, answerFen, answerPgn, ...texts } = card;
+    // The repository stores a card as the cards API carries it.
+    const input = {
+      id,
+      ...texts,
+      prompt_fen: promptFen,
+      prompt_pgn: promptPgn,
+      answer_fen: answerFen,
+      answer_pgn: answerPgn,
+    };
+    await upsertCards(tx, userId, [input], new Date());
     return { card_id: id, created: true };
   });
 }

@@ -1,5 +1,5 @@
-import { Rating, type Card, type CardSchedule, type ReviewLog } from '../../chess/scheduling.js';
-import type { CardInput } from '@contract/cards.js';
+import { Rating, type CardSchedule, type ReviewLog } from '../../chess/scheduling.js';
+import type { Card, CardInput } from '@contract/cards.js';
 
 /**
  * How an upsert merges what a client sends with the stored schedule, and how a schedule changed by

@@ -2,8 +2,8 @@
 // a card of the caller's own.
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { CardInput } from '@contract/cards.js';
-import { type Card, type ReviewLog } from '../../chess/scheduling.js';
+import type { Card, CardInput } from '@contract/cards.js';
+import type { ReviewLog } from '../../chess/scheduling.js';
 import { chunks } from '../db/chunks.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';

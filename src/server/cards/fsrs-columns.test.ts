@@ -6,13 +6,13 @@ describe('FSRS schedule <-> database columns', () => {
   const now = new Date('2026-03-01T12:00:00.000Z');
   const content = {
     id: 'c1',
-    user_id: '1',
+    userId: '1',
     prompt: 'Best move?',
-    prompt_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    prompt_pgn: '',
+    promptFen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    promptPgn: '',
     answer: 'e4',
-    answer_fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-    answer_pgn: '',
+    answerFen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    answerPgn: '',
     orientation: 'white' as const,
   };
 

@@ -9,7 +9,6 @@ import {
   type DrillDeckItem,
   type Repertoire,
 } from '../../chess/index.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { editsSignature } from '../repertoire/edits-store.js';
 import { readStudyRow } from './drill-deck-repository.js';
@@ -70,9 +69,9 @@ export async function readDrillStudy(
 export const isSynced = (study: DrillStudy): boolean => study.synced?.startsWith(`${study.digest}:`) ?? false;
 
 /** The repertoire of a study, with the options storing it used (one cache entry for both). */
-export async function studyRepertoire(study: DrillStudy, color: Color): Promise<Repertoire> {
+export async function studyRepertoire(app: FastifyInstance, study: DrillStudy, color: Color): Promise<Repertoire> {
   const symbols = parseExcludeSymbols(study.exclude);
-  return repertoireFor(study.text, {
+  return app.repertoireCache.repertoireFor(study.text, {
     color,
     excludeSymbols: symbols.isOk ? symbols.value : [],
     name: study.title || undefined,
@@ -114,7 +113,7 @@ export async function deckSource(
   study: DrillStudy,
   color: Color,
 ): Promise<DrillDeckSource> {
-  const rep = (await editedRepertoire(app, userId, color)) ?? (await studyRepertoire(study, color));
+  const rep = (await editedRepertoire(app, userId, color)) ?? (await studyRepertoire(app, study, color));
   const { deck, byKey } = await deckOf(app, rep);
   const { chapterLinks, known } = app.drillMemory;
   let byLink = chapterLinks.get(rep);

@@ -15,8 +15,9 @@ import {
   type RepertoirePosition,
 } from '../../chess/index.js';
 import { LoopTurn, settleSteps } from '../loop-turn.js';
+import { bookEntryOnWire, consistencyPositionOnWire } from './opening-wire.js';
 import { CompressedJsonWriter, jsonStringPiece } from './prepared-answer.js';
-import { answerFor, type PreparedAnswer } from './repertoire-cache.js';
+import type { PreparedAnswer } from './repertoire-cache.js';
 
 /** Positions of the repertoire that pass `keep`, in report order, sorted in steps that give the event loop back. */
 const ordered = (rep: Repertoire, keep: (p: RepertoirePosition) => boolean, turn: LoopTurn) =>
@@ -27,7 +28,7 @@ const ordered = (rep: Repertoire, keep: (p: RepertoirePosition) => boolean, turn
  * this app are not worked out again (an edited repertoire shares its untouched positions with the one before).
  */
 export const consistencyAnswer = (app: FastifyInstance, rep: Repertoire): Promise<PreparedAnswer> =>
-  answerFor(rep, 'consistency', async () => {
+  app.repertoireCache.answerFor(rep, 'consistency', async () => {
     const consistencyMemo = app.openingsMemory.consistency;
     const turn = new LoopTurn();
     const out = new CompressedJsonWriter();
@@ -43,9 +44,8 @@ export const consistencyAnswer = (app: FastifyInstance, rep: Repertoire): Promis
     await out.write('","results_dict":[');
     for (let i = 0; i < listed.length; i++) {
       await turn.yieldIfDue();
-      await out.write(
-        `${i === 0 ? '' : ','}${JSON.stringify(memoConsistencyPosition(rep, listed[i], consistencyMemo))}`,
-      );
+      const entry = consistencyPositionOnWire(memoConsistencyPosition(rep, listed[i], consistencyMemo));
+      await out.write(`${i === 0 ? '' : ','}${JSON.stringify(entry)}`);
     }
     await out.write(']}');
     return out.end();
@@ -55,8 +55,8 @@ export const consistencyAnswer = (app: FastifyInstance, rep: Repertoire): Promis
  * `{book, name, color}` with the book keyed by position: as JSON text inside the answer (`asText`,
  * what clients parse), or as an object.
  */
-export const openingBookAnswer = (rep: Repertoire, asText = false): Promise<PreparedAnswer> =>
-  answerFor(rep, asText ? 'book-text' : 'book', async () => {
+export const openingBookAnswer = (app: FastifyInstance, rep: Repertoire, asText = false): Promise<PreparedAnswer> =>
+  app.repertoireCache.answerFor(rep, asText ? 'book-text' : 'book', async () => {
     const turn = new LoopTurn();
     const out = new CompressedJsonWriter();
     const piece = asText ? jsonStringPiece : (text: string) => text;
@@ -64,7 +64,9 @@ export const openingBookAnswer = (rep: Repertoire, asText = false): Promise<Prep
     let first = true;
     for (const p of await ordered(rep, isInBook, turn)) {
       await turn.yieldIfDue();
-      await out.write(piece(`${first ? '' : ','}${JSON.stringify(p.key)}:${JSON.stringify(bookEntry(rep, p))}`));
+      await out.write(
+        piece(`${first ? '' : ','}${JSON.stringify(p.key)}:${JSON.stringify(bookEntryOnWire(bookEntry(rep, p)))}`),
+      );
       first = false;
     }
     await out.write(`}${asText ? '"' : ''},"name":${JSON.stringify(rep.name)},"color":${JSON.stringify(rep.color)}}`);

@@ -4,7 +4,6 @@ import type { Repertoire } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire, md5, readStudyMeta, withEdits } from '../repertoire/edited-repertoire.js';
 import { noStudyMessage } from '../repertoire/edits-store.js';
-import { repertoireFor } from './repertoire-cache.js';
 import { findStudyMd5 } from './studies-repository.js';
 import { excludeSymbolsOf, fieldText, parseColor, type FormBody } from './multipart-fields.js';
 
@@ -22,16 +21,16 @@ const isOn = (value: string) => ['1', 'true', 'on', 'yes'].includes(value.trim()
 
 /**
  * The repertoire a multipart opening form describes: opening_text (pasted or uploaded), color,
- * excludeSymbols[] and an optional opening_name, built through the repertoire cache. Bad input is a
- * BadRequestError (400).
+ * excludeSymbols[] and an optional opening_name, built through the app's repertoire cache. Bad input
+ * is a BadRequestError (400).
  *
- * With the player: `from_study=1` (and no text) reads their edited repertoire of the colour, with the
- * stored study's exclusions and name; an opening_text that is their stored study of the colour (same
- * md5) gets their edits applied too. Any other text is read as it is.
+ * `from_study=1` (and no text) reads the player's edited repertoire of the colour, with the stored
+ * study's exclusions and name; an opening_text that is their stored study of the colour (same md5)
+ * gets their edits applied too. Any other text is read as it is.
  */
-export async function repertoireFromForm(body: FormBody, player?: FormPlayer): Promise<Repertoire> {
+export async function repertoireFromForm(body: FormBody, player: FormPlayer): Promise<Repertoire> {
   const color = parseColor(fieldText(body, 'color'));
-  if (player && isOn(fieldText(body, FROM_STUDY_FIELD))) {
+  if (isOn(fieldText(body, FROM_STUDY_FIELD))) {
     const rep = await editedRepertoire(player.app, player.userId, color);
     if (!rep) throw new BadRequestError(noStudyMessage(color));
     return rep;
@@ -40,8 +39,7 @@ export async function repertoireFromForm(body: FormBody, player?: FormPlayer): P
   if (text.trim() === '') throw new BadRequestError(NO_STUDY_TEXT);
   const excludeSymbols = excludeSymbolsOf(body);
   const name = fieldText(body, 'opening_name').trim() || undefined;
-  const base = await repertoireFor(text, { color, excludeSymbols, name });
-  if (!player) return base;
+  const base = await player.app.repertoireCache.repertoireFor(text, { color, excludeSymbols, name });
   // One small read settles most forms: a text that is not the stored study gets no edits.
   const storedMd5 = await findStudyMd5(player.app.db, player.app.openingsMemory.studyMd5s, player.userId, color);
   if (storedMd5 === undefined || (storedMd5 !== null && storedMd5 !== md5Of(player.app, text))) return base;

@@ -20,6 +20,8 @@ interface Job extends BuildRequest {
 const fromSource = import.meta.url.endsWith('.ts');
 const workerUrl = new URL(fromSource ? './repertoire-worker.ts' : './repertoire-worker.js', import.meta.url);
 
+const CLOSED = 'the repertoire workers were closed';
+
 /** warmUp: read a generated study first (workers started ahead of need; see repertoire-worker). */
 function startWorker(warmUp: boolean): Worker {
   const workerData = { warmUp };
@@ -43,10 +45,12 @@ export class RepertoirePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private started = 0;
+  private closed = false;
 
   constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
 
   build(text: string, options: RepertoireOptions): Promise<BuildOutcome> {
+    if (this.closed) return Promise.resolve({ failure: CLOSED });
     return new Promise((resolve) => {
       this.queue.push({ id: this.nextId++, text, options, resolve });
       this.pump();
@@ -55,21 +59,29 @@ export class RepertoirePool {
 
   /** Starts the workers now (idle, unref'd), so the first large study does not wait for one to boot. */
   warm(): void {
-    while (this.started < this.size) {
+    while (!this.closed && this.started < this.size) {
       const worker = this.spawn(true);
       worker.unref();
       this.idle.push(worker);
     }
   }
 
+  /** Worker threads running now. */
+  get threads(): number {
+    return this.started;
+  }
+
+  /** Ends the workers for good: jobs still waiting fail, and no worker is started again. */
   async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.resolve({ failure: CLOSED });
     const all = [...this.idle, ...this.busy.keys()];
     this.idle.length = 0;
     await Promise.all(all.map((w) => w.terminate()));
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
+    while (!this.closed && this.queue.length > 0) {
       const worker = this.idle.pop() ?? (this.started < this.size ? this.spawn(false) : undefined);
       if (!worker) return;
       const job = this.queue.shift()!;

@@ -11,7 +11,7 @@ import {
 } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { repertoireFor, UnreadablePgnError } from './repertoire-cache.js';
+import { UnreadablePgnError, type RepertoireCache } from './repertoire-cache.js';
 import { findStudyMd5, forgetStudyMd5 } from './studies-repository.js';
 import {
   deleteSource,
@@ -70,12 +70,17 @@ export const symbolsOf = (exclusions: string): ExcludeSymbol[] => {
 };
 
 /** The positions of a text read in full; a 400 naming game, move and token when it does not read. */
-export async function measureSource(text: string, color: Color, exclusions: readonly ExcludeSymbol[]): Promise<number> {
+export async function measureSource(
+  repertoires: RepertoireCache,
+  text: string,
+  color: Color,
+  exclusions: readonly ExcludeSymbol[],
+): Promise<number> {
   if (text.trim() === '') throw new BadRequestError('The PGN has no moves: it is empty');
   const unread = findUnreadToken(text);
   if (unread) throw new BadRequestError(`The PGN could not be read: ${unread.message}`);
   try {
-    const rep = await repertoireFor(text, { color, excludeSymbols: exclusions });
+    const rep = await repertoires.repertoireFor(text, { color, excludeSymbols: exclusions });
     return rep.positions.size;
   } catch (error) {
     if (error instanceof UnreadablePgnError)
@@ -85,9 +90,14 @@ export async function measureSource(text: string, color: Color, exclusions: read
 }
 
 /** A source's positions: as stored, or counted now (a source made from a study by the migration). */
-export async function positionsOf(db: Db, userId: number, source: SourceWithText): Promise<number> {
+export async function positionsOf(
+  repertoires: RepertoireCache,
+  db: Db,
+  userId: number,
+  source: SourceWithText,
+): Promise<number> {
   if (source.positions !== null) return source.positions;
-  const rep = await repertoireFor(source.studyText, {
+  const rep = await repertoires.repertoireFor(source.studyText, {
     color: source.color,
     excludeSymbols: symbolsOf(source.exclusions),
   });
@@ -108,7 +118,7 @@ export async function listColorSources(app: FastifyInstance, userId: number, col
   for (const source of sources) {
     if (source.positions !== null) continue;
     const found = await findSource(app.db, userId, source.id);
-    if (found) source.positions = await positionsOf(app.db, userId, found);
+    if (found) source.positions = await positionsOf(app.repertoireCache, app.db, userId, found);
   }
   return sources;
 }
@@ -166,7 +176,7 @@ export async function addSource(
   color: Color,
   input: SourceInput,
 ): Promise<{ source: SourceRow; hasStudy: boolean }> {
-  const positions = await measureSource(input.text, color, input.exclusions);
+  const positions = await measureSource(app.repertoireCache, input.text, color, input.exclusions);
   const { value, hasStudy } = await changeSources(app, userId, color, async (tx) => {
     const sources = await listSourcesWithText(tx, userId, color);
     if (sources.length >= MAX_SOURCES_PER_COLOR)
@@ -203,7 +213,7 @@ export async function replaceSource(
   input: SourceInput,
   options: ReplaceOptions,
 ): Promise<{ source: SourceRow; hasStudy: boolean }> {
-  const positions = await measureSource(input.text, color, input.exclusions);
+  const positions = await measureSource(app.repertoireCache, input.text, color, input.exclusions);
   const { value, hasStudy } = await changeSources(
     app,
     userId,
@@ -215,7 +225,7 @@ export async function replaceSource(
         if (options.id !== undefined) throw new SourceNotFoundError();
         return insertSource(tx, userId, color, { ...valuesOf(input), positions });
       }
-      const before = await positionsOf(tx, userId, target);
+      const before = await positionsOf(app.repertoireCache, tx, userId, target);
       if (!options.confirm && positions * 2 < before) throw new ShrinkError(before, positions);
       if (options.dropEditsOnNewLink && (target.link ?? null) !== (input.link ?? null))
         await dropEdits(tx, userId, color);
@@ -247,7 +257,9 @@ export async function patchSource(
   const found = await findSource(app.db, userId, id);
   if (!found) throw new SourceNotFoundError();
   const positions =
-    patch.exclusions === undefined ? undefined : await measureSource(found.studyText, found.color, patch.exclusions);
+    patch.exclusions === undefined
+      ? undefined
+      : await measureSource(app.repertoireCache, found.studyText, found.color, patch.exclusions);
   const { value, hasStudy } = await changeSources(app, userId, found.color, async (tx) => {
     const updated = await updateSource(tx, userId, id, {
       name: patch.name,

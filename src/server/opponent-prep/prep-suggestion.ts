@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { positionKey, suggestedAnswer, type Color } from '../../chess/index.js';
-import type { Suggestion } from '@contract/opponent-prep.js';
+import type { SentSuggestion } from '@contract/opponent-prep.js';
 import { coverageRuns } from '../db/schema.js';
 import { fetchStats } from '../openings/explorer-cache.js';
 import { parseStatsFilter } from '../openings/stats-key.js';
@@ -17,7 +17,7 @@ export async function prepSuggestion(
   userId: number,
   color: Color,
   fen: string,
-): Promise<Suggestion> {
+): Promise<SentSuggestion> {
   const { explorer } = await playerSites(app, userId);
   if (!explorer.hasToken) return null;
   const [run] = await app.db
@@ -31,5 +31,8 @@ export async function prepSuggestion(
   if (!filter) return null;
   const outcome = await fetchStats(app, explorer, positionKey(fen), filter);
   if (!outcome.ok) return null;
-  return suggestedAnswer(outcome.record, color);
+  const answer = suggestedAnswer(outcome.record, color);
+  return (
+    answer && { san: answer.san, uci: answer.uci, score: answer.score, score_low: answer.scoreLow, games: answer.games }
+  );
 }

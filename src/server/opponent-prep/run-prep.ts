@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createOpponentPrepBuilder, makeGameRecord, type GameRecord } from '../../chess/index.js';
 import { PREP_SITE_NAMES, type PrepAnswer, type PrepProgress, type PrepRequest } from '@contract/opponent-prep.js';
 import { fetchOpponentGames, noGamesMessage } from './opponent-games.js';
+import { deviationOnWire } from '../repertoire/report-wire.js';
 import { prepRepertoire } from './prep-repertoire.js';
 import { keepPrep } from './prep-store.js';
 
@@ -63,7 +64,7 @@ export async function runPrep(
   if (records.length === 0) return { ok: false, status: 404, error: noGamesMessage(username, site) };
 
   // The opponent had the other colour: the record's hero is the opponent.
-  const theirs = records.filter((record) => (record.hero_color === 'White' ? 'white' : 'black') !== color);
+  const theirs = records.filter((record) => (record.heroColor === 'White' ? 'white' : 'black') !== color);
   const builder = createOpponentPrepBuilder<PrepRef>(rep);
   onProgress({ stage: 'comparing', done: 0, total: theirs.length });
   for (const [index, record] of theirs.entries()) {
@@ -76,8 +77,8 @@ export async function runPrep(
       result: record.result === null ? null : 1 - record.result,
       ref: {
         link: record.link || null,
-        date_time_played: record.date_time_played,
-        opponent_name: record.opponent_name,
+        date_time_played: record.dateTimePlayed,
+        opponent_name: record.opponentName,
         site: record.site,
       },
     });
@@ -91,8 +92,8 @@ export async function runPrep(
     color,
     games: prep.games,
     compared: prep.compared,
-    surprises: prep.surprises,
-    their_lines: prep.their_lines,
+    surprises: prep.surprises.map(deviationOnWire),
+    their_lines: prep.theirLines,
   });
   return { ok: true, answer };
 }

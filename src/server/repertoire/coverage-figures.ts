@@ -13,6 +13,7 @@ import {
   type Trap,
   type TrimLine,
 } from '../../chess/index.js';
+import type { TrimRow } from '@contract/coverage-goal.js';
 import type { DrillTrap } from '@contract/drill.js';
 import { rowsOf } from '../db/rows.js';
 import type { StatsFilter } from '../openings/stats-key.js';
@@ -170,13 +171,6 @@ export async function drillTraps(
 
 const NO_TRAPS: ReadonlyMap<string, DrillTrap> = new Map();
 
-export interface TrimRow extends Omit<TrimLine, 'positions'> {
-  /** Drill items (positions the player answers) the trim drops. */
-  drill_positions: number;
-  /** About how many drill reviews a day the trim saves, from those items' schedules. */
-  reviews_per_day: number;
-}
-
 /**
  * A New item costs about five reviews over its first month (learning steps, then growing intervals);
  * a reviewed one comes back once per its current interval.
@@ -186,7 +180,7 @@ export const NEW_ITEM_REVIEWS_PER_DAY = 5 / 30;
 const reviewsPerDay = (item: { state: number; scheduledDays: number }) =>
   item.state === 0 ? NEW_ITEM_REVIEWS_PER_DAY : 1 / Math.max(1, item.scheduledDays);
 
-/** The trim lines with the drill positions each drops and the daily reviews that saves. */
+/** The trim lines (wire names) with the drill positions each drops and the daily reviews that saves. */
 export async function trimOf(app: FastifyInstance, userId: number, data: CoverageData): Promise<TrimRow[]> {
   const { lines, positions: keys } = trimLinesOf(data);
   // Only items out of New count otherwise than a position without an item, so only they are read.
@@ -201,12 +195,18 @@ export async function trimOf(app: FastifyInstance, userId: number, data: Coverag
     );
     for (const row of rows) items.set(row.key, { state: row.state, scheduledDays: row.scheduled_days });
   }
-  return lines.map(({ positions, ...line }) => {
+  return lines.map(({ positions, ownMoves, opponentScore, ...line }) => {
     let reviews = 0;
     for (const key of positions) {
       const item = items.get(key);
       reviews += item ? reviewsPerDay(item) : NEW_ITEM_REVIEWS_PER_DAY;
     }
-    return { ...line, drill_positions: positions.length, reviews_per_day: reviews };
+    return {
+      ...line,
+      own_moves: ownMoves,
+      opponent_score: opponentScore,
+      drill_positions: positions.length,
+      reviews_per_day: reviews,
+    };
   });
 }

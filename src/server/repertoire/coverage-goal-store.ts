@@ -8,6 +8,7 @@ import {
   type ExpectedScore,
   type Hole,
 } from '../../chess/index.js';
+import type { ExpectedPoint } from '@contract/coverage-goal.js';
 import { holePositionKey } from '../../chess/hole-position.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
@@ -63,12 +64,6 @@ export async function storeGoal(db: Db, userId: number, color: Color, goal: numb
     });
 }
 
-export interface ExpectedPoint extends Omit<ExpectedScore, 'games'> {
-  speeds: string;
-  ratings: string;
-  at: string;
-}
-
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 /** Keeps the expected score when it differs from the colour's last kept one (or its filters do). */
@@ -91,7 +86,7 @@ export async function recordExpected(
     last.ratings === filter.ratings &&
     same(last.score, expected.score) &&
     same(last.baseline, expected.baseline) &&
-    same(last.coveredReach, expected.covered_reach)
+    same(last.coveredReach, expected.coveredReach)
   )
     return;
   await db.insert(expectedScores).values({
@@ -99,7 +94,7 @@ export async function recordExpected(
     color,
     score: expected.score,
     baseline: expected.baseline,
-    coveredReach: expected.covered_reach,
+    coveredReach: expected.coveredReach,
     ...filter,
   });
 }

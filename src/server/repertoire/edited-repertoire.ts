@@ -13,7 +13,6 @@ import {
 } from '../../chess/index.js';
 import { rowsOf } from '../db/rows.js';
 import { studies } from '../db/schema.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
 import { readEdits, type StoredEdit } from './edits-store.js';
 
 /**
@@ -121,9 +120,15 @@ export async function readStudyText(app: FastifyInstance, userId: number, color:
 }
 
 /** The study's repertoire, with the options storing it used (one repertoire cache entry for all readers). */
-export function studyBase(text: string, color: Color, exclude: string, title: string): Promise<Repertoire> {
+export function studyBase(
+  app: FastifyInstance,
+  text: string,
+  color: Color,
+  exclude: string,
+  title: string,
+): Promise<Repertoire> {
   const symbols = parseExcludeSymbols(exclude);
-  return repertoireFor(text, {
+  return app.repertoireCache.repertoireFor(text, {
     color,
     excludeSymbols: symbols.isOk ? symbols.value : [],
     name: title || undefined,
@@ -160,7 +165,7 @@ export async function editedRepertoireState(
   }
   const text = await readStudyText(app, userId, color);
   if (text === undefined) return undefined;
-  const base = await studyBase(text, color, study.exclude, study.title);
+  const base = await studyBase(app, text, color, study.exclude, study.title);
   const edits = await readEdits(app.db, userId, color);
   const state: EditedState = { study, base, edited: applyEdits(base, toEdits(app, edits)), edits };
   states.set(key, state);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Color, Repertoire } from '../../chess/index.js';
-import { repertoireFor } from '../openings/repertoire-cache.js';
 import { buildPgn, buildSavedAt } from './starter-builds-repository.js';
 
 /**
@@ -36,7 +35,7 @@ export async function starterTree(
   if (!stored) return undefined;
   const tree: StarterTree = {
     savedAt: stored.savedAt.getTime(),
-    rep: stored.pgn.trim() === '' ? undefined : await repertoireFor(stored.pgn, { color }),
+    rep: stored.pgn.trim() === '' ? undefined : await app.repertoireCache.repertoireFor(stored.pgn, { color }),
   };
   held.set(key, tree);
   return tree;

@@ -76,7 +76,7 @@ export async function accountDataRoutes(app: FastifyInstance): Promise<void> {
     const importOptions = { onRequest: app.requireUser, bodyLimit: IMPORT_LIMIT_BYTES };
     route(scoped, accountDataApi.importData, importOptions, async (request) => {
       const body = request.isMultipart() ? await uploadedJson(request.body) : request.body;
-      const doc = await parseImportDocument(body);
+      const doc = await parseImportDocument(body, app.repertoireCache);
       const userId = request.user!.id;
       const target = {
         db: app.db,

@@ -7,7 +7,7 @@ import {
   testDatabaseKinds,
   type TestServer,
 } from '../../../test/helper.js';
-import type { Card } from '../../chess/scheduling.js';
+import type { Card } from '@contract/cards.js';
 import type { Database } from '../db/client.js';
 import { cards, reviewLogs } from '../db/schema.js';
 import { toCard } from '../cards/cards-repository.js';

@@ -47,7 +47,8 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     const expected = data && expectedOf(data);
     if (!data || !expected) return { api_data: null };
     await recordExpected(app.db, userId, color, data.filter, expected);
-    const answer: Expected = { ...expected, ...data.filter };
+    const { coveredReach, ...figures } = expected;
+    const answer: Expected = { ...figures, covered_reach: coveredReach, ...data.filter };
     return { api_data: answer };
   });
 
@@ -102,6 +103,7 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, coverageGoalApi.traps, auth, async (request) => {
     const data = await coverageData(app, request.user!.id, request.query.color);
-    return { api_data: data ? trapsOf(data) : [] };
+    const traps = data ? trapsOf(data) : [];
+    return { api_data: traps.map(({ scoreLow, ...trap }) => ({ ...trap, score_low: scoreLow })) };
   });
 }

@@ -1,20 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { fakeRepertoirePgn } from '../../../e2e/fakes/fake-repertoire.js';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import {
   type HttpClient,
-  openTestDatabase,
   signedInClient,
   startTestServer,
   testDatabaseKinds,
-  type TestServer,
   type Json,
   parseEvents,
   type StreamEvent as Event,
 } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { buildRepertoireFromPgn, CoverageWalk, positionKey, type Hole, type PositionStats } from '../../chess/index.js';
-import type { Database } from '../db/client.js';
 import { coverageRuns, positionStats } from '../db/schema.js';
 import { DIED_MESSAGE } from '../openings/coverage-runs-repository.js';
 
@@ -83,29 +80,15 @@ async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms 
 const fenOf = (url: string) => positionKey(new URL(url, 'http://x').searchParams.get('fen')!);
 
 describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
+  const env = useSiteServer(kind, { lichessToken: 'explorer-token' }, { explorerToken: 'explorer-token' });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     // A PostgreSQL test database outlives runs and is shared with other test files: clear only the
     // filters used here.
     for (const [speeds, ratings] of USED_FILTERS)
-      await database.db
+      await env.database.db
         .delete(positionStats)
         .where(and(eq(positionStats.speeds, speeds), eq(positionStats.ratings, ratings)));
-    sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      lichessToken: 'explorer-token',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
   });
 
   /** The order the chess core's walk takes over the statistics now cached for these filters. */
@@ -124,10 +107,10 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   }
 
   test('the explorer is asked best first, and the likeliest holes are streamed as they are found', async () => {
-    const { client } = await signedInClient(server);
-    const before = sites.requests('explorer');
+    const { client } = await signedInClient(env.server);
+    const before = env.sites.requests('explorer');
     const { events } = await coverage(client, { speeds: 'blitz', ratings: '1600' });
-    const asked = sites
+    const asked = env.sites
       .requestLog('explorer')
       .slice(before)
       .map((r) => fenOf(r.url));
@@ -169,18 +152,18 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('an explorer failure after 3 calls keeps what was fetched; the next run asks only for the rest', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const full = await (async () => {
       // The order the walk will take, worked out on other filters with the same made-up answers.
       await coverage(client, { speeds: 'rapid', ratings: '1600' });
       return walkOrder(client, 'rapid', '1600');
     })();
-    const before = sites.requests('explorer');
-    sites.setMode('explorer', 'error500', { after: 3 });
+    const before = env.sites.requests('explorer');
+    env.sites.setMode('explorer', 'error500', { after: 3 });
     const failed = await coverage(client, { speeds: 'classical', ratings: '1600' });
-    sites.setMode('explorer', 'ok');
+    env.sites.setMode('explorer', 'ok');
     expect(failed.events.at(-1)!.data.results).toMatch(/^Sorry\.\.\.something went wrong, we'll look into it: /);
-    const first = sites
+    const first = env.sites
       .requestLog('explorer')
       .slice(before)
       .map((r) => fenOf(r.url));
@@ -188,7 +171,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     expect(await latest(client)).toMatchObject({ status: 'failed', done: 3 });
 
     const resumed = await coverage(client, { speeds: 'classical', ratings: '1600' });
-    const second = sites
+    const second = env.sites
       .requestLog('explorer')
       .slice(before + first.length)
       .map((r) => fenOf(r.url));
@@ -198,8 +181,8 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('a client that leaves mid-run: the run goes on and coverage/latest shows it, live then done', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('explorer', 'slow', { delayMs: 150 });
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('explorer', 'slow', { delayMs: 150 });
     try {
       const seen = await startAndLeave(client, { speeds: 'blitz', ratings: '1800' });
       expect(seen.some((e) => e.event === 'holes')).toBe(true);
@@ -220,13 +203,13 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       expect(done.holes.length).toBeGreaterThan(0);
       expect(done.report.length).toBe(POSITIONS);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   });
 
   test('Stop ends the run and keeps the holes found so far', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('explorer', 'slow', { delayMs: 150 });
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('explorer', 'slow', { delayMs: 150 });
     try {
       await startAndLeave(client, { speeds: 'rapid', ratings: '1800' });
       const stopped = (await client.postJson('/api/coverage/stop', { color: 'white' })).body.api_data;
@@ -235,13 +218,13 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       expect(stopped.done).toBeLessThan(POSITIONS);
       expect(stopped.holes.length).toBeGreaterThan(0);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   });
 
   test('starting another check of the same colour replaces the running one', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('explorer', 'slow', { delayMs: 100 });
     try {
       const first = client.postMultipart('/api/coverage_check', form({ speeds: 'classical', ratings: '1800' }));
       await waitFor(
@@ -255,13 +238,13 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       expect(second.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
       expect((await latest(client)).status).toBe('done');
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   });
 
   test('a run whose process died shows as failed', async () => {
-    const { client, userId } = await signedInClient(server);
-    await database.db.insert(coverageRuns).values({
+    const { client, userId } = await signedInClient(env.server);
+    await env.database.db.insert(coverageRuns).values({
       userId,
       color: 'black',
       status: 'running',
@@ -273,7 +256,7 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
   });
 
   test('answers older than 30 days are fetched again; the old answer serves when that fails', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     await coverage(client, { speeds: 'bullet', ratings: '2200' });
     const [first] = await walkOrder(client, 'bullet', '2200');
     const old = new Date(Date.now() - 31 * 86_400_000);
@@ -282,14 +265,14 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       eq(positionStats.speeds, 'bullet'),
       eq(positionStats.ratings, '2200'),
     );
-    await database.db.update(positionStats).set({ fetchedAt: old }).where(where);
+    await env.database.db.update(positionStats).set({ fetchedAt: old }).where(where);
 
-    const before = sites.requests('explorer');
-    sites.setMode('explorer', 'error500');
+    const before = env.sites.requests('explorer');
+    env.sites.setMode('explorer', 'error500');
     const withOld = await coverage(client, { speeds: 'bullet', ratings: '2200' });
-    sites.setMode('explorer', 'ok');
+    env.sites.setMode('explorer', 'ok');
     expect(
-      sites
+      env.sites
         .requestLog('explorer')
         .slice(before)
         .map((r) => fenOf(r.url)),
@@ -297,31 +280,31 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
     expect(withOld.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
 
     await coverage(client, { speeds: 'bullet', ratings: '2200' });
-    expect(sites.requests('explorer') - before).toBe(2);
-    const [row] = await database.db.select().from(positionStats).where(where);
+    expect(env.sites.requests('explorer') - before).toBe(2);
+    const [row] = await env.database.db.select().from(positionStats).where(where);
     expect(row.fetchedAt.getTime()).toBeGreaterThan(old.getTime() + 86_400_000);
   });
 
   test('closing the app hands a running check back; another app on the database finishes it, asking nothing twice', async () => {
-    const other = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
+    const other = await startTestServer(env.database, {
+      lichessUrl: env.sites.lichessUrl,
+      lichessExplorerUrl: env.sites.explorerUrl,
       lichessToken: 'explorer-token',
     });
     const { client } = await signedInClient(other);
-    sites.setMode('explorer', 'slow', { delayMs: 100 });
-    const before = sites.requests('explorer');
+    env.sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = env.sites.requests('explorer');
     try {
       const stream = client
         .postMultipart('/api/coverage_check', form({ speeds: 'blitz', ratings: '2200' }))
         .catch(() => undefined);
       await waitFor(
-        async () => sites.requests('explorer') - before,
+        async () => env.sites.requests('explorer') - before,
         (n) => n >= 3,
       );
       await other.close();
       await stream;
-      const again = server.client();
+      const again = env.server.client();
       again.cookies.clear();
       for (const [k, v] of client.cookies) again.cookies.set(k, v);
       const ended = await waitFor(
@@ -332,10 +315,10 @@ describe.each(testDatabaseKinds())('best-first coverage runs on %s', (kind) => {
       expect(ended).toMatchObject({ status: 'done', done: POSITIONS, total: POSITIONS });
       expect(ended.results).toMatch(/^Coverage Results for/);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
     // Every answer fetched before the close was kept: nothing is asked twice.
-    const asked = sites
+    const asked = env.sites
       .requestLog('explorer')
       .slice(before)
       .map((r) => fenOf(r.url));

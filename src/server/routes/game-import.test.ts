@@ -1,51 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import {
-  openTestDatabase,
-  signedInUser,
-  startTestServer,
-  testDatabaseKinds,
-  type Json,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { signedInUser, testDatabaseKinds, type Json, type TestServer, type TestUser } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { importDueGames } from '../today/import-due-games.js';
 import { runningChecks } from '../today/new-games.js';
 import { rowsOf } from '../db/rows.js';
 
 describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kind) => {
-  let database: Database;
-  let sites: FakeSites;
-  let server: TestServer;
+  const env = useSiteServer(kind);
   let other: TestServer;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    const config = {
-      lichessUrl: sites.lichessUrl,
-      chessComUrl: sites.chesscomUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 2_000,
-      rateLimitPauseMs: 100,
-    };
-    server = await startTestServer(database, config);
     // A second process on the same database.
-    other = await startTestServer(database, config);
-  });
-  afterAll(async () => {
-    await other?.close();
-    await server?.close();
-    await sites?.close();
-    await database?.close();
+    other = await env.startServer();
   });
 
   /** Runs the background look for due players on both apps at once, and waits for the fetches. */
   const importOnBoth = async (...players: TestUser[]) => {
     const only = players.map((p) => p.id);
-    await Promise.all([importDueGames(server.app, new Date(), only), importDueGames(other.app, new Date(), only)]);
+    await Promise.all([importDueGames(env.server.app, new Date(), only), importDueGames(other.app, new Date(), only)]);
     await fetched(only);
   };
   /** Waits until the players' fetches (jobs, on either app) have ended. */
@@ -53,18 +26,18 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
     const until = Date.now() + 20_000;
     for (;;) {
       const [row] = rowsOf<{ n: number }>(
-        await database.db.execute(sql`
+        await env.database.db.execute(sql`
           select count(*)::int as n from site_game_checks
           where user_id = any(${`{${only.join(',')}}`}::int[]) and finished_at is null`),
       );
       if (row.n === 0 || Date.now() > until) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await Promise.all([...runningChecks(server.app), ...runningChecks(other.app)]);
+    await Promise.all([...runningChecks(env.server.app), ...runningChecks(other.app)]);
   };
   /** Makes the player's last fetches an hour old, so the next look fetches again. */
   const ageChecks = (user: TestUser) =>
-    database.db.execute(
+    env.database.db.execute(
       sql`update site_game_checks set started_at = started_at - interval '2 hours' where user_id = ${user.id}`,
     );
   const reviews = async (user: TestUser) => (await user.client.get('/api/get-game-reviews')).body.api_data as Json[];
@@ -72,7 +45,10 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
     ((await user.client.get(`/api/recent-games?site=${site}`)).body.api_data as Json[]).map((g) => g.link).sort();
 
   test('on by default: each site’s new games are saved once, across runs and two processes, and Today counts them', async () => {
-    const player = await signedInUser(server.app, server.url, { lichess: 'thibault', chesscom: 'FabianoCaruana' });
+    const player = await signedInUser(env.server.app, env.server.url, {
+      lichess: 'thibault',
+      chesscom: 'FabianoCaruana',
+    });
     const settings = (await player.client.get('/api/games/settings')).body.api_data;
     expect(settings).toEqual({
       auto_import: true,
@@ -116,13 +92,16 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
   });
 
   test('a failing site leaves the other’s games coming, and says what failed', async () => {
-    const player = await signedInUser(server.app, server.url, { lichess: 'thibault', chesscom: 'FabianoCaruana' });
+    const player = await signedInUser(env.server.app, env.server.url, {
+      lichess: 'thibault',
+      chesscom: 'FabianoCaruana',
+    });
     const lichess = await recentLinks(player, 'lichess');
-    sites.setMode('chesscom-games', 'error500');
+    env.sites.setMode('chesscom-games', 'error500');
     try {
       await importOnBoth(player);
     } finally {
-      sites.setMode('chesscom-games', 'ok');
+      env.sites.setMode('chesscom-games', 'ok');
     }
     expect((await reviews(player)).map((r) => r.link).sort()).toEqual(lichess);
     const settings = (await player.client.get('/api/games/settings')).body.api_data;
@@ -132,7 +111,7 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
   });
 
   test('turned off, nothing is imported; a bad setting is a 400 that changes nothing', async () => {
-    const player = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const player = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault' });
     const bad = await player.client.postJson('/api/games/settings', { auto_import: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/auto_import must be true or false/);
@@ -150,13 +129,13 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
   });
 
   test('a fetch whose process died is claimed again and run by a living one', async () => {
-    const player = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const player = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault' });
     const lichess = await recentLinks(player, 'lichess');
     // As a process that claimed the fetch a minute ago and died would leave it.
-    await database.db.execute(sql`
+    await env.database.db.execute(sql`
       insert into site_game_checks (user_id, site, username, started_at, finished_at, games, jobs_schema)
       values (${player.id}, 'lichess', 'thibault', now() - interval '1 minute', null, '[]'::jsonb,
-        ${server.app.jobs.schema})`);
+        ${env.server.app.jobs.schema})`);
     const until = Date.now() + 30_000;
     while ((await reviews(player)).length < lichess.length && Date.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -166,6 +145,6 @@ describe.each(testDatabaseKinds())('games that arrive by themselves on %s', (kin
   }, 40_000);
 
   test('the settings need a session', async () => {
-    expect((await server.client().get('/api/games/settings')).status).toBe(401);
+    expect((await env.server.client().get('/api/games/settings')).status).toBe(401);
   });
 });

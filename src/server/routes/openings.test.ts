@@ -8,6 +8,7 @@ import {
 } from '../../../test/helper.js';
 import { buildRepertoireFromPgn, checkConsistency, createOpeningBook } from '../../chess/index.js';
 import type { Database } from '../db/client.js';
+import { bookEntryOnWire, consistencyPositionOnWire } from '../openings/opening-wire.js';
 import {
   FEN_AFTER_E4,
   FEN_AFTER_E4_C5,
@@ -131,11 +132,12 @@ describe.each(testDatabaseKinds())('opening checks on %s', (kind) => {
     const text = `${SMALL_STUDY}\n\n[Event "Bytes ${kind}"]\n\n1. e4 c5 2. Nc3 *`;
     const options = { color: 'white' as const };
     const rep = buildRepertoireFromPgn(text, options).unwrap();
-    const { results, results_dict } = checkConsistency(rep);
+    const { results, positions } = checkConsistency(rep);
+    const book = Object.entries(createOpeningBook(rep)).map(([fen, entry]) => [fen, bookEntryOnWire(entry)]);
     const whole = {
-      '/api/consistency_check': JSON.stringify({ results, results_dict }),
+      '/api/consistency_check': JSON.stringify({ results, results_dict: positions.map(consistencyPositionOnWire) }),
       '/api/create_opening_book': JSON.stringify({
-        book: JSON.stringify(createOpeningBook(rep)),
+        book: JSON.stringify(Object.fromEntries(book)),
         name: rep.name,
         color: rep.color,
       }),

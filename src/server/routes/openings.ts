@@ -3,6 +3,7 @@ import { openingsApi } from '@contract/openings.js';
 import { compareGamePgn } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { consistencyAnswer, openingBookAnswer } from '../openings/opening-answers.js';
+import { comparisonOnWire } from '../openings/opening-wire.js';
 import { repertoireFromForm } from '../openings/opening-input.js';
 import { sendPrepared } from '../openings/prepared-answer.js';
 import { fieldText } from '../openings/multipart-fields.js';
@@ -34,7 +35,8 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
     const compared = compareGamePgn(rep, gameText, { gameName });
     if (compared.isErr) throw new BadRequestError(`The game PGN could not be read: ${compared.error.message}`);
     const comparison = compared.value;
-    if (fieldText(body, 'format') === 'json') return { results: comparison.text, comparison };
+    if (fieldText(body, 'format') === 'json')
+      return { results: comparison.text, comparison: comparisonOnWire(comparison) };
     return reply.type('text/plain; charset=utf-8').send(comparison.text);
   });
 
@@ -44,6 +46,6 @@ export async function openingRoutes(app: FastifyInstance): Promise<void> {
     const { body } = request;
     const rep = await repertoireFromForm(body, { app, userId: request.user!.id });
     const asObject = fieldText(body, 'book_format') === 'object' || fieldText(body, 'format') === 'object';
-    return sendPrepared(request, reply, await openingBookAnswer(rep, !asObject));
+    return sendPrepared(request, reply, await openingBookAnswer(app, rep, !asObject));
   });
 }

@@ -1,23 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { afterEach, describe, expect, test } from 'vitest';
 import { wilson } from '../../../test/coverage-goal-reference.js';
 import { readFixture } from '../../../test/fixtures.js';
 import { Chess } from 'chessops/chess';
 import { parseSan } from 'chessops/san';
 import { key, reference, referenceRepertoire, type Color } from '../../../test/opponent-prep-reference.js';
-import {
-  HttpClient,
-  openTestDatabase,
-  startTestServer,
-  signedInUser,
-  testDatabaseKinds,
-  type TestServer,
-  type TestUser,
-} from '../../../test/helper.js';
+import { HttpClient, startTestServer, signedInUser, testDatabaseKinds, type TestUser } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import type { PrepAnswer, Surprise, TheirLine } from '@contract/opponent-prep.js';
 import { sql } from 'drizzle-orm';
 import { splitPgn } from '../../chess/index.js';
-import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 
 // The player's Black repertoire: two real recorded studies (the Dragon; the Ruy Lopez, read from Black's
@@ -41,29 +32,8 @@ const surpriseRows = (list: Surprise[]) =>
 const lineRows = (list: TheirLine[]) => list.map((l) => [l.line, l.plies, l.count, l.score]);
 
 describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
-  let database: Database;
-  let sites: FakeSites;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      chessComUrl: sites.chesscomUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      // Generous: a loaded machine streams the 50-game export slowly, and no test here waits on a timeout.
-      siteTimeoutMs: 10_000,
-      rateLimitPauseMs: 100,
-      lichessToken: EXPLORER_TOKEN,
-    });
-  });
-  afterEach(() => sites.reset());
-  afterAll(async () => {
-    await server?.close();
-    await sites?.close();
-    await database?.close();
-  });
+  const env = useSiteServer(kind, { lichessToken: EXPLORER_TOKEN });
+  afterEach(() => env.sites.reset());
 
   const setStudy = async (user: TestUser, color: Color, text: string) => {
     const saved = await user.client.postJson('/api/update-study', {
@@ -77,7 +47,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
   };
 
   const player = async () => {
-    const user = await signedInUser(server.app, server.url);
+    const user = await signedInUser(env.server.app, env.server.url);
     await setStudy(user, 'black', BLACK_STUDY);
     await setStudy(user, 'white', RUY_LOPEZ);
     return user;
@@ -110,7 +80,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       expect(s.games.every((g) => g.link?.startsWith('https://lichess.org/'))).toBe(true);
     }
     // The export asked for the last 200 games.
-    expect(sites.requestLog('lichess-games').at(-1)!.url).toContain('max=200');
+    expect(env.sites.requestLog('lichess-games').at(-1)!.url).toContain('max=200');
   });
 
   test("Caruana's Chess.com games (three months of archives) against a White repertoire equal the reference", async () => {
@@ -119,7 +89,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(response.status, response.text).toBe(200);
     const prep = response.body.api_data as PrepAnswer;
     // The fake serves the recorded month as the current one; the two months before are empty.
-    expect(sites.requests('chesscom-games')).toBe(3);
+    expect(env.sites.requests('chesscom-games')).toBe(3);
     const ref = reference(
       CARUANA_JSON.games.map((g) => g.pgn),
       'fabianocaruana',
@@ -138,20 +108,20 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     const user = await player();
     const input = { site: 'lichess', username: 'thibault', color: 'black' };
     // As a process that had fetched the games, saved them with the run, and died half a minute ago.
-    await database.db.execute(sql`
+    await env.database.db.execute(sql`
       insert into player_tasks (user_id, kind, run, attempt, input, saved, status, updated_at, jobs_schema)
       values (${user.id}, 'prep', 'orphan', 'dead-process', ${JSON.stringify(input)}::jsonb,
         ${JSON.stringify({ pgns: splitPgn(THIBAULT) })}::jsonb, 'running', now() - interval '30 seconds',
-        ${server.app.jobs.schema})`);
+        ${env.server.app.jobs.schema})`);
     type Row = { status: string; outcome: { ok: boolean; id?: number } | null; saved: unknown };
     const query = sql`select status, outcome, saved from player_tasks where user_id = ${user.id} and kind = 'prep'`;
     let ended: Row | undefined;
     for (const until = Date.now() + 40_000; ended?.status !== 'ended' && Date.now() < until;) {
       await new Promise((r) => setTimeout(r, 200));
-      [ended] = rowsOf<Row>(await database.db.execute(query));
+      [ended] = rowsOf<Row>(await env.database.db.execute(query));
     }
     expect(ended).toMatchObject({ status: 'ended', outcome: { ok: true }, saved: null });
-    expect(sites.requestLog('lichess-games')).toEqual([]);
+    expect(env.sites.requestLog('lichess-games')).toEqual([]);
     const kept = (await user.client.get(`/api/opponent-prep/${ended!.outcome!.id}`)).body.api_data as PrepAnswer;
     const ref = reference([THIBAULT], 'thibault', 'black', BLACK_STUDY);
     expect(kept).toMatchObject({ games: ref.games, compared: ref.compared, color: 'black' });
@@ -183,14 +153,14 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
   test('an unknown name is 404 with a clear message, on both sites, and nothing is kept', async () => {
     const user = await player();
     // Lichess answers the export of a missing account with 404; the fake's games are not this name's either.
-    sites.setMode('lichess-games', 'notfound404', { once: true });
+    env.sites.setMode('lichess-games', 'notfound404', { once: true });
     const missing = await prepare(user, { site: 'lichess', username: 'no_such_player', color: 'black' });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'No games found for no_such_player on Lichess' });
     const stranger = await prepare(user, { site: 'lichess', username: 'someone_else', color: 'black' });
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ error: 'No games found for someone_else on Lichess' });
-    sites.setMode('chesscom-games', 'notfound404');
+    env.sites.setMode('chesscom-games', 'notfound404');
     const chesscom = await prepare(user, { site: 'chesscom', username: 'nobody_here', color: 'white' });
     expect(chesscom.status).toBe(404);
     expect(chesscom.body).toEqual({ error: 'No games found for nobody_here on Chess.com' });
@@ -199,25 +169,25 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
 
   test('a failing site gives a clear message, never a crash, and the server goes on', async () => {
     const user = await player();
-    sites.setMode('lichess-games', 'error500');
+    env.sites.setMode('lichess-games', 'error500');
     const failed = await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' });
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/^Lichess failed to send thibault's games \(HTTP 500\)/);
-    sites.setMode('lichess-games', 'garbage');
+    env.sites.setMode('lichess-games', 'garbage');
     const garbage = await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' });
     expect(garbage.status).toBe(502);
     expect(garbage.body.error).toMatch(/^Lichess sent thibault's games in a form that could not be read/);
-    sites.setMode('chesscom-games', 'down');
+    env.sites.setMode('chesscom-games', 'down');
     const down = await prepare(user, { site: 'chesscom', username: 'fabianocaruana', color: 'white' });
     expect(down.status).toBe(502);
     expect(down.body.error).toMatch(/^Chess.com (could not be reached|did not answer in time)/);
-    sites.reset();
+    env.sites.reset();
     expect((await prepare(user, { site: 'lichess', username: 'thibault', color: 'black' })).status).toBe(200);
   });
 
   test("one preparation at a time per player, a few per process; another player's goes on meanwhile", async () => {
     const [first, second] = [await player(), await player()];
-    sites.setMode('lichess-games', 'slow', { delayMs: 300 });
+    env.sites.setMode('lichess-games', 'slow', { delayMs: 300 });
     const running = prepare(first, { site: 'lichess', username: 'thibault', color: 'black' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const again = await prepare(first, { site: 'lichess', username: 'thibault', color: 'black' });
@@ -229,7 +199,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     // Over: the player may prepare again.
     expect((await prepare(first, { site: 'lichess', username: 'thibault', color: 'black' })).status).toBe(200);
 
-    const small = await startTestServer(database, { ...server.config, prepConcurrency: 1 });
+    const small = await startTestServer(env.database, { ...env.server.config, prepConcurrency: 1 });
     try {
       const [a, b] = [await signedInUser(small.app, small.url), await signedInUser(small.app, small.url)];
       const body = { site: 'lichess', username: 'thibault', color: 'black' };
@@ -257,12 +227,12 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(typeof response.body.error).toBe('string');
     }
-    const bare = await signedInUser(server.app, server.url);
+    const bare = await signedInUser(env.server.app, env.server.url);
     const noStudy = await prepare(bare, { site: 'lichess', username: 'thibault', color: 'white' });
     expect(noStudy.status).toBe(400);
     expect(noStudy.body.error).toBe('You have no white study: set one on Manage Openings first');
-    expect(sites.requests('lichess-games')).toBe(0);
-    const anonymous = new HttpClient(server.url);
+    expect(env.sites.requests('lichess-games')).toBe(0);
+    const anonymous = new HttpClient(env.server.url);
     const refused = await anonymous.postJson('/api/opponent-prep', {
       site: 'lichess',
       username: 'thibault',
@@ -302,7 +272,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect(answered.status, answered.text).toBe(200);
 
     expect((await user.client.postJson('/api/drill/lines', { color: 'black', lines: [] })).status).toBe(400);
-    const bare = await signedInUser(server.app, server.url);
+    const bare = await signedInUser(env.server.app, env.server.url);
     expect((await bare.client.postJson('/api/drill/lines', { color: 'white', lines: ['1. e4'] })).status).toBe(400);
   });
 
@@ -330,7 +300,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     // Reference: the explorer's answer read here, the highest lower bound of the 95% Wilson interval of
     // Black's score among moves with at least 10 games and 2% of the position's games, ties to the more
     // played, then SAN.
-    const url = `${sites.explorerUrl}/lichess?${new URLSearchParams({ fen, speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' })}`;
+    const url = `${env.sites.explorerUrl}/lichess?${new URLSearchParams({ fen, speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' })}`;
     const explorer = (await (await fetch(url, { headers: { Authorization: `Bearer ${EXPLORER_TOKEN}` } })).json()) as {
       white: number;
       draws: number;
@@ -354,7 +324,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
 
     const bad = await user.client.get('/api/opponent-prep/answer?color=black&fen=not-a-fen');
     expect(bad.status).toBe(400);
-    sites.setMode('explorer', 'error500');
+    env.sites.setMode('explorer', 'error500');
     const failing = await user.client.get(
       `/api/opponent-prep/answer?color=white&fen=${encodeURIComponent('rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1')}`,
     );
@@ -387,7 +357,7 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     const plain = await prepare(user, { site: 'chesscom', username: 'fabianocaruana', color: 'white' });
     expect({ ...last.data.api_data, created_at: null }).toEqual({ ...plain.body.api_data, created_at: null });
 
-    sites.setMode('chesscom-games', 'notfound404');
+    env.sites.setMode('chesscom-games', 'notfound404');
     const failed = await user.client.postJson('/api/opponent-prep/stream', {
       site: 'chesscom',
       username: 'nobody_here',

@@ -1,43 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeMode, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import {
-  openTestDatabase,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-  type Json,
-  signedInUser,
-  type TestUser,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { FakeMode } from '../../../e2e/fakes/fake-sites.js';
+import { testDatabaseKinds, type Json, signedInUser, type TestUser } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { toRecords } from '../sites/game-records.js';
 
 const TIMEOUT_MS = 600;
 
 describe.each(testDatabaseKinds())('recent games through the fake sites on %s', (kind) => {
-  let database: Database;
-  let sites: FakeSites;
-  let server: TestServer;
+  // Short: tests wait for a site that hangs to time out.
+  const env = useSiteServer(kind, { siteTimeoutMs: TIMEOUT_MS });
   let player: TestUser;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      chessComUrl: sites.chesscomUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: TIMEOUT_MS,
-      rateLimitPauseMs: 100,
-    });
-    player = await signedInUser(server.app, server.url, { lichess: 'thibault', chesscom: 'FabianoCaruana' });
+    player = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault', chesscom: 'FabianoCaruana' });
   });
-  afterEach(() => sites.reset());
-  afterAll(async () => {
-    await server?.close();
-    await sites?.close();
-    await database?.close();
-  });
+  afterEach(() => env.sites.reset());
 
   const recent = async (user: TestUser, site: string) => {
     const response = await user.client.get(`/api/recent-games?site=${site}`);
@@ -73,7 +50,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(dates).toEqual([...dates].sort().reverse());
     expect(new Set(games.map((g) => g.result))).toEqual(new Set([0, 0.5, 1]));
     // The export is asked for at most 80 games and with our User-Agent (Lichess answers 404 without one).
-    const [call] = sites.requestLog('lichess-games');
+    const [call] = env.sites.requestLog('lichess-games');
     expect(call.url).toMatch(/^\/api\/games\/user\/thibault\?.*max=80/);
     expect(call.headers['user-agent']).toMatch(/chess-prep/);
   });
@@ -90,11 +67,11 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect(first.date_time_played).toMatch(/^2020-05-\d\dT\d\d:\d\d:\d\dZ$/);
     const dates = games.map((g) => g.date_time_played);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(sites.requestLog('chesscom-games').map((r) => r.url)).toHaveLength(2);
+    expect(env.sites.requestLog('chesscom-games').map((r) => r.url)).toHaveLength(2);
   });
 
   test('a game saved as a review disappears from recent games', async () => {
-    const user = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const user = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault' });
     const [newest, second] = await recent(user, 'lichess');
     const saved = await user.client.postJson('/api/upsert-game-review', newest);
     expect(saved.status, saved.text).toBe(200);
@@ -113,19 +90,19 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   });
 
   test('no saved username gives an empty list without calling the site', async () => {
-    const user = await signedInUser(server.app, server.url);
+    const user = await signedInUser(env.server.app, env.server.url);
     expect(await recent(user, 'lichess')).toEqual([]);
     expect(await recent(user, 'chesscom')).toEqual([]);
-    expect(sites.requests('lichess-games') + sites.requests('chesscom-games')).toBe(0);
+    expect(env.sites.requests('lichess-games') + env.sites.requests('chesscom-games')).toBe(0);
   });
 
   test('a username in the query reads that player’s games and leaves the saved usernames alone', async () => {
-    const user = await signedInUser(server.app, server.url, { lichess: 'someone_else' });
+    const user = await signedInUser(env.server.app, env.server.url, { lichess: 'someone_else' });
     const response = await user.client.get('/api/recent-games?site=lichess&username=thibault');
     expect(response.status, response.text).toBe(200);
     expect(response.body.api_data).toHaveLength(49);
     expect(response.body.api_data[0].username).toBe('thibault');
-    const [call] = sites.requestLog('lichess-games');
+    const [call] = env.sites.requestLog('lichess-games');
     expect(call.url).toMatch(/^\/api\/games\/user\/thibault\?/);
     const session = await user.client.postForm('/api/check-if-logged-in', {});
     expect(session.body.user.username_lichess).toBe('someone_else');
@@ -145,7 +122,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
       '[White "thibault"]\n[Black "x"]\n[Result "1-0"]\n[UTCDate "2025.01.02"]\n[UTCTime "10:00:00"]\n\n1. e4 e5 1-0';
     const without = '[White "thibault"]\n[Black "y"]\n[Result "*"]\n[UTCDate "2025.01.03"]\n[UTCTime "10:00:00"]\n\n*';
     const records = toRecords([without, withMoves], 'thibault', 'Lichess');
-    expect(records.map((r) => r.opponent_name)).toEqual(['x']);
+    expect(records.map((r) => r.opponentName)).toEqual(['x']);
   });
 
   test('an unknown site is a 400', async () => {
@@ -164,7 +141,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   ];
 
   test.each(failures)('Lichess %s gives an empty list and the server keeps serving', async (mode, options) => {
-    sites.setMode('lichess-games', mode, options);
+    env.sites.setMode('lichess-games', mode, options);
     const started = Date.now();
     const answer = (await player.client.get('/api/recent-games?site=lichess')).body;
     expect(answer.api_data).toEqual([]);
@@ -176,7 +153,7 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     }
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 2.5);
     expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
-    sites.setMode('lichess-games', 'ok');
+    env.sites.setMode('lichess-games', 'ok');
     // Past the short 429 pause of this config; Lichess that hung or refused the connection is left
     // alone for one time limit (its calls answer the fallback at once meanwhile).
     const rest = mode === 'slow' || mode === 'down' ? TIMEOUT_MS + 100 : 150;
@@ -187,12 +164,12 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   test.each(failures)('Chess.com %s skips that month and the other month still counts', async (mode, options) => {
     // Only the current month holds games in the fake; fail it once and the list is empty, fail the
     // previous month only and the current month's games still arrive.
-    sites.setMode('chesscom-games', mode, { ...options, once: true });
+    env.sites.setMode('chesscom-games', mode, { ...options, once: true });
     expect(await recent(player, 'chesscom')).toEqual([]);
-    expect(sites.requests('chesscom-games')).toBe(2);
+    expect(env.sites.requests('chesscom-games')).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 150));
 
-    sites.reset();
+    env.sites.reset();
     const games = recentAfterFirstOk(mode, options);
     expect(await games).toHaveLength(17);
     expect((await player.client.get('/api/get-game-reviews')).status).toBe(200);
@@ -201,39 +178,39 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
   });
 
   test('Chess.com failing for every month says so; a name it does not know is named as such', async () => {
-    sites.setMode('chesscom-games', 'error500');
+    env.sites.setMode('chesscom-games', 'error500');
     const down = (await player.client.get('/api/recent-games?site=chesscom')).body;
     expect(down).toMatchObject({ api_data: [], failed: true });
     expect(down.error).toMatch(/^Chess\.com did not send the games \(.+\): try again later$/);
-    sites.setMode('chesscom-games', 'notfound404');
+    env.sites.setMode('chesscom-games', 'notfound404');
     const unknown = (await player.client.get('/api/recent-games?site=chesscom')).body;
     expect(unknown).toEqual({ api_data: [], error: 'Chess.com has no player named FabianoCaruana' });
-    sites.reset();
+    env.sites.reset();
     expect(await recent(player, 'chesscom')).toHaveLength(17);
   });
 
   test('a Chess.com name the site does not know is refused and the saved one kept; a site that is down does not stop a save', async () => {
     const save = (name: string) =>
       player.client.postForm('/api/update-chess-dot-com-username', { username_chess_dot_com: name });
-    sites.setMode('chesscom-games', 'notfound404');
+    env.sites.setMode('chesscom-games', 'notfound404');
     const refused = await save('NoSuchPlayer');
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Chess.com has no player named NoSuchPlayer: the name was not saved');
     const session = async () => (await player.client.postForm('/api/check-if-logged-in', {})).body;
     expect(JSON.stringify(await session())).toContain('FabianoCaruana');
-    sites.setMode('chesscom-games', 'error500');
+    env.sites.setMode('chesscom-games', 'error500');
     expect((await save('Hikaru')).status).toBe(200);
     expect(JSON.stringify(await session())).toContain('Hikaru');
-    sites.reset();
+    env.sites.reset();
     expect((await save('FabianoCaruana')).status).toBe(200);
   });
 
   /** Lets the first (current month) call through, a little late, and fails the second (previous month). */
   async function recentAfterFirstOk(mode: FakeMode, options: { delayMs?: number }) {
-    sites.setMode('chesscom-games', 'slow', { delayMs: 150, once: true });
+    env.sites.setMode('chesscom-games', 'slow', { delayMs: 150, once: true });
     const pending = recent(player, 'chesscom');
-    while (sites.requests('chesscom-games') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    sites.setMode('chesscom-games', mode, { ...options, once: true });
+    while (env.sites.requests('chesscom-games') === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    env.sites.setMode('chesscom-games', mode, { ...options, once: true });
     return pending;
   }
 });

@@ -1,7 +1,7 @@
 import { Result } from '@badrap/result';
 import type { FastifyInstance } from 'fastify';
-import { recentGamesApi, type RecentGameSite } from '@contract/recent-games.js';
-import type { GameSite } from '../../chess/game-record.js';
+import { recentGamesApi, type GameRecord, type RecentGameSite } from '@contract/recent-games.js';
+import type { GameRecord as CoreGameRecord, GameSite } from '../../chess/game-record.js';
 import { toRecords } from '../sites/game-records.js';
 import { savedLinks } from '../game-reviews/game-reviews-repository.js';
 import { playerSites } from '../sites/player-sites.js';
@@ -37,7 +37,7 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
       return { api_data: [], error, failed: true };
     }
     const records = toRecords(fetched.value, username, SITE_NAMES[site]);
-    const games = records.filter((game) => !links.has(game.link));
+    const games = records.filter((game) => !links.has(game.link)).map(recordOnWire);
     // No games may mean a mistyped name: say so when Lichess has no such account.
     if (
       records.length === 0 &&
@@ -49,6 +49,28 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: games };
   });
 }
+
+/** A game record under the wire's names. */
+const recordOnWire = (r: CoreGameRecord): GameRecord => ({
+  username: r.username,
+  actual_opening: r.actualOpening,
+  hero_color: r.heroColor,
+  hero_elo: r.heroElo,
+  hero_opening: r.heroOpening,
+  how_left_opening: r.howLeftOpening,
+  how_resolved: r.howResolved,
+  link: r.link,
+  notes: r.notes,
+  opponent_elo: r.opponentElo,
+  opponent_color: r.opponentColor,
+  opponent_name: r.opponentName,
+  pgn: r.pgn,
+  result: r.result,
+  move_left_opening: r.moveLeftOpening,
+  date_time_played: r.dateTimePlayed,
+  time_control: r.timeControl,
+  site: r.site,
+});
 
 const SITE_NAMES: Record<RecentGameSite, GameSite> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 const SITE_URLS: Record<RecentGameSite, (app: FastifyInstance) => string> = {

@@ -2,17 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Chess } from 'chessops/chess';
 import { makeFen } from 'chessops/fen';
 import { parseSan } from 'chessops/san';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import {
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type HttpClient,
-  type TestServer,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { signedInClient, startTestServer, testDatabaseKinds, type HttpClient } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { positionStats } from '../db/schema.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -35,42 +27,28 @@ const review = (client: HttpClient, pgn: string, hero_color: 'White' | 'Black', 
   client.postJson('/api/upsert-game-review', { pgn, hero_color, result, date_time_played: played });
 
 describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
+  const env = useSiteServer(kind, { lichessToken: 'explorer-token' }, { explorerToken: 'explorer-token' });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await database.db.delete(positionStats).where(eq(positionStats.speeds, 'masters'));
-    await database.db.delete(positionStats).where(eq(positionStats.speeds, SPEEDS));
-    sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      lichessToken: 'explorer-token',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
+    await env.database.db.delete(positionStats).where(eq(positionStats.speeds, 'masters'));
+    await env.database.db.delete(positionStats).where(eq(positionStats.speeds, SPEEDS));
   });
 
   const get = async (client: HttpClient, fields: Record<string, string>) =>
     client.get(`/api/repertoire/explorer?${new URLSearchParams({ color: 'white', ...fields }).toString()}`);
 
   test('the masters database is looked up with the token and cached apart from the Lichess figures', async () => {
-    const { client } = await signedInClient(server, { prefix: 'masters' });
+    const { client } = await signedInClient(env.server, { prefix: 'masters' });
     const fen = 'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1';
     expect((await get(client, { fen, db: 'masters' })).body.api_data).toBeNull();
-    const asked = sites.requests('explorer');
+    const asked = env.sites.requests('explorer');
     const looked = await client.postJson('/api/repertoire/explorer', { color: 'white', fen, db: 'masters' });
     expect(looked.status).toBe(200);
     const masters = looked.body.api_data;
     expect(masters.db).toBe('masters');
     expect(masters.moves.length).toBeGreaterThan(0);
     expect(masters.opening).toEqual({ eco: 'A40', name: "Queen's Pawn Game" });
-    expect(sites.requests('explorer')).toBe(asked + 1);
+    expect(env.sites.requests('explorer')).toBe(asked + 1);
     // Read back from the cache, with no second call; the Lichess figures are still not looked up.
     expect((await get(client, { fen, db: 'masters' })).body.api_data).toEqual(masters);
     expect((await get(client, { fen, speeds: SPEEDS, ratings: RATINGS })).body.api_data).toBeNull();
@@ -82,11 +60,14 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     });
     expect(lichess.body.api_data.db).toBe('lichess');
     expect(lichess.body.api_data.white + lichess.body.api_data.black).not.toBe(masters.white + masters.black);
-    expect(sites.requests('explorer')).toBe(asked + 2);
+    expect(env.sites.requests('explorer')).toBe(asked + 2);
   });
 
   test('a refused token gets no masters figures', async () => {
-    const bare = await startTestServer(database, { lichessExplorerUrl: sites.explorerUrl, lichessToken: 'wrong' });
+    const bare = await startTestServer(env.database, {
+      lichessExplorerUrl: env.sites.explorerUrl,
+      lichessToken: 'wrong',
+    });
     try {
       const { client } = await signedInClient(bare, { prefix: 'masters-refused' });
       const fen = 'rnbqkbnr/pppppppp/8/8/8/1P6/P1PPPPPP/RNBQKBNR b KQkq - 0 1';
@@ -99,7 +80,7 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
   });
 
   test("mine counts the player's own games by position, so transpositions meet, and follows new reviews", async () => {
-    const { client } = await signedInClient(server, { prefix: 'mine' });
+    const { client } = await signedInClient(env.server, { prefix: 'mine' });
     await review(client, '1. e4 c5 2. Nf3 d6 3. d4 cxd4 *', 'White', 1, '2026-01-05T10:00:00Z');
     await review(client, '1. Nf3 d6 2. e4 c5 3. Bb5+ Bd7 *', 'White', 0.5, '2026-02-05T10:00:00Z');
     await review(client, '1. e4 c5 2. Nf3 d6 3. d4 *', 'Black', 0, '2026-03-05T10:00:00Z');
@@ -121,14 +102,14 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     const black = (await client.get(`/api/repertoire/explorer?color=black&db=mine&fen=${encodeURIComponent(MEETING)}`))
       .body.api_data;
     expect([black.white, black.draws, black.black]).toEqual([1, 0, 0]);
-    const other = await signedInClient(server, { prefix: 'mine-other' });
+    const other = await signedInClient(env.server, { prefix: 'mine-other' });
     const none = (await get(other.client, { fen: START, db: 'mine' })).body.api_data;
     expect([none.white, none.draws, none.black, none.moves]).toEqual([0, 0, 0, []]);
   });
 
   test('positions never looked up are named, past the named ones by the line that reached them', async () => {
-    const { client } = await signedInClient(server, { prefix: 'names' });
-    const asked = sites.requests('explorer');
+    const { client } = await signedInClient(env.server, { prefix: 'names' });
+    const asked = env.sites.requests('explorer');
     const after = 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
     const mine = (await get(client, { fen: after, db: 'mine' })).body.api_data;
     expect(mine.opening).toEqual({ eco: 'B20', name: 'Sicilian Defense' });
@@ -137,11 +118,11 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     expect((await get(client, { fen: DEEP, db: 'mine' })).body.api_data.opening).toBeNull();
     // A line that does not reach the position names nothing.
     expect((await get(client, { fen: DEEP, db: 'mine', line: '1. d4' })).body.api_data.opening).toBeNull();
-    expect(sites.requests('explorer')).toBe(asked);
+    expect(env.sites.requests('explorer')).toBe(asked);
   });
 
   test('lines are named in one call, in order, each by its longest named position', async () => {
-    const { client } = await signedInClient(server, { prefix: 'line-names' });
+    const { client } = await signedInClient(env.server, { prefix: 'line-names' });
     const named = await client.postJson('/api/repertoire/openings', {
       lines: [DEEP_LINE, '1. e4', '1. a3 a6 2. h3 h6', ''],
     });
@@ -156,7 +137,7 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
   });
 
   test('looking ahead fetches the positions one move on in the background', async () => {
-    const { client } = await signedInClient(server, { prefix: 'ahead' });
+    const { client } = await signedInClient(env.server, { prefix: 'ahead' });
     const fen = 'rnbqkbnr/pppppppp/8/8/8/6P1/PPPPPP1P/RNBQKBNR b KQkq - 0 1';
     const fields = { color: 'white', fen, speeds: SPEEDS, ratings: RATINGS };
     expect((await client.postJson('/api/repertoire/explorer/ahead', fields)).body.api_data).toEqual({ queued: 0 });
@@ -187,9 +168,9 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
   });
 
   test("one player's flood of look-ups is capped at a few waiting; another player's look-up goes first", async () => {
-    const flooder = await signedInClient(server, { prefix: 'flood' });
-    const other = await signedInClient(server, { prefix: 'calm' });
-    sites.setMode('explorer', 'slow', { delayMs: 250 });
+    const flooder = await signedInClient(env.server, { prefix: 'flood' });
+    const other = await signedInClient(env.server, { prefix: 'calm' });
+    env.sites.setMode('explorer', 'slow', { delayMs: 250 });
     const firstMoves = ['a3', 'a4', 'b3', 'b4', 'c3', 'c4', 'd3', 'e3', 'f3', 'g3'];
     const lookUp = async (client: HttpClient, line: string) => {
       const fen = fenAfter(line);
@@ -206,7 +187,7 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     const calm = lookUp(other.client, 'h3');
     const answers = await Promise.all(flood);
     const calmAnswer = await calm;
-    sites.reset();
+    env.sites.reset();
     expect(calmAnswer.status, calmAnswer.text).toBe(200);
     // One running and four waiting (a fifth may have started by the time the last asked); the rest are
     // refused at once, without a call.
@@ -220,7 +201,7 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
   });
 
   test('an unknown database is refused', async () => {
-    const { client } = await signedInClient(server, { prefix: 'bad-db' });
+    const { client } = await signedInClient(env.server, { prefix: 'bad-db' });
     const bad = await get(client, { fen: START, db: 'fide' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/db must be lichess, masters or mine/);

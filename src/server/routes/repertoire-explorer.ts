@@ -10,6 +10,7 @@ import {
   suggestedAnswer,
   validateFen,
   type Color,
+  type SuggestedAnswer,
 } from '../../chess/index.js';
 import { lookAhead, positionsAhead } from '../openings/explorer-ahead.js';
 import { fetchStats } from '../openings/explorer-cache.js';
@@ -91,13 +92,18 @@ async function answerOf(
         ...(mine ? { last_played: m.lastPlayed ?? null } : {}),
       })),
     // The player's own few games suggest nothing.
-    suggested: playerToMove && !mine ? suggestedAnswer({ ...record, moves: record.moves }, target.color) : null,
+    suggested:
+      playerToMove && !mine ? suggestedOnWire(suggestedAnswer({ ...record, moves: record.moves }, target.color)) : null,
     fetched_at: fetchedAt.toISOString(),
     db: target.db,
     opening: openingOfFen(app, target.fen, target.line),
     ...(mine ? { last_played: lastPlayed ?? null } : {}),
   };
 }
+
+/** The suggested answer under the wire's names. */
+const suggestedOnWire = (answer: SuggestedAnswer | null) =>
+  answer && { san: answer.san, uci: answer.uci, score: answer.score, score_low: answer.scoreLow, games: answer.games };
 
 /** db=mine: the player's games with the colour at the position (zero games when none reached it). */
 async function mineAnswer(app: FastifyInstance, userId: number, target: Target): Promise<ExplorerAnswer> {

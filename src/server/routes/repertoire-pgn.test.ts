@@ -1,17 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import {
-  HttpClient,
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-} from '../../../test/helper.js';
+import { describe, expect, test } from 'vitest';
+import { HttpClient, signedInClient, startTestServer, testDatabaseKinds } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { repertoireShape } from '../../../test/repertoire-shape.js';
 import { buildRepertoireFromPgn, parseGames } from '../../chess/index.js';
-import type { Database } from '../db/client.js';
 import { studies } from '../db/schema.js';
 import { saveConnection } from '../lichess/lichess-connections.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
@@ -20,20 +12,7 @@ const STUDY_ID = 'i5a1oOJH';
 const ADDITIONS = 'Chess Prep additions (White)';
 
 describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
-  });
+  const env = useSiteServer(kind);
 
   const studyText = async (client: HttpClient) =>
     (await client.get(`/api/lichess/study/${STUDY_ID}`)).body.api_data.pgn;
@@ -46,9 +25,9 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
 
   /** A player with the Ruy Lopez study, connected to Lichess with a token of these scopes. */
   const player = async (scopes = ['study:read', 'study:write']) => {
-    const signed = await signedInClient(server, { prefix: 'push' });
-    const token = sites.oauth.issueToken(scopes);
-    await saveConnection(database.db, server.config.sessionSecret, signed.userId, 'Chess700800', token);
+    const signed = await signedInClient(env.server, { prefix: 'push' });
+    const token = env.sites.oauth.issueToken(scopes);
+    await saveConnection(env.database.db, env.server.config.sessionSecret, signed.userId, 'Chess700800', token);
     expect((await store(signed.client, await studyText(signed.client))).status).toBe(200);
     return signed;
   };
@@ -73,10 +52,10 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(pgn).toMatch(/\{ The\s+Closed\s+Ruy\s+Lopez \}/);
 
     // Another player uploads the file as their study: the same positions and moves.
-    const other = await signedInClient(server, { prefix: 'upload' });
+    const other = await signedInClient(env.server, { prefix: 'upload' });
     expect((await store(other.client, pgn, null)).status).toBe(200);
-    const mine = await editedRepertoire(server.app, userId, 'white');
-    const theirs = await editedRepertoire(server.app, other.userId, 'white');
+    const mine = await editedRepertoire(env.server.app, userId, 'white');
+    const theirs = await editedRepertoire(env.server.app, other.userId, 'white');
     expect(repertoireShape(theirs!)).toEqual(repertoireShape(mine!));
     expect(repertoireShape(buildRepertoireFromPgn(pgn, { color: 'white' }).unwrap())).toEqual(repertoireShape(mine!));
   });
@@ -88,7 +67,7 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     const first = await push(client);
     expect(first.status).toBe(200);
     expect(first.body.api_data).toEqual({ pushed: true, chapter_id: expect.stringMatching(/^[A-Za-z0-9]{8}$/) });
-    const written = sites.studyWrites.chapters(STUDY_ID);
+    const written = env.sites.studyWrites.chapters(STUDY_ID);
     expect(written.map((c) => [c.id, c.name, c.orientation])).toEqual([
       [first.body.api_data.chapter_id, ADDITIONS, 'white'],
     ]);
@@ -100,25 +79,25 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     ]);
 
     // Refreshing the study from Lichess brings the chapter in; the repertoire stays the same.
-    const before = repertoireShape((await editedRepertoire(server.app, userId, 'white'))!);
+    const before = repertoireShape((await editedRepertoire(env.server.app, userId, 'white'))!);
     const refreshed = await studyText(client);
     expect(refreshed).toContain(`[ChapterName "${ADDITIONS}"]`);
     await store(client, refreshed);
-    expect(repertoireShape((await editedRepertoire(server.app, userId, 'white'))!)).toEqual(before);
+    expect(repertoireShape((await editedRepertoire(env.server.app, userId, 'white'))!)).toEqual(before);
 
     await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3');
     const again = await push(client);
     expect(again.status).toBe(200);
-    const now = sites.studyWrites.chapters(STUDY_ID);
+    const now = env.sites.studyWrites.chapters(STUDY_ID);
     expect(now.map((c) => c.id)).toEqual([again.body.api_data.chapter_id]);
     expect(again.body.api_data.chapter_id).not.toBe(first.body.api_data.chapter_id);
     expect(now[0].pgn).toContain('1. e4 c5 2. Nc3 Nc6 3. g3 *');
-    const log = sites.requestLog('lichess-study-write').slice(-2);
+    const log = env.sites.requestLog('lichess-study-write').slice(-2);
     expect(log.map((r) => r.url)).toEqual([
       `/api/study/${STUDY_ID}/import-pgn`,
       `/api/study/${STUDY_ID}/${first.body.api_data.chapter_id}`,
     ]);
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
   });
 
   test('a note written in the workshop goes to Lichess with the additions chapter and comes back on refresh', async () => {
@@ -132,17 +111,17 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(note.status, note.text).toBe(200);
     const pushed = await push(client);
     expect(pushed.body.api_data.pushed).toBe(true);
-    const [chapter] = sites.studyWrites.chapters(STUDY_ID);
+    const [chapter] = env.sites.studyWrites.chapters(STUDY_ID);
     expect(chapter.pgn).toMatch(/Bb5 \{ Pins the defender of e5 \}/);
 
     // Refreshed from Lichess, the study carries the note: a new player reading it sees it on the move.
-    const other = await signedInClient(server, { prefix: 'refresh' });
+    const other = await signedInClient(env.server, { prefix: 'refresh' });
     expect((await store(other.client, await studyText(client), null)).status).toBe(200);
     const afterNc6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
     const moves = (await other.client.get(`/api/repertoire/position?color=white&fen=${encodeURIComponent(afterNc6)}`))
       .body.api_data.moves as { san: string; comment: string }[];
     expect(moves.find((m) => m.san === 'Bb5')?.comment).toContain('Pins the defender of e5');
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
   });
 
   test('a token without study:write is asked to reconnect; a failing Lichess keeps the edits unpushed', async () => {
@@ -155,20 +134,20 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
 
     const { client } = await player();
     await edit(client, '1. e4 c5 2. Nc3');
-    sites.setMode('lichess-study-write', 'error500', { once: true });
+    env.sites.setMode('lichess-study-write', 'error500', { once: true });
     const failed = await push(client);
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/^Lichess did not save the chapter .*your edits are kept here/);
     expect((await edits(client)).map((e: { pushed: boolean }) => e.pushed)).toEqual([false]);
-    expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
+    expect(env.sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
     // Retrying once Lichess answers again works.
     expect((await push(client)).body.api_data.pushed).toBe(true);
     expect((await edits(client)).map((e: { pushed: boolean }) => e.pushed)).toEqual([true]);
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
   });
 
   test('a study from a file, or a player not connected to Lichess, cannot be pushed (409); no study is a 400', async () => {
-    const signed = await signedInClient(server, { prefix: 'file' });
+    const signed = await signedInClient(env.server, { prefix: 'file' });
     expect((await push(signed.client)).status).toBe(400);
     expect((await signed.client.get('/api/repertoire/pgn?color=white')).status).toBe(400);
     await store(signed.client, '1. e4 e5 *', null);
@@ -178,7 +157,7 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(file.body.error).toMatch(/came from a file/);
     // The PGN is the way to keep them.
     expect((await signed.client.get('/api/repertoire/pgn?color=white')).text).toContain('1. e4 c5 *');
-    const unconnected = await signedInClient(server, { prefix: 'noconn' });
+    const unconnected = await signedInClient(env.server, { prefix: 'noconn' });
     await store(unconnected.client, '1. e4 e5 *');
     await edit(unconnected.client, '1. e4 c5');
     const none = await push(unconnected.client);
@@ -198,18 +177,18 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     );
 
     // A link stored before the check (or imported) is read as no Lichess study at all.
-    await database.db.update(studies).set({ link: elsewhere }).where(eq(studies.userId, userId));
+    await env.database.db.update(studies).set({ link: elsewhere }).where(eq(studies.userId, userId));
     await edit(client, '1. e4 c5 2. Nc3');
-    const writes = sites.requests('lichess-study-write');
+    const writes = env.sites.requests('lichess-study-write');
     const push409 = await push(client);
     expect(push409.status, push409.text).toBe(409);
     expect(push409.body.error).toMatch(/not a Lichess study/);
-    expect(sites.requests('lichess-study-write')).toBe(writes);
-    expect(sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
+    expect(env.sites.requests('lichess-study-write')).toBe(writes);
+    expect(env.sites.studyWrites.chapters(STUDY_ID)).toEqual([]);
   });
 
   test('one push at a time per player and colour, and every older additions chapter is removed', async () => {
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
     const { client } = await player();
     await edit(client, '1. e4 c5 2. Nc3');
     const three = await Promise.all([push(client), push(client), push(client)]);
@@ -217,12 +196,12 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     for (const r of three.filter((r) => r.status === 409)) expect(r.body.error).toMatch(/already/);
-    const additions = () => sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS);
+    const additions = () => env.sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS);
     expect(additions()).toHaveLength(1);
 
     // A push cut after Lichess stored its chapter: the chapter is there, the app never recorded it.
-    const token = sites.oauth.issueToken(['study:read', 'study:write']);
-    const cut = await fetch(`${sites.lichessUrl}/api/study/${STUDY_ID}/import-pgn`, {
+    const token = env.sites.oauth.issueToken(['study:read', 'study:write']);
+    const cut = await fetch(`${env.sites.lichessUrl}/api/study/${STUDY_ID}/import-pgn`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: new URLSearchParams({ name: ADDITIONS, pgn: '1. e4 c5 2. Nc3 *', orientation: 'white' }),
@@ -233,41 +212,41 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     const retried = await push(client);
     expect(retried.status, retried.text).toBe(200);
     expect(additions().map((c) => c.id)).toEqual([retried.body.api_data.chapter_id]);
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
   });
 
   test('one push at a time across processes on the database; a lease left by a dead process runs out', async () => {
-    sites.studyWrites.reset();
+    env.sites.studyWrites.reset();
     const { client, userId } = await player();
     await edit(client, '1. e4 c5 2. Nc3');
-    const other = await startTestServer(database, server.config);
+    const other = await startTestServer(env.database, env.server.config);
     try {
       const there = new HttpClient(other.url);
       for (const [name, value] of client.cookies) there.cookies.set(name, value);
-      sites.setMode('lichess-study-write', 'slow', { delayMs: 400 });
+      env.sites.setMode('lichess-study-write', 'slow', { delayMs: 400 });
       const both = await Promise.all([push(client), push(there)]);
-      sites.setMode('lichess-study-write', 'ok');
+      env.sites.setMode('lichess-study-write', 'ok');
       expect(both.map((r) => r.status).sort(), both.map((r) => r.text).join(' ')).toEqual([200, 409]);
       expect(both.find((r) => r.status === 409)!.body.error).toMatch(/already/);
-      expect(sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS)).toHaveLength(1);
+      expect(env.sites.studyWrites.chapters(STUDY_ID).filter((c) => c.name === ADDITIONS)).toHaveLength(1);
       // Over: either process pushes again.
       expect((await push(there)).status).toBe(200);
 
       const ofStudy = and(eq(studies.userId, userId), eq(studies.color, 'white'));
-      await database.db
+      await env.database.db
         .update(studies)
         .set({ pushingUntil: sql`now() + interval '1 minute'` })
         .where(ofStudy);
       expect((await push(client)).status).toBe(409);
-      await database.db
+      await env.database.db
         .update(studies)
         .set({ pushingUntil: sql`now() - interval '1 second'` })
         .where(ofStudy);
       expect((await push(client)).status).toBe(200);
     } finally {
       await other.close();
-      sites.reset();
-      sites.studyWrites.reset();
+      env.sites.reset();
+      env.sites.studyWrites.reset();
     }
   });
 });

@@ -1,18 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { fakeRepertoirePgn } from '../../../e2e/fakes/fake-repertoire.js';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
 import { readFixture } from '../../../test/fixtures.js';
-import {
-  type HttpClient,
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-  parseEvents,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { type HttpClient, signedInClient, testDatabaseKinds, parseEvents } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { positionStats } from '../db/schema.js';
 
 // Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
@@ -27,30 +18,16 @@ const form = (fields: Record<string, string>) => {
 };
 
 describe.each(testDatabaseKinds())('every reader sees the edited repertoire on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
+  const env = useSiteServer(kind, { lichessToken: 'explorer-token' }, { explorerToken: 'explorer-token' });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await database.db
+    await env.database.db
       .delete(positionStats)
       .where(and(eq(positionStats.speeds, SPEEDS), eq(positionStats.ratings, RATINGS)));
-    sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      lichessToken: 'explorer-token',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
   });
 
   const player = async (text: string, extra: Record<string, unknown> = {}) => {
-    const signed = await signedInClient(server, { prefix: 'readers', ...extra });
+    const signed = await signedInClient(env.server, { prefix: 'readers', ...extra });
     const stored = await signed.client.postJson('/api/update-study', {
       color: 'white',
       study_text: text,
@@ -125,9 +102,9 @@ describe.each(testDatabaseKinds())('every reader sees the edited repertoire on %
 
     const before = (await client.get('/api/drill/stats?color=white')).body.api_data;
     expect((await edit(client, `${hole.line} ${answer.san}`)).status).toBe(200);
-    const asked = sites.requests('explorer');
+    const asked = env.sites.requests('explorer');
     const second = await coverage(client);
-    expect(sites.requests('explorer')).toBe(asked);
+    expect(env.sites.requests('explorer')).toBe(asked);
     expect(second.holes.map((h) => `${h.line}`)).not.toContain(hole.line);
     expect(second.holes).toHaveLength(first.holes.length - 1);
     // The drill's deck follows on its own a moment after the edit: the new answer is a New item.

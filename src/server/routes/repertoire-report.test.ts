@@ -1,43 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { afterEach, describe, expect, test } from 'vitest';
 import { readFixture } from '../../../test/fixtures.js';
-import {
-  openTestDatabase,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-  type Json,
-  signedInUser,
-  type TestUser,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { testDatabaseKinds, type Json, signedInUser, type TestUser } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import type { RepertoireReportAnswer, ReportDeviation } from '@contract/repertoire-report.js';
 
 const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
 const SICILIAN = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');
 
 describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
-  let database: Database;
-  let sites: FakeSites;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      chessComUrl: sites.chesscomUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 10_000,
-      rateLimitPauseMs: 100,
-    });
-  });
-  afterEach(() => sites.reset());
-  afterAll(async () => {
-    await server?.close();
-    await sites?.close();
-    await database?.close();
-  });
+  const env = useSiteServer(kind);
+  afterEach(() => env.sites.reset());
 
   const setStudy = async (user: TestUser, color: 'white' | 'black', text: string, exclude = '') => {
     const saved = await user.client.postJson('/api/update-study', {
@@ -53,7 +25,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
   const player = async (
     names: { lichess?: string; chesscom?: string } = { lichess: 'thibault', chesscom: 'FabianoCaruana' },
   ) => {
-    const user = await signedInUser(server.app, server.url, names);
+    const user = await signedInUser(env.server.app, env.server.url, names);
     await setStudy(user, 'white', RUY_LOPEZ, '??');
     await setStudy(user, 'black', SICILIAN);
     return user;
@@ -99,8 +71,8 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     });
     expect(first.games[0].ply).toBeGreaterThan(0);
     expect(r.average_move_left).toBeGreaterThanOrEqual(1);
-    expect(sites.requestLog('lichess-games')[0].url).toMatch(/^\/api\/games\/user\/thibault\?/);
-    expect(sites.requests('chesscom-games')).toBe(0);
+    expect(env.sites.requestLog('lichess-games')[0].url).toMatch(/^\/api\/games\/user\/thibault\?/);
+    expect(env.sites.requests('chesscom-games')).toBe(0);
   });
 
   test('the fake Chess.com month: 17 games of FabianoCaruana', async () => {
@@ -113,7 +85,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
         .flatMap((d) => d.games)
         .every((g) => g.site === 'Chess.com' && g.link?.startsWith('https://www.chess.com/')),
     ).toBe(true);
-    expect(sites.requests('lichess-games')).toBe(0);
+    expect(env.sites.requests('lichess-games')).toBe(0);
   });
 
   test("saved reviews as the source: the player's own, never another player's", async () => {
@@ -124,7 +96,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     const saved: number[] = [];
     for (const game of mine) saved.push((await user.client.postJson('/api/upsert-game-review', game)).body.api_data.id);
     const theirs = (await other.client.postJson('/api/upsert-game-review', recent[5])).body.api_data.id;
-    sites.reset();
+    env.sites.reset();
 
     const r = await report(user, ['reviews']);
     expect(r).toMatchObject({ games: 3, sources: { reviews: 3 } });
@@ -133,7 +105,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     expect(behind.every((g) => saved.includes(g.review_id!))).toBe(true);
     expect(behind.some((g) => g.review_id === theirs)).toBe(false);
     // Saved reviews need no site call.
-    expect(sites.requests('lichess-games') + sites.requests('chesscom-games')).toBe(0);
+    expect(env.sites.requests('lichess-games') + env.sites.requests('chesscom-games')).toBe(0);
 
     const theirReport = await report(other, ['reviews']);
     expect(theirReport.games).toBe(1);
@@ -160,7 +132,7 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
   });
 
   test('a colour without a study is named and its games are not compared', async () => {
-    const user = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const user = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault' });
     await setStudy(user, 'white', RUY_LOPEZ);
     const r = await report(user, ['lichess']);
     expect(r.no_study).toEqual(['black']);
@@ -168,13 +140,13 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     expect(rows(r).every((d) => d.color === 'white')).toBe(true);
     expectBalanced(r);
 
-    const none = await signedInUser(server.app, server.url, { lichess: 'thibault' });
+    const none = await signedInUser(env.server.app, env.server.url, { lichess: 'thibault' });
     const empty = await report(none, ['lichess']);
     expect(empty).toMatchObject({ no_study: ['white', 'black'], compared: 0, left_by_you: [], left_by_opponent: [] });
   });
 
   test("the study's exclusions apply: a move marked ?! is not book", async () => {
-    const user = await signedInUser(server.app, server.url);
+    const user = await signedInUser(env.server.app, env.server.url);
     await setStudy(user, 'white', '1. e4 e5 2. Nf3 (2. Qh5?! Nc6) Nc6 3. Bb5 *', '?!');
     const game = {
       username: 'me',
@@ -207,15 +179,15 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
   });
 
   test('no saved username gives no games from that site, without calling it', async () => {
-    const user = await signedInUser(server.app, server.url);
+    const user = await signedInUser(env.server.app, env.server.url);
     const r = await report(user, ['lichess', 'chesscom']);
     expect(r).toMatchObject({ games: 0, sources: { lichess: 0, chesscom: 0 } });
-    expect(sites.requests('lichess-games') + sites.requests('chesscom-games')).toBe(0);
+    expect(env.sites.requests('lichess-games') + env.sites.requests('chesscom-games')).toBe(0);
   });
 
   test('a site that is down gives no games from it and the report still answers', async () => {
     const user = await player();
-    sites.setMode('lichess-games', 'error500');
+    env.sites.setMode('lichess-games', 'error500');
     const r = await report(user, ['lichess', 'chesscom']);
     expect(r.sources).toEqual({ lichess: 0, chesscom: 17 });
     expect(r.games).toBe(17);
@@ -227,14 +199,14 @@ describe.each(testDatabaseKinds())('repertoire report on %s', (kind) => {
     [{}, /sources/],
     [{ sources: 'lichess' }, /sources/],
   ])('bad input %j is a 400', async (body, message) => {
-    const user = await signedInUser(server.app, server.url);
+    const user = await signedInUser(env.server.app, env.server.url);
     const response = await user.client.postJson('/api/repertoire-report', body);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(message);
   });
 
   test('without a session: 401', async () => {
-    const response = await server.client().postJson('/api/repertoire-report', { sources: ['reviews'] });
+    const response = await env.server.client().postJson('/api/repertoire-report', { sources: ['reviews'] });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ api_result: 'user_not_logged_in' });
   });

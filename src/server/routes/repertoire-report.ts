@@ -9,6 +9,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { COLORS, createReportBuilder, type Color, type ReportGame, type ReportRepertoires } from '../../chess/index.js';
 import { listReviewGames } from '../game-reviews/game-reviews-repository.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
+import { reportOnWire } from '../repertoire/report-wire.js';
 import { playerSites } from '../sites/player-sites.js';
 import { toRecords } from '../sites/game-records.js';
 import { route } from './route.js';
@@ -62,7 +63,7 @@ export async function repertoireReportRoutes(app: FastifyInstance): Promise<void
       if (index > 0 && index % YIELD_EVERY === 0) await nextTurn();
       builder.add(game);
     }
-    const answer: RepertoireReportAnswer = { ...builder.finish(), sources: counts };
+    const answer: RepertoireReportAnswer = { ...reportOnWire(builder.finish()), sources: counts };
     return { api_data: answer };
   });
 }
@@ -111,12 +112,12 @@ async function siteGames(
       : await (await playerSites(app, userId)).chesscom.fetchRecentGames(name, new Date());
   return toRecords(pgns, name, site === 'lichess' ? 'Lichess' : 'Chess.com').map((record) => ({
     pgn: record.pgn,
-    color: colorOf(record.hero_color),
+    color: colorOf(record.heroColor),
     result: record.result,
     ref: {
       link: record.link || null,
-      date_time_played: record.date_time_played,
-      opponent_name: record.opponent_name,
+      date_time_played: record.dateTimePlayed,
+      opponent_name: record.opponentName,
       site: record.site,
       review_id: null,
     },

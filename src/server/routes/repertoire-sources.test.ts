@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
-import {
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type HttpClient,
-  type TestServer,
-} from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { signedInClient, testDatabaseKinds, type HttpClient, type TestServer } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { drillItems, studies } from '../db/schema.js';
 
 const fixture = (name: string) => readFileSync(`${defaultFixturesDir()}/lichess/${name}`, 'utf8');
@@ -23,22 +15,11 @@ const MET = 'rnbqkb1r/pppp1ppp/4pn2/8/2PP4/8/PP2PPPP/RNBQKBNR w KQkq - 0 3';
 const BAD = '[Event "Bad"]\n\n1. e4 e5 2. Qxz9 Nc6 *\n';
 
 describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
+  const env = useSiteServer(kind, { lichessToken: 'test-token' });
   let second: TestServer;
-  let sites: FakeSites;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessToken: 'test-token' });
-    second = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessToken: 'test-token' });
-  });
-  afterAll(async () => {
-    await second.close();
-    await server.close();
-    await sites.close();
-    await database.close();
+    second = await env.startServer();
   });
 
   /** PATCH and DELETE with the XSRF header the helper adds to POSTs. */
@@ -60,14 +41,14 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
     }[];
   const studyText = async (userId: number, color: 'white' | 'black') =>
     (
-      await database.db
+      await env.database.db
         .select({ text: studies.studyText })
         .from(studies)
         .where(and(eq(studies.userId, userId), eq(studies.color, color)))
     )[0]?.text;
 
   test('two sources with a transposition read as one tree', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     expect((await add(client, 'black', 'Nimzo', NIMZO)).status).toBe(200);
     const english = await add(client, 'black', 'Course', ENGLISH);
     expect(english.body.api_data).toMatchObject({ name: 'Course', kind: 'file', enabled: true, positions: 7 });
@@ -79,7 +60,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('a conflict across sources names both sources and chapters', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     await add(client, 'black', 'Najdorf', '[ChapterName "Open"]\n\n1. e4 c5 *\n');
     await add(client, 'black', 'Classical', '[ChapterName "Open"]\n\n1. e4 e5 *\n');
     const form = new FormData();
@@ -93,7 +74,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('switching a source off retires its positions with their history; on again, they return with it', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     await add(client, 'black', 'Nimzo', NIMZO);
     const course = (await add(client, 'black', 'Course', ENGLISH)).body.api_data;
     const items = (await client.get('/api/drill/next?color=black')).body.api_data as { id: number; line: string }[];
@@ -104,7 +85,8 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
     const off = await send(client, 'PATCH', `/api/repertoire/sources/${course.id}`, { enabled: false });
     expect(off.status).toBe(200);
     expect(off.body.api_data.enabled).toBe(false);
-    const row = async () => (await database.db.select().from(drillItems).where(eq(drillItems.id, fromCourse.id)))[0];
+    const row = async () =>
+      (await env.database.db.select().from(drillItems).where(eq(drillItems.id, fromCourse.id)))[0];
     expect((await row()).retiredAt).not.toBeNull();
     expect((await client.get('/api/drill/stats?color=black')).body.api_data.total).toBe(3);
     expect(await studyText(userId, 'black')).toBe(NIMZO);
@@ -115,7 +97,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('a file with a word that is not a move is refused, naming game, move and word; nothing changes', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     await client.postJson('/api/update-study', { color: 'black', study_text: NIMZO, title: 'Nimzo' });
     const before = await studyText(userId, 'black');
     const form = new FormData();
@@ -133,7 +115,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('a refresh that would shrink a source below half asks first (409), then replaces it with confirm=1', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     // The short study's link, with a larger text: Lichess now sends 26 positions.
     const ruy = fixture('study_i5a1oOJH_ruy_lopez_2021.pgn');
     const link = 'https://lichess.org/study/LKbBDz6U';
@@ -154,7 +136,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('update-study replaces the first source only', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     await add(client, 'black', 'Nimzo', NIMZO);
     await add(client, 'black', 'Course', ENGLISH);
     const sicilian = '1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 *';
@@ -168,7 +150,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('two processes adding sources at once lose nothing; the 9th is refused', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     const other = second.client();
     for (const [name, value] of client.cookies) other.cookies.set(name, value);
     const lines = ['1. e4 c5', '1. e4 e5', '1. d4 d5', '1. d4 Nf6', '1. c4 e5', '1. Nf3 d5', '1. g3 d5', '1. b3 e5'];
@@ -185,9 +167,9 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test("another player's source behaves as a missing one", async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const mine = (await add(client, 'black', 'Nimzo', NIMZO)).body.api_data;
-    const { client: stranger } = await signedInClient(server);
+    const { client: stranger } = await signedInClient(env.server);
     expect((await send(stranger, 'PATCH', `/api/repertoire/sources/${mine.id}`, { name: 'x' })).status).toBe(404);
     expect((await send(stranger, 'DELETE', `/api/repertoire/sources/${mine.id}`)).status).toBe(404);
     expect((await stranger.postJson(`/api/repertoire/sources/${mine.id}/refresh`, {})).status).toBe(404);
@@ -196,7 +178,7 @@ describe.each(testDatabaseKinds())('repertoire sources on %s', (kind) => {
   });
 
   test('removing a source and renaming another rewrite the union', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     const a = (await add(client, 'black', 'Nimzo', NIMZO)).body.api_data;
     const b = (await add(client, 'black', 'Course', ENGLISH)).body.api_data;
     const renamed = await send(client, 'PATCH', `/api/repertoire/sources/${b.id}`, { name: 'My English' });

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import {
-  openTestDatabase,
-  parseEvents,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type HttpClient,
-  type TestServer,
-} from '../../../test/helper.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { parseEvents, signedInClient, testDatabaseKinds, type HttpClient } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { buildRepertoireFromPgn, positionKey, type Repertoire } from '../../chess/index.js';
-import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 
 // Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
@@ -21,28 +12,16 @@ const RATINGS = [400, 2500];
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 describe.each(testDatabaseKinds())('a starter build read in the workshop before it is kept, on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
+  const env = useSiteServer(kind, {
+    lichessToken: 'server-token',
+    // The build is not what is tested here: a busy machine's slow answer must not fail it.
+    siteTimeoutMs: 15_000,
+  });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await database.db
+    await env.database.db
       .delete(positionStats)
       .where(and(eq(positionStats.speeds, SPEEDS.join(',')), eq(positionStats.ratings, RATINGS.join(','))));
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      lichessToken: 'server-token',
-      // The build is not what is tested here: a busy machine's slow answer must not fail it.
-      siteTimeoutMs: 15_000,
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
   });
 
   const build = async (client: HttpClient, line: string, goal: number) => {
@@ -82,7 +61,7 @@ describe.each(testDatabaseKinds())('a starter build read in the workshop before 
       .sort();
 
   test('the preview steps through exactly the build’s tree, with no study, and only for its owner', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter-preview' });
+    const { client } = await signedInClient(env.server, { prefix: 'starter-preview' });
     const starter = await build(client, '1. e4', 0.05);
     expect(starter.status, starter.message ?? '').toBe('done');
     expect(starter.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -118,14 +97,14 @@ describe.each(testDatabaseKinds())('a starter build read in the workshop before 
     expect((await position(client, d4, starter.id)).body.api_data).toMatchObject({ in_repertoire: false, moves: [] });
 
     // Read once per save: the tree held for the build is the PGN's.
-    const entries = [...server.app.repertoireMemory.starterTrees.entries()].filter(([key]) =>
+    const entries = [...env.server.app.repertoireMemory.starterTrees.entries()].filter(([key]) =>
       key.endsWith(`:white:${starter.id}`),
     );
     expect(entries).toHaveLength(1);
     expect(entries[0][1].rep?.positions.size).toBe(tree.positions.size);
 
     // Another player, the other colour, an id that is nobody's: missing. Not an id: refused.
-    const { client: other } = await signedInClient(server, { prefix: 'starter-preview-other' });
+    const { client: other } = await signedInClient(env.server, { prefix: 'starter-preview-other' });
     const theirs = await position(other, START, starter.id);
     expect(theirs.status).toBe(404);
     expect(theirs.body.error).toMatch(/no white starter build/i);
@@ -134,9 +113,9 @@ describe.each(testDatabaseKinds())('a starter build read in the workshop before 
     const bad = await position(client, START, 'not-a-build');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/starter must be the id of a starter build/);
-    expect((await server.client().get(`/api/repertoire/position?color=white&fen=x&starter=${starter.id}`)).status).toBe(
-      401,
-    );
+    expect(
+      (await env.server.client().get(`/api/repertoire/position?color=white&fen=x&starter=${starter.id}`)).status,
+    ).toBe(401);
 
     // A newer build of the colour replaces it: the old id is gone, the new one reads its own tree.
     const newer = await build(client, '1. e4', 0.05);

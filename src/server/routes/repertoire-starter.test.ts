@@ -1,17 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  openTestDatabase,
   signedInClient,
   startTestServer,
   testDatabaseKinds,
   type HttpClient,
-  type TestServer,
   parseEvents,
 } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { buildRepertoireFromPgn, parseRepertoireLine, StarterWalk, type PositionStats } from '../../chess/index.js';
-import type { Database } from '../db/client.js';
 import { positionStats } from '../db/schema.js';
 
 // Filters no other test file uses: the PostgreSQL test database is shared and outlives runs.
@@ -19,26 +16,12 @@ const SPEEDS = ['ultraBullet', 'correspondence'];
 const RATINGS = [1000, 2500];
 
 describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
+  const env = useSiteServer(kind, { lichessToken: 'server-token' });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    await database.db
+    await env.database.db
       .delete(positionStats)
       .where(and(eq(positionStats.speeds, SPEEDS.join(',')), eq(positionStats.ratings, RATINGS.join(','))));
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      lichessToken: 'server-token',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
   });
 
   const build = async (client: HttpClient, fields: Record<string, unknown>) => {
@@ -58,15 +41,15 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       ratings: RATINGS.join(','),
       variant: 'standard',
     });
-    const response = await fetch(`${sites.explorerUrl}/lichess?${query.toString()}`, {
+    const response = await fetch(`${env.sites.explorerUrl}/lichess?${query.toString()}`, {
       headers: { authorization: 'Bearer server-token' },
     });
     return (await response.json()) as PositionStats;
   };
 
   test('a White starter from 1. e4: the PGN reads back to exactly the walk’s tree, no position looked up twice', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter' });
-    const before = sites.requestLog('explorer').length;
+    const { client } = await signedInClient(env.server, { prefix: 'starter' });
+    const before = env.sites.requestLog('explorer').length;
     const { response, events } = await build(client, { color: 'white', line: '1. e4', goal: 0.05 });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -79,7 +62,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
     expect(result.data).toMatchObject({ status: 'done', color: 'white', line: '1. e4', goal: 0.05, queued: 0 });
 
     // Each position once: as many explorer calls as distinct positions, and as the build's lookups.
-    const calls = sites.requestLog('explorer').slice(before);
+    const calls = env.sites.requestLog('explorer').slice(before);
     const fens = calls.map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
     expect(new Set(fens).size).toBe(fens.length);
     expect(calls.length).toBe(result.data.done);
@@ -103,14 +86,14 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
     // The latest build is kept; a second build asks the explorer nothing.
     const latest = await client.get('/api/repertoire/starter?color=white');
     expect(latest.body.api_data).toEqual(result.data);
-    const again = sites.requestLog('explorer').length;
+    const again = env.sites.requestLog('explorer').length;
     const second = await build(client, { color: 'white', line: '1. e4', goal: 0.05 });
     expect(second.events.at(-1)!.data.pgn).toBe(result.data.pgn);
-    expect(sites.requestLog('explorer').length).toBe(again);
+    expect(env.sites.requestLog('explorer').length).toBe(again);
   });
 
   test('kept as a source, the starter is the player’s repertoire; as edits it needs a study first', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter-keep' });
+    const { client } = await signedInClient(env.server, { prefix: 'starter-keep' });
     const { events } = await build(client, { color: 'white', line: '1. e4', goal: 0.05 });
     const starter = events.at(-1)!.data;
     const noStudy = await client.postJson('/api/repertoire/starter/keep', { color: 'white' });
@@ -145,7 +128,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
   });
 
   test('bad input is a 400 that starts nothing', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter-bad' });
+    const { client } = await signedInClient(env.server, { prefix: 'starter-bad' });
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ color: 'white', line: '1. e4 e5 2. Qxz9' }, /^In the line, 2\. Qxz9 is not a move$/],
       [{ color: 'white', line: '' }, /line must not be empty/],
@@ -165,9 +148,9 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
   });
 
   test('a failing explorer ends the build with what it found and says why', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter-fail' });
+    const { client } = await signedInClient(env.server, { prefix: 'starter-fail' });
     // 1. d4 as White, never looked up before: three answers, then the explorer fails.
-    sites.setMode('explorer', 'error500', { after: 3 });
+    env.sites.setMode('explorer', 'error500', { after: 3 });
     try {
       const { events } = await build(client, { color: 'white', line: '1. d4', goal: 0.02 });
       const result = events.at(-1)!.data;
@@ -179,13 +162,13 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       expect(kept.positions.size).toBe(result.positions);
       expect((await client.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('failed');
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   });
 
   test('Stop ends a build that goes on without its client, keeping what it found', async () => {
-    const { client } = await signedInClient(server, { prefix: 'starter-stop' });
-    sites.setMode('explorer', 'slow', { delayMs: 300 });
+    const { client } = await signedInClient(env.server, { prefix: 'starter-stop' });
+    env.sites.setMode('explorer', 'slow', { delayMs: 300 });
     try {
       const abort = new AbortController();
       await client.get('/api/health');
@@ -219,7 +202,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       const kept = buildRepertoireFromPgn(stopped.body.api_data.pgn, { color: 'white' }).unwrap();
       expect(kept.positions.size).toBe(stopped.body.api_data.positions);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   });
 
@@ -231,7 +214,7 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
       40_000,
     );
     expect(ended.status, ended.message ?? '').toBe('done');
-    const asked = sites
+    const asked = env.sites
       .requestLog('explorer')
       .slice(before)
       .map((c) => new URL(c.url, 'http://x').searchParams.get('fen')!.split(' ').slice(0, 4).join(' '));
@@ -240,51 +223,51 @@ describe.each(testDatabaseKinds())('the starter repertoire on %s', (kind) => {
   };
 
   test('a build whose process went quiet is queued again and finished, asking nothing twice', async () => {
-    const { client, userId } = await signedInClient(server, { prefix: 'starter-orphan' });
-    sites.setMode('explorer', 'slow', { delayMs: 100 });
-    const before = sites.requestLog('explorer').length;
+    const { client, userId } = await signedInClient(env.server, { prefix: 'starter-orphan' });
+    env.sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = env.sites.requestLog('explorer').length;
     try {
       // 1. b3 at a goal nothing else here used: every position is new.
       const stream = build(client, { color: 'white', line: '1. b3', goal: 0.03 }).catch(() => undefined);
       await waitFor(
-        async () => sites.requestLog('explorer').length - before,
+        async () => env.sites.requestLog('explorer').length - before,
         (n) => n >= 3,
       );
       // As a process that died half a minute ago would leave it: the working attempt loses its claim.
-      await database.db.execute(sql`
+      await env.database.db.execute(sql`
         update starter_builds set attempt = 'dead-process', updated_at = now() - interval '30 seconds'
         where user_id = ${userId} and color = 'white'`);
       await stream;
       await expectDoneAskingOnce(client, before);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   }, 60_000);
 
   test('closing the app hands a running build back; another app on the database finishes it, asking nothing twice', async () => {
-    const other = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      lichessExplorerUrl: sites.explorerUrl,
+    const other = await startTestServer(env.database, {
+      lichessUrl: env.sites.lichessUrl,
+      lichessExplorerUrl: env.sites.explorerUrl,
       lichessToken: 'server-token',
     });
     const { client } = await signedInClient(other, { prefix: 'starter-handover' });
-    sites.setMode('explorer', 'slow', { delayMs: 100 });
-    const before = sites.requestLog('explorer').length;
+    env.sites.setMode('explorer', 'slow', { delayMs: 100 });
+    const before = env.sites.requestLog('explorer').length;
     try {
       // 1. Nf3 at a goal nothing else here used: every position is new.
       const stream = build(client, { color: 'white', line: '1. Nf3', goal: 0.03 }).catch(() => undefined);
       await waitFor(
-        async () => sites.requestLog('explorer').length - before,
+        async () => env.sites.requestLog('explorer').length - before,
         (n) => n >= 3,
       );
-      const again = server.client();
+      const again = env.server.client();
       for (const [k, v] of client.cookies) again.cookies.set(k, v);
       expect((await again.get('/api/repertoire/starter?color=white')).body.api_data.status).toBe('running');
       await other.close();
       await stream;
       await expectDoneAskingOnce(again, before);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
   }, 60_000);
 });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   type HttpClient,
-  openTestDatabase,
   signedInClient,
-  startTestServer,
   testDatabaseKinds,
   type TestServer,
   parseEvents,
 } from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { positionStats } from '../db/schema.js';
 import { FEN_AFTER_E4, FEN_AFTER_E4_E5_NF3, SMALL_STUDY } from '../openings/testdata/small-study.js';
 import { NO_TOKEN_MESSAGE } from '../sites/explorer.js';
@@ -26,30 +23,22 @@ async function coverage(client: HttpClient, fields: Record<string, string>) {
 const DISTINCT_OPPONENT_POSITIONS = 3;
 
 describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
+  const env = useSiteServer(
+    kind,
+    { lichessToken: 'explorer-token', rateLimitPauseMs: 300 },
+    { explorerToken: 'explorer-token' },
+  );
   let noToken: TestServer;
-  let sites: FakeSites;
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
     // A PostgreSQL test database outlives runs: start from an empty explorer cache.
-    await database.db.delete(positionStats);
-    sites = await startFakeSites({ explorerToken: 'explorer-token' });
-    const urls = { lichessUrl: sites.lichessUrl, lichessExplorerUrl: sites.explorerUrl };
-    server = await startTestServer(database, { ...urls, lichessToken: 'explorer-token', rateLimitPauseMs: 300 });
-    noToken = await startTestServer(database, urls);
-  });
-  afterAll(async () => {
-    await server.close();
-    await noToken.close();
-    await sites.close();
-    await database.close();
+    await env.database.db.delete(positionStats);
+    noToken = await env.startServer({ lichessToken: undefined });
   });
 
   test('a coverage check streams progress, then the report; the same check again needs no explorer call', async () => {
-    const { client } = await signedInClient(server);
-    const before = sites.requests('explorer');
+    const { client } = await signedInClient(env.server);
+    const before = env.sites.requests('explorer');
     const first = await coverage(client, { speeds: 'blitz', ratings: '2000' });
     expect(first.response.status).toBe(200);
     expect(first.response.headers.get('content-type')).toMatch(/text\/event-stream/);
@@ -57,8 +46,8 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     expect(progress[0]).toEqual({ done: 0, total: DISTINCT_OPPONENT_POSITIONS });
     expect(progress.at(-1)).toEqual({ done: DISTINCT_OPPONENT_POSITIONS, total: DISTINCT_OPPONENT_POSITIONS });
     expect(progress.map((p) => p.done)).toEqual([0, 1, 2, 3]);
-    expect(sites.requests('explorer') - before).toBe(DISTINCT_OPPONENT_POSITIONS);
-    const log = sites.requestLog('explorer').slice(before);
+    expect(env.sites.requests('explorer') - before).toBe(DISTINCT_OPPONENT_POSITIONS);
+    const log = env.sites.requestLog('explorer').slice(before);
     expect(log.every((r) => r.url.includes('speeds=blitz&ratings=2000'))).toBe(true);
 
     const result = first.events.at(-1)!;
@@ -75,41 +64,41 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
     expect(covered.sort()).toEqual(['c5', 'e5']);
 
     const again = await coverage(client, { speeds: 'blitz', ratings: '2000' });
-    expect(sites.requests('explorer') - before).toBe(DISTINCT_OPPONENT_POSITIONS);
+    expect(env.sites.requests('explorer') - before).toBe(DISTINCT_OPPONENT_POSITIONS);
     expect(again.events.filter((e) => e.event === 'progress').map((e) => e.data)).toEqual([{ done: 3, total: 3 }]);
     expect(again.events.at(-1)!.data).toEqual(result.data);
   });
 
   test('another user with the same filters is answered from the shared cache', async () => {
-    const a = await signedInClient(server);
-    const b = await signedInClient(server);
+    const a = await signedInClient(env.server);
+    const b = await signedInClient(env.server);
     await coverage(a.client, { speeds: 'classical', ratings: '2200,2500' });
-    const before = sites.requests('explorer');
+    const before = env.sites.requests('explorer');
     await coverage(b.client, { speeds: 'classical', ratings: '2500,2200' });
-    expect(sites.requests('explorer')).toBe(before);
+    expect(env.sites.requests('explorer')).toBe(before);
   });
 
   test('two users checking at once share each explorer call, one call at a time', async () => {
-    const a = await signedInClient(server);
-    const b = await signedInClient(server);
-    const before = sites.requests('explorer');
+    const a = await signedInClient(env.server);
+    const b = await signedInClient(env.server);
+    const before = env.sites.requests('explorer');
     const [ra, rb] = await Promise.all([
       coverage(a.client, { speeds: 'blitz,rapid', ratings: '1800' }),
       coverage(b.client, { speeds: 'rapid,blitz', ratings: '1800' }),
     ]);
-    const log = sites.requestLog('explorer').slice(before);
+    const log = env.sites.requestLog('explorer').slice(before);
     expect(log.length).toBe(DISTINCT_OPPONENT_POSITIONS);
     for (let i = 1; i < log.length; i++) expect(log[i].startedAt).toBeGreaterThanOrEqual(log[i - 1].finishedAt!);
     expect(ra.events.at(-1)!.data).toEqual(rb.events.at(-1)!.data);
   });
 
   test('a 429 from the explorer is waited out and the check completes', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('explorer', 'rate429', { once: true });
-    const before = sites.requests('explorer');
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('explorer', 'rate429', { once: true });
+    const before = env.sites.requests('explorer');
     const started = Date.now();
     const { events } = await coverage(client, { speeds: 'bullet', ratings: '1600' });
-    const log = sites.requestLog('explorer').slice(before);
+    const log = env.sites.requestLog('explorer').slice(before);
     expect(log.length).toBe(DISTINCT_OPPONENT_POSITIONS + 1);
     // The retry started only after the pause.
     expect(log[1].startedAt - log[0].startedAt).toBeGreaterThanOrEqual(290);
@@ -118,8 +107,8 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
   });
 
   test('an explorer that is down ends in the Sorry message and the server keeps serving', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('explorer', 'down');
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('explorer', 'down');
     try {
       const { response, events } = await coverage(client, { speeds: 'rapid', ratings: '1400' });
       expect(response.status).toBe(200);
@@ -130,7 +119,7 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
       );
       expect(result.data.report).toEqual([]);
     } finally {
-      sites.setMode('explorer', 'ok');
+      env.sites.setMode('explorer', 'ok');
     }
     const health = await client.get('/api/get-studies');
     expect(health.status).toBe(200);
@@ -140,23 +129,23 @@ describe.each(testDatabaseKinds())('coverage and stats on %s', (kind) => {
 
   test('without a token the check says so plainly, unless everything is cached', async () => {
     const { client } = await signedInClient(noToken);
-    const before = sites.requests('explorer');
+    const before = env.sites.requests('explorer');
     const { events } = await coverage(client, { speeds: 'correspondence', ratings: '400' });
     expect(events.at(-1)!.data.results).toBe(NO_TOKEN_MESSAGE);
-    expect(sites.requests('explorer')).toBe(before);
+    expect(env.sites.requests('explorer')).toBe(before);
     const cached = await coverage(client, { speeds: 'blitz', ratings: '2000' });
     expect(cached.events.at(-1)!.data.results).toMatch(/^Coverage Results for/);
   });
 
   test('coverage with no study text is refused before the stream starts', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const { response } = await coverage(client, { opening_text: '' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'No study text' });
   });
 
   test('get_stats lists cached records for the filters; update_stats stores uploaded ones', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const form = new FormData();
     const fen = '8/8/8/4k3/8/8/4K3/7R w - - 0 40';
     form.append(

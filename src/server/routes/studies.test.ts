@@ -1,39 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { describe, expect, test } from 'vitest';
 import { defaultFixturesDir } from '../../../e2e/fakes/fixtures.js';
-import {
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-} from '../../../test/helper.js';
+import { signedInClient, testDatabaseKinds } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { repertoireCacheCounters } from '../openings/repertoire-cache.js';
 
 const fixture = (name: string) => readFileSync(`${defaultFixturesDir()}/lichess/${name}`, 'utf8');
 
 describe.each(testDatabaseKinds())('studies on %s', (kind) => {
-  let database: Database;
-  let server: TestServer;
-  let sites: FakeSites;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, { lichessUrl: sites.lichessUrl, lichessToken: 'test-token' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await sites.close();
-    await database.close();
-  });
+  const env = useSiteServer(kind, { lichessToken: 'test-token' });
 
   test('the study list is read from Lichess through the server', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const response = await client.get('/api/lichess/studies?username=Chess700800');
     expect(response.status).toBe(200);
     expect(response.body.api_data[0]).toEqual({ id: 'Vl9LYHvz', name: "Chess700800's Study" });
@@ -41,27 +20,27 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('listing studies needs a username', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const response = await client.get('/api/lichess/studies?username=');
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/username/);
   });
 
   test('a study is fetched with the server token, never asked of the browser', async () => {
-    const { client } = await signedInClient(server);
-    const before = sites.requests('lichess-study-pgn');
+    const { client } = await signedInClient(env.server);
+    const before = env.sites.requests('lichess-study-pgn');
     const response = await client.get('/api/lichess/study/LKbBDz6U');
     expect(response.status).toBe(200);
     expect(response.body.api_data.pgn).toBe(fixture('study_LKbBDz6U_glyphs_2023.pgn'));
     expect(response.body.api_data.title).toBe('short study');
-    const log = sites.requestLog('lichess-study-pgn');
+    const log = env.sites.requestLog('lichess-study-pgn');
     expect(log.length).toBe(before + 1);
     expect(log[log.length - 1].headers.authorization).toBe('Bearer test-token');
   });
 
   test('a failing study list gives an empty list and the reason', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('lichess-studies', 'error500', { once: true });
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('lichess-studies', 'error500', { once: true });
     const response = await client.get('/api/lichess/studies?username=someone');
     expect(response.status).toBe(200);
     expect(response.body.api_data).toEqual([]);
@@ -69,15 +48,15 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('an unknown Lichess player is named as such, not as a failing site', async () => {
-    const { client } = await signedInClient(server);
-    sites.setMode('lichess-studies', 'notfound404', { once: true });
+    const { client } = await signedInClient(env.server);
+    env.sites.setMode('lichess-studies', 'notfound404', { once: true });
     const response = await client.get('/api/lichess/studies?username=nobody');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ api_data: [], error: 'Lichess has no player named nobody' });
   });
 
   test('update-study then get-studies returns it with its colour; the other side is null', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const empty = await client.get('/api/get-studies');
     expect(empty.body).toEqual({ api_data: { white: null, black: null } });
 
@@ -104,10 +83,10 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('a stored study is read once: its drill deck is built from that same read', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     // A text no other test stores, so this build is the only one of it.
     const text = `${fixture('study_i5a1oOJH_ruy_lopez_2021.pgn')}\n\n[Event "Only here on ${kind}"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *`;
-    const before = repertoireCacheCounters().builds;
+    const before = env.server.app.repertoireCache.counters().builds;
     const saved = await client.postJson('/api/update-study', {
       color: 'white',
       exclude_move_indicators: '??,?',
@@ -116,11 +95,11 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
     });
     expect(saved.status).toBe(200);
     expect((await client.postJson('/api/drill/sync', { color: 'white' })).status).toBe(200);
-    expect(repertoireCacheCounters().builds).toBe(before + 1);
+    expect(env.server.app.repertoireCache.counters().builds).toBe(before + 1);
   });
 
   test('a large study comes back whole, stored out of line without compression (no time spent packing it)', async () => {
-    const { client, userId } = await signedInClient(server);
+    const { client, userId } = await signedInClient(env.server);
     const chapter = fixture('study_i5a1oOJH_ruy_lopez_2021.pgn');
     const text = Array.from({ length: 40 }, (_, i) => chapter.replace(/\[Event "/, `[Event "Copy ${i + 1} `)).join(
       '\n\n',
@@ -135,14 +114,14 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
     });
     expect(saved.status).toBe(200);
     expect((await client.get('/api/get-studies')).body.api_data.black.study_text).toBe(text);
-    const storage = await database.db.execute(
+    const storage = await env.database.db.execute(
       sql`select attname, attstorage from pg_attribute where attrelid = 'studies'::regclass and attname in ('study_text', 'drill_deck_keys') order by attname`,
     );
     expect(rowsOf(storage)).toEqual([
       { attname: 'drill_deck_keys', attstorage: 'e' },
       { attname: 'study_text', attstorage: 'e' },
     ]);
-    const sizes = await database.db.execute(
+    const sizes = await env.database.db.execute(
       sql`select pg_column_size(study_text) as stored, octet_length(study_text) as length from studies where user_id = ${userId} and color = 'black'`,
     );
     const [{ stored, length }] = rowsOf<{ stored: number; length: number }>(sizes);
@@ -150,7 +129,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('an uploaded file has no link, and a null study_text clears that side', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     await client.postJson('/api/update-study', {
       color: 'black',
       exclude_move_indicators: '',
@@ -177,7 +156,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('bad input is refused with 400 and nothing stored', async () => {
-    const { client } = await signedInClient(server);
+    const { client } = await signedInClient(env.server);
     const badColor = await client.postJson('/api/update-study', { color: 'green', study_text: '1. e4 *' });
     expect(badColor.status).toBe(400);
     const badPgn = await client.postJson('/api/update-study', { color: 'white', study_text: '1. e4 e5 2. Ke3 *' });
@@ -194,8 +173,8 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test("another user's study is never visible", async () => {
-    const alice = await signedInClient(server);
-    const bob = await signedInClient(server);
+    const alice = await signedInClient(env.server);
+    const bob = await signedInClient(env.server);
     await alice.client.postJson('/api/update-study', { color: 'white', study_text: '1. d4 d5 *', title: 'alice' });
     const bobs = await bob.client.get('/api/get-studies');
     expect(bobs.body.api_data).toEqual({ white: null, black: null });
@@ -205,7 +184,7 @@ describe.each(testDatabaseKinds())('studies on %s', (kind) => {
   });
 
   test('study calls need a session', async () => {
-    const response = await server.client().get('/api/get-studies');
+    const response = await env.server.client().get('/api/get-studies');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ api_result: 'user_not_logged_in' });
   });

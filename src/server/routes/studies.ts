@@ -10,7 +10,7 @@ import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
-import { repertoireFor, UnreadablePgnError } from '../openings/repertoire-cache.js';
+import { UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { route } from './route.js';
 
 /**
@@ -101,7 +101,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
       // Built (off the event loop for a large study) through the cache, with the options the drill
       // and the checks of the stored study use, so they find it warm.
       try {
-        const rep = await repertoireFor(studyText, {
+        const rep = await app.repertoireCache.repertoireFor(studyText, {
           color,
           excludeSymbols: symbols.value,
           name: input.title || undefined,

@@ -1,18 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
+import { afterEach, describe, expect, test } from 'vitest';
 import { reviewPayload } from '../../../test/game-review-payload.js';
-import {
-  type HttpClient,
-  openTestDatabase,
-  signedInClient,
-  startTestServer,
-  testDatabaseKinds,
-  type TestServer,
-} from '../../../test/helper.js';
+import { type HttpClient, signedInClient, testDatabaseKinds } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import type { ForecastDay } from '../../chess/training-figures.js';
 import type { ProgressAnswer } from '@contract/today.js';
-import type { Database } from '../db/client.js';
 import {
   cards,
   coverageRuns,
@@ -46,27 +38,8 @@ const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 const KEY_AFTER_E4_C5 = 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -';
 
 describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
-  let database: Database;
-  let sites: FakeSites;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sites = await startFakeSites();
-    server = await startTestServer(database, {
-      lichessUrl: sites.lichessUrl,
-      chessComUrl: sites.chesscomUrl,
-      lichessExplorerUrl: sites.explorerUrl,
-      siteTimeoutMs: 10_000,
-      rateLimitPauseMs: 100,
-    });
-  });
-  afterEach(() => sites.reset());
-  afterAll(async () => {
-    await server?.close();
-    await sites?.close();
-    await database?.close();
-  });
+  const env = useSiteServer(kind);
+  afterEach(() => env.sites.reset());
 
   const today = async (client: HttpClient, tz = TZ) => {
     const res = await client.get(`/api/today?tz=${encodeURIComponent(tz)}`);
@@ -84,9 +57,9 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
   };
 
   test('without a session 401; an unknown time zone 400', async () => {
-    expect((await server.client().get('/api/today')).status).toBe(401);
-    expect((await server.client().get('/api/progress')).status).toBe(401);
-    const { client } = await signedInClient(server, { prefix: 'today' });
+    expect((await env.server.client().get('/api/today')).status).toBe(401);
+    expect((await env.server.client().get('/api/progress')).status).toBe(401);
+    const { client } = await signedInClient(env.server, { prefix: 'today' });
     for (const path of ['/api/today?tz=Mars%2FOlympus', '/api/progress?tz=not%20a%20zone']) {
       const res = await client.get(path);
       expect(res.status).toBe(400);
@@ -95,7 +68,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
   });
 
   test('a new player has nothing to do and no streak, in UTC without a zone', async () => {
-    const { client } = await signedInClient(server, { prefix: 'today' });
+    const { client } = await signedInClient(env.server, { prefix: 'today' });
     const answer = await today(client, '');
     expect(answer).toEqual({
       cards_due: 0,
@@ -120,7 +93,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
   });
 
   test('figures of a seeded history, counted in the player zone (a review exactly at midnight is today)', async () => {
-    const { client, userId } = await signedInClient(server, { prefix: 'today' });
+    const { client, userId } = await signedInClient(env.server, { prefix: 'today' });
     let now = Date.now();
     // Too close to the local midnight, the seeded times would straddle it: wait it out.
     if (now - localMidnight(now) < 2 * MIN || localMidnight(now) + DAY - now < 2 * MIN) {
@@ -129,7 +102,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
     }
     const M = localMidnight(now);
     const at = (t: number) => new Date(t);
-    const db = database.db;
+    const db = env.database.db;
     await db.update(users).set({ drillNewPerDay: 5 }).where(eq(users.id, userId));
     const card = (id: string, due: number, lapses = 0) => ({
       id,
@@ -299,10 +272,10 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
   });
 
   test('a streak longer than the first window is counted back to its start', async () => {
-    const { client, userId } = await signedInClient(server, { prefix: 'streak' });
+    const { client, userId } = await signedInClient(env.server, { prefix: 'streak' });
     const M = localMidnight(Date.now());
     // One drill answer a second after midnight on each of the last 75 days (today included), none the day before.
-    await database.db.insert(drillLogs).values(
+    await env.database.db.insert(drillLogs).values(
       Array.from({ length: 75 }, (_, i) => ({
         userId,
         itemId: 1,
@@ -323,7 +296,7 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
   });
 
   test('new games arrive in the background, at most once an hour per site, counted since the previous visit', async () => {
-    const { client, userId } = await signedInClient(server, {
+    const { client, userId } = await signedInClient(env.server, {
       prefix: 'games',
       lichess: 'thibault',
       chesscom: 'FabianoCaruana',
@@ -336,47 +309,47 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
     const settled = await settledToday(client);
     // First visit: every recent game not saved yet (thibault has 49 with moves; Caruana 17 these two months).
     expect(settled.new_games).toEqual({ lichess: 49, chesscom: 17 });
-    expect(sites.requests('lichess-games')).toBe(1);
-    expect(sites.requests('chesscom-games')).toBe(2);
+    expect(env.sites.requests('lichess-games')).toBe(1);
+    expect(env.sites.requests('chesscom-games')).toBe(2);
 
     // Saving one as a review takes it off; more loads within the hour ask the sites nothing.
     await client.postJson('/api/upsert-game-review', reviewPayload());
     const again = await today(client);
     expect(again.new_games).toEqual({ lichess: 48, chesscom: 17 });
     expect(again.games_fetching).toBe(false);
-    expect(sites.requests('lichess-games')).toBe(1);
+    expect(env.sites.requests('lichess-games')).toBe(1);
 
     // A later visit counts games played since the previous one: here the last load was at 23:00 on
     // 2025-07-19, after which thibault played Q1bVT3pX (saved above) and d7RhIKvd.
-    await database.db
+    await env.database.db
       .update(todayVisits)
       .set({ seenAt: new Date('2025-07-19T23:00:00Z') })
       .where(eq(todayVisits.userId, userId));
     expect((await today(client)).new_games).toEqual({ lichess: 1, chesscom: 0 });
 
     // An hour on, the sites are asked again.
-    await database.db
+    await env.database.db
       .update(siteGameChecks)
       .set({ startedAt: sql`started_at - interval '61 minutes'` })
       .where(eq(siteGameChecks.userId, userId));
     expect((await today(client)).games_fetching).toBe(true);
     await settledToday(client);
-    expect(sites.requests('lichess-games')).toBe(2);
+    expect(env.sites.requests('lichess-games')).toBe(2);
   });
 
   test('a failing site leaves the rest of Today intact and keeps the games it gave before', async () => {
-    const { client, userId } = await signedInClient(server, {
+    const { client, userId } = await signedInClient(env.server, {
       prefix: 'fail',
       lichess: 'thibault',
       chesscom: 'FabianoCaruana',
     });
     await client.postJson('/api/games/settings', { auto_import: false });
     await client.postJson('/api/upsert-game-review', reviewPayload({ link: 'https://lichess.org/bbbbbbb1' }));
-    sites.setMode('lichess-games', 'error500');
+    env.sites.setMode('lichess-games', 'error500');
     const failed = await settledToday(client);
     expect(failed.new_games).toEqual({ lichess: 0, chesscom: 17 });
     expect(failed.unanalysed_reviews).toBe(1);
-    const [check] = await database.db
+    const [check] = await env.database.db
       .select()
       .from(siteGameChecks)
       .where(eq(siteGameChecks.site, 'lichess'))
@@ -384,15 +357,15 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
     expect(check.error).toMatch(/^did not send the games \(.+\)$/);
 
     // Chess.com answers garbage an hour later: the 17 games it gave stay.
-    sites.setMode('chesscom-games', 'garbage');
-    await database.db
+    env.sites.setMode('chesscom-games', 'garbage');
+    await env.database.db
       .update(siteGameChecks)
       .set({ startedAt: sql`started_at - interval '61 minutes'` })
       .where(eq(siteGameChecks.userId, userId));
     const later = await settledToday(client);
     expect(later.new_games.chesscom).toBe(17);
-    expect(sites.requests('chesscom-games')).toBe(4);
-    const rows = await database.db.select().from(gameReviews).where(eq(gameReviews.userId, userId));
+    expect(env.sites.requests('chesscom-games')).toBe(4);
+    const rows = await env.database.db.select().from(gameReviews).where(eq(gameReviews.userId, userId));
     expect(rows).toHaveLength(1);
   });
 });

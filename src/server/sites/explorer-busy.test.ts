@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startFakeSites, type FakeSites } from '../../../e2e/fakes/fake-sites.js';
-import { openTestDatabase, signedInClient, startTestServer, type TestServer } from '../../../test/helper.js';
-import type { Database } from '../db/client.js';
+import { expect, test } from 'vitest';
+import { signedInClient } from '../../../test/helper.js';
+import { useSiteServer } from '../../../test/site-server.js';
 import { positionStats } from '../db/schema.js';
 import { SMALL_STUDY } from '../openings/testdata/small-study.js';
 
-let database: Database;
-let server: TestServer;
-let sites: FakeSites;
-
-beforeAll(async () => {
-  database = await openTestDatabase('pglite');
-  sites = await startFakeSites({ explorerToken: 'explorer-token' });
-  server = await startTestServer(database, {
-    lichessUrl: sites.lichessUrl,
-    lichessExplorerUrl: sites.explorerUrl,
-    lichessToken: 'explorer-token',
-    rateLimitPauseMs: 2_500,
-  });
-});
-afterAll(async () => {
-  await server.close();
-  await sites.close();
-  await database.close();
-});
+const env = useSiteServer(
+  'pglite',
+  { lichessToken: 'explorer-token', rateLimitPauseMs: 2_500 },
+  { explorerToken: 'explorer-token' },
+);
 
 test('while the explorer rests after a 429 the coverage stream says Lichess is busy and when it retries', async () => {
-  await database.db.delete(positionStats);
-  const { client } = await signedInClient(server);
-  sites.setMode('explorer', 'rate429', { once: true });
+  await env.database.db.delete(positionStats);
+  const { client } = await signedInClient(env.server);
+  env.sites.setMode('explorer', 'rate429', { once: true });
   const form = new FormData();
   form.append('opening_text', SMALL_STUDY);
   form.append('color', 'white');
@@ -46,8 +31,8 @@ test('while the explorer rests after a 429 the coverage stream says Lichess is b
 }, 30_000);
 
 test('while Lichess rests after a 429, recent games and studies answer at once that it is busy, then work again', async () => {
-  const { client } = await signedInClient(server);
-  sites.setMode('lichess-games', 'rate429', { once: true });
+  const { client } = await signedInClient(env.server);
+  env.sites.setMode('lichess-games', 'rate429', { once: true });
   // The first caller meets the 429 (and gets the fallback, an empty list).
   const first = client.get('/api/recent-games?site=lichess&username=thibault');
   await new Promise((resolve) => setTimeout(resolve, 400));
@@ -65,7 +50,7 @@ test('while Lichess rests after a 429, recent games and studies answer at once t
       error: expect.stringMatching(/^Lichess is busy, retrying in [1-3] s$/),
     });
   }
-  expect(sites.requests('lichess-studies')).toBe(0);
+  expect(env.sites.requests('lichess-studies')).toBe(0);
 
   expect((await first).body.api_data).toEqual([]);
   await new Promise((resolve) => setTimeout(resolve, 2_600));

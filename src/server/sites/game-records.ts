@@ -12,7 +12,7 @@ export function toRecords(pgns: readonly string[], username: string, site: GameS
   // ISO strings sort by time; games without a date keep their place at the end.
   return records
     .map((record, index) => ({ record, index }))
-    .sort((a, b) => compareDates(b.record.date_time_played, a.record.date_time_played) || a.index - b.index)
+    .sort((a, b) => compareDates(b.record.dateTimePlayed, a.record.dateTimePlayed) || a.index - b.index)
     .map(({ record }) => record);
 }
 

@@ -32,7 +32,7 @@ export async function setAutoImport(db: Db, userId: number, on: boolean): Promis
 }
 
 const playedAt = (record: GameRecord): number | undefined =>
-  record.date_time_played ? Date.parse(record.date_time_played) : undefined;
+  record.dateTimePlayed ? Date.parse(record.dateTimePlayed) : undefined;
 
 /**
  * Saves the fetched games played after the check's `imported_until` as reviews (only while the fetch
@@ -66,17 +66,17 @@ export async function importFetchedGames(
         fresh.map((r) => ({
           userId,
           username: r.username,
-          opponentName: r.opponent_name,
-          heroColor: r.hero_color,
+          opponentName: r.opponentName,
+          heroColor: r.heroColor,
           datePlayed: playedAt(r) === undefined ? null : new Date(playedAt(r)!),
           site: r.site,
           link: r.link,
           pgn: r.pgn,
-          timeControl: r.time_control,
-          heroElo: r.hero_elo,
-          opponentElo: r.opponent_elo,
+          timeControl: r.timeControl,
+          heroElo: r.heroElo,
+          opponentElo: r.opponentElo,
           result: r.result,
-          howResolved: r.how_resolved,
+          howResolved: r.howResolved,
           imported: true,
         })),
       )

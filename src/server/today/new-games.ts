@@ -145,7 +145,7 @@ export async function fetchSiteGames(
   const records = toRecords(pgns, username, SITE_NAMES[site]);
   const games: StoredGame[] = records
     .filter((game) => game.link)
-    .map((game) => ({ link: game.link, played: game.date_time_played }));
+    .map((game) => ({ link: game.link, played: game.dateTimePlayed }));
   const error = failures.length > 0 ? `did not send the games (${[...new Set(failures)].join('; ')})` : null;
   // A failed fetch keeps what the last one stored, with whatever this one still brought.
   await app.db.execute(sql`

@@ -1,7 +1,7 @@
 // Card Review lets the player play the answer on the prompt board before revealing it. A move is right
 // when it reaches the answer board's position, or when it is the first move the answer's PGN adds
 // after the prompt's. Example: prompt 1. e4 (Black to move), answer 1. e4 c5: playing c7-c5 is right.
-import type { Card } from '../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import type { BoardMove } from '../../components/board-moves';
 
 export type AnswerVerdict = 'right' | 'wrong' | 'unknown';

@@ -2,7 +2,8 @@
 // plus the moves played on it. Example: after dragging e2-e4 on a prompt board that started at the
 // initial position, toCardDraft(...).prompt_fen is the position after 1. e4 and prompt_pgn is '1. e4'.
 import { makeLinePgn } from '../../../chess/pgn-write';
-import type { Card, Orientation } from '../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
+import type { Orientation } from '../../../chess/scheduling-types';
 import { START_FEN, type BoardMove, type PromotionRole } from '../../components/board-moves';
 import type { CardDraft } from './api/upsert-cards';
 

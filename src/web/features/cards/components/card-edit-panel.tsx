@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { errorText } from '../../../lib/api-client';
 import { useUpsertCards } from '../api/upsert-cards';
 import { draftFromCard, isDraftChanged, toCardDraft } from '../card-draft';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/api-client';
 import { useDiscardQuestion } from '../../../lib/unsaved-guard';

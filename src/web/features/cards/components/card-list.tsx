@@ -1,4 +1,4 @@
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { formatDue } from './due-date';
 
 export type CardListProps = {

@@ -1,14 +1,26 @@
 import { describe, expect, test } from 'vitest';
 import { buildRepertoireFromPgn } from '../../../../chess/repertoire';
-import { compareGamePgn } from '../../../../chess/compare-game';
+import { compareGamePgn, type GameComparison as CoreComparison } from '../../../../chess/compare-game';
 import type { GameComparison } from '../api/opening-checks';
 import { canMakeCard, cardFromComparison } from './card-from-comparison';
 
 const KINGS_GAMBIT = '1. e4 e5 2. f4 exf4 3. Nf3 g5 *\n\n\n1. e4 e5 2. f4 d5 3. exd5 *';
+/** The comparison as check_opening sends it: the server gives the record its wire names. */
+const onWire = ({ record, ...c }: CoreComparison): GameComparison => ({
+  ...c,
+  record: {
+    hero_opening: record.heroOpening,
+    actual_opening: record.actualOpening,
+    how_left_opening: record.howLeftOpening,
+    move_left_opening: record.moveLeftOpening,
+  },
+});
 const compare = (game: string, color: 'white' | 'black' = 'white'): GameComparison =>
-  compareGamePgn(buildRepertoireFromPgn(KINGS_GAMBIT, { color, name: 'KG' }).unwrap(), game, {
-    gameName: 'a vs. b',
-  }).unwrap() as GameComparison;
+  onWire(
+    compareGamePgn(buildRepertoireFromPgn(KINGS_GAMBIT, { color, name: 'KG' }).unwrap(), game, {
+      gameName: 'a vs. b',
+    }).unwrap(),
+  );
 
 describe('a card from a comparison', () => {
   test('where the opponent left, asks the player what to play after the opponent’s new move', () => {
@@ -53,7 +65,7 @@ describe('a card from a comparison', () => {
   test('a card from a repertoire position carries what the study says about the answer', () => {
     const annotated = "1. e4 e5 2. f4 { The King's Gambit: [%cal Gf1c4] open the f-file. } exf4 *";
     const rep = buildRepertoireFromPgn(annotated, { color: 'white', name: 'KG' }).unwrap();
-    const c = compareGamePgn(rep, '1. e4 e5 2. Nf3 *', { gameName: 'a vs. b' }).unwrap() as GameComparison;
+    const c = onWire(compareGamePgn(rep, '1. e4 e5 2. Nf3 *', { gameName: 'a vs. b' }).unwrap());
     expect(c.repertoireMoves).toEqual([{ san: 'f4', uci: 'f2f4', comment: "The King's Gambit: open the f-file." }]);
     expect(cardFromComparison(c, 'white')!.answer).toBe(
       "The repertoire plays 2. f4. The King's Gambit: open the f-file.",

@@ -1,4 +1,4 @@
-import type { Card } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
 import { getCards } from '../../../lib/cards';
 import { getDrillNext } from '../../../lib/drill';
 import { alternate } from '../new-share';

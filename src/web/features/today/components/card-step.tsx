@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { previewIntervals, type Scheduler } from '../../../../chess/scheduling';
-import type { Card, Grade } from '../../../../chess/scheduling-types';
+import type { Card } from '@contract/cards';
+import type { Grade } from '../../../../chess/scheduling-types';
 import { Board } from '../../../components/board';
 import { errorText } from '../../../lib/api-client';
 import { reviewCard } from '../../../lib/cards';

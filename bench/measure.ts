@@ -1,0 +1,25 @@
+// What the CPU benches measure with: a call's CPU time, the median of runs, and the yardstick of
+// chessops reading a PGN text and replaying every move.
+import { parsePgn, startingPosition, walk } from 'chessops/pgn';
+import { parseSan } from 'chessops/san';
+
+/** User and system CPU time of one call, in ms. */
+export const cpuMs = (f: () => unknown): number => {
+  const before = process.cpuUsage();
+  f();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+};
+
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** chessops parsing the text and playing every move of every game (parse + replay). */
+export const replay = (text: string): void => {
+  for (const game of parsePgn(text)) {
+    walk(game.moves, startingPosition(game.headers).unwrap(), (pos, node) => {
+      const move = parseSan(pos, node.san);
+      if (!move) return false;
+      pos.play(move);
+    });
+  }
+};
