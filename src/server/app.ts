@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
@@ -13,7 +10,7 @@ import { compressionPlugin } from './plugins/compression.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { mailPlugin } from './plugins/mail.js';
 import { repertoireCachePlugin } from './openings/repertoire-cache.js';
-import { BODY_LIMIT, multipartBodyPlugin } from './plugins/multipart-body.js';
+import { multipartBodyPlugin } from './plugins/multipart-body.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -22,7 +19,7 @@ import { jobsPlugin } from './jobs/job-queue.js';
 import { textInputPlugin } from './plugins/text-input.js';
 import { xsrfPlugin } from './plugins/xsrf.js';
 import { apiRoutes } from './routes/index.js';
-import { redactingStream } from './log-redaction.js';
+import { createFastify, registerWebFiles } from './web-app.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +31,6 @@ declare module 'fastify' {
     passwords: Passwords;
   }
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Requests slower than this are logged (with the errors); the others are not. */
 const SLOW_REQUEST_MS = 1000;
@@ -51,14 +46,7 @@ export interface BuildOptions {
 
 /** The whole app: plugins, API routes and the built web client, ready to listen or to inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    // Every line is redacted on its way out: no query string, token or password reaches the log.
-    logger: config.logger ? { level: 'info', stream: redactingStream(options.logStream ?? process.stdout) } : false,
-    // A log line per request cost a third of throughput: errors (error-handler) and slow requests only.
-    logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy ?? false,
-  });
+  const app = createFastify(config, options.logStream);
 
   const database =
     options.database ??
@@ -118,29 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(jobsPlugin, { database });
   await app.register(apiRoutes, { prefix: '/api' });
 
-  const webDir = config.webDir;
-  if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      // The build writes .br and .gz files beside the others (vite.config.ts).
-      preCompressed: true,
-      cacheControl: false,
-      // Hashed names under /assets never change content; everything else is checked on each load.
-      setHeaders: (res, filePath) =>
-        res.header('cache-control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : 'no-cache'),
-    });
-  }
-  // Client-side routes (/signin, /game_review, ...) all load the single-page app.
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || !webDir) {
-      return reply.code(404).send({ error: 'Not found' });
-    }
-    if (!existsSync(join(webDir, 'index.html'))) {
-      return reply.code(404).type('text/plain').send('The web app is not built: run npm run build');
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
-  });
+  await registerWebFiles(app, config.webDir);
 
   return app;
 }

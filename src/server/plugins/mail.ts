@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export const MAIL_FROM = 'Chess Prep <no-reply@chess-prep.local>';
 
@@ -34,14 +34,24 @@ declare module 'fastify' {
 /** Mail over SMTP_URL, or, without one, each mail as an .eml file in $DATA_DIR/outbox/ (names sort by time). */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
   const { smtpUrl, dataDir } = app.config;
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first mail: most starts send none, and loading it cost each start some 40 ms.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () =>
+    (transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        smtpUrl
+          ? nodemailer.createTransport(smtpUrl)
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      (error: unknown) => {
+        transport = undefined;
+        throw error;
+      },
+    ));
   const outbox = join(dataDir, 'outbox');
 
   app.decorate('mailer', {
     async send(mail: Mail): Promise<SentMail> {
-      const info = await transport.sendMail({ from: MAIL_FROM, ...mail });
+      const info = await (await openTransport()).sendMail({ from: MAIL_FROM, ...mail });
       if (smtpUrl) return { messageId: info.messageId };
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -51,5 +61,10 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  app.addHook('onClose', async () => transport.close());
+  app.addHook('onClose', async () => {
+    await transport?.then(
+      (open) => open.close(),
+      () => undefined,
+    );
+  });
 });
