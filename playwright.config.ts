@@ -56,7 +56,8 @@ export default defineConfig({
         ]
       : []),
     {
-      command: 'node scripts/build-if-needed.mjs && tsx src/server/main.ts',
+      // As shipped: `npm start`'s script, which builds what is out of date and runs the bundled server.
+      command: 'node scripts/start.mjs',
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 180_000,
