@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DrillAnswer, DrillChapterLink, DrillItem, DrillTrap } from '@contract/drill.js';
+import { drillItem, type DrillAnswer, type DrillChapterLink, type DrillItem, type DrillTrap } from '@contract/drill.js';
 import { branchBefore, type Color, type Repertoire } from '../../chess/index.js';
 import { annotatedAnswers, beforeOf } from './drill-annotations.js';
 import { openingOfFen } from '../openings/opening-names.js';
@@ -49,6 +49,26 @@ export const toItemPayload = (
   trap: traps?.get(row.positionKey) ?? null,
   branch: rep ? branchOf(rep, row.line) : null,
 });
+
+/**
+ * An item's JSON as its endpoint's schema writes it (drillItem), kept with the row for the repertoire and
+ * traps it was made from: a row served again unchanged (drill-queue: kept rows) is not made or checked again.
+ */
+export function servedItemJson(
+  app: FastifyInstance,
+  row: DrillItemRow,
+  rep?: Repertoire,
+  traps?: ReadonlyMap<string, DrillTrap>,
+): string {
+  const kept = app.drillMemory.itemJson.get(row);
+  if (kept && kept.rep === rep && kept.traps === traps) return kept.json;
+  const encoded = drillItem.safeEncode(toItemPayload(app, row, rep, traps));
+  // A bug, as the route serializer would report it: never the player's doing.
+  if (!encoded.success) throw new Error(`drill item ${row.id} does not fit its schema`, { cause: encoded.error });
+  const json = JSON.stringify(encoded.data);
+  app.drillMemory.itemJson.set(row, { rep, traps, json });
+  return json;
+}
 
 function branchOf(rep: Repertoire, line: string): DrillItem['branch'] {
   const found = branchBefore(rep, line);

@@ -67,21 +67,27 @@ export const keyList = (keys: readonly string[]) => sql`string_to_array(${keys.j
  */
 export const CAN_FALL_DUE = sql.raw('(state <> 0 or changed_at is not null)');
 
-/** The colour's items at these positions, in no particular order; retired ones too unless `activeOnly`. */
+/**
+ * The colour's items at these positions, in no particular order; retired ones too unless `activeOnly`.
+ * With `versions`, each row's version (KeptRows) is written there by id.
+ */
 export async function readItemsByKeys(
   db: Db,
   userId: number,
   color: Color,
   keys: readonly string[],
   activeOnly: boolean,
+  versions?: Map<number, string>,
 ): Promise<DrillItemRow[]> {
   if (keys.length === 0) return [];
-  return itemRows(
+  const rows = rowsOf<RawItem & { version: string }>(
     await db.execute(sql`
-      select ${ITEM_COLUMNS} from drill_items
+      select ${ITEM_COLUMNS}, xmin::text as version from drill_items
       where user_id = ${userId} and color = ${color} and position_key = any(${keyList(keys)})
         ${activeOnly ? sql`and retired_at is null` : sql``}`),
   );
+  if (versions) for (const row of rows) versions.set(row.id, row.version);
+  return rows.map(toItemRow);
 }
 
 /** A New item chosen to serve: its position, and its row when it has one (served before, never answered). */
@@ -90,24 +96,53 @@ export interface ChosenNew {
   row?: DrillItemRow;
 }
 
-/** What the chooser's statement gives for each position: its key, and the row's columns (null without a row). */
-export type RawChosen = { key: string } & { [K in keyof RawItem]: RawItem[K] | null };
+/**
+ * Rows a caller holds from an earlier read, by id, with the version they were read at (xmin: every write
+ * of a row makes a new one). A read given them answers a row still at that version by its id alone.
+ */
+export type KeptRows = ReadonlyMap<number, { version: string; row: DrillItemRow }>;
 
-export const toChosen = (raw: RawChosen): ChosenNew =>
-  raw.id === null ? { key: raw.key } : { key: raw.key, row: toItemRow(raw as RawItem) };
+/** The kept rows as one parameter: ',id:version,...,' ('' for none). */
+export const keptList = (kept: KeptRows | undefined): string =>
+  kept && kept.size > 0 ? `,${[...kept].map(([id, { version }]) => `${id}:${version}`).join(',')},` : '';
+
+/** Whether the row `d` (with its `version`) is one of `known` (keptList) at that version. */
+export const isKnownSql = (known: string) => sql`strpos(${known}, ',' || d.id || ':' || d.version || ',') > 0`;
+
+/** A row as a statement answers it given kept rows: whole, or (kept at that version) by its id. */
+export interface RawVersioned {
+  id: number;
+  version: string;
+  row: RawItem | null;
+}
+
+export const toVersioned = (raw: RawVersioned, kept: KeptRows | undefined): DrillItemRow =>
+  raw.row === null ? kept!.get(raw.id)!.row : toItemRow(fromJson<RawItem>(raw.row));
+
+/** What the chooser's statement gives for each position: its key, and its row (id null without one). */
+export type RawChosen = { key: string } & ({ id: null; version: null; row: null } | RawVersioned);
+
+export const toChosen = (raw: RawChosen, kept?: KeptRows): ChosenNew =>
+  raw.id === null ? { key: raw.key } : { key: raw.key, row: toVersioned(raw, kept) };
 
 /**
  * The first `room` of these positions (in the order given) that are still New: no row, or a row served
  * but never answered (not changed, not retired). Answered rows are skipped in the database, not read;
  * each position is looked up by the index (a lateral subquery with a limit, which the planner keeps
- * as one lookup per position), not by reading all of the player's rows.
+ * as one lookup per position), not by reading all of the player's rows. Rows in `known` (keptList)
+ * at their version come back by id alone.
  */
-export const chooseNewSql = (userId: number, color: Color, keys: readonly string[], room: SQL | number) => sql`
-  select k.n, k.key, d.id, d.color, d.position_key, d.fen, d.line, d.move_number, d.answers, d.chapters, d.state,
-    d.due, d.reps, d.lapses, d.changed_at, d.retired_at
+export const chooseNewSql = (
+  userId: number,
+  color: Color,
+  keys: readonly string[],
+  room: SQL | number,
+  known = '',
+) => sql`
+  select k.n, k.key, d.id, d.version, case when d.id is null or ${isKnownSql(known)} then null else to_json(d) end as row
   from unnest(${keyList(keys)}) with ordinality as k(key, n)
   left join lateral (
-    select ${ITEM_COLUMNS} from drill_items
+    select ${ITEM_COLUMNS}, xmin::text as version from drill_items
     where user_id = ${userId} and color = ${color} and position_key = k.key
     limit 1) d on true
   where d.id is null or (d.state = 0 and d.changed_at is null and d.retired_at is null)
@@ -121,7 +156,7 @@ export async function chooseNewItems(
   room: number,
 ): Promise<ChosenNew[]> {
   if (keys.length === 0 || room <= 0) return [];
-  return rowsOf<RawChosen>(await db.execute(chooseNewSql(userId, color, keys, room))).map(toChosen);
+  return rowsOf<RawChosen>(await db.execute(chooseNewSql(userId, color, keys, room))).map((raw) => toChosen(raw));
 }
 
 /** Makes the active item at the position due now (and marked); undefined when there is none. */

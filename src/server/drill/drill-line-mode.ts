@@ -8,7 +8,7 @@ import { drillTraps } from '../repertoire/coverage-figures.js';
 import { readItemsByKeys } from './drill-items-repository.js';
 import { colourNewLeft } from './drill-new-day.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
-import { readLineQueue, readDueKeys } from './drill-queue-repository.js';
+import { readLineQueue, readDueKeys, trapsHeadOf } from './drill-queue-repository.js';
 import { expectedDeck } from './drill-source.js';
 import { stillSynced, syncedDeck } from './drill-sync.js';
 
@@ -37,7 +37,7 @@ export async function drillLine(
   const expected = await expectedDeck(app, userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, 0) : [];
   const query = { now, dayStart, limit: ASK_LIMIT, keys, coverage: true };
-  const read = await readLineQueue(app.db, userId, color, query);
+  const read = await readLineQueue(app.statements, userId, color, query);
   const { head } = read;
   const kept = stillSynced(head, expected);
   const source = kept ?? (await syncedDeck(app, userId, color, head));
@@ -61,7 +61,7 @@ export async function drillLine(
   return {
     start_fen: fromFen ?? start?.fen ?? '',
     moves: segment.moves,
-    ask: askRow ? toItemPayload(app, askRow, rep, await drillTraps(app, userId, color)) : null,
+    ask: askRow ? toItemPayload(app, askRow, rep, await drillTraps(app, userId, color, trapsHeadOf(head))) : null,
     branch: askRow && branch && branchFen ? { fen: branchFen, replies: branch.replies } : null,
   };
 }

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import type { MoveComment } from '@contract/drill.js';
+import type { DrillTrap, MoveComment } from '@contract/drill.js';
 import type { Repertoire, RepertoirePosition } from '../../chess/index.js';
+import type { DrillItemRow } from './drill-item-payload.js';
+import type { KeptRows } from './drill-items-repository.js';
 import type { Deck, KnownDeck, ServedDeck } from './drill-source.js';
 
 declare module 'fastify' {
@@ -27,4 +29,15 @@ export class DrillMemory {
   readonly notesInto = new WeakMap<Repertoire, Map<string, MoveComment>>();
   /** Opponent-to-move positions where the repertoire has a choice (line mode). */
   readonly choices = new WeakMap<Repertoire, RepertoirePosition[]>();
+  /** The rows each player's colour was last served by next, with their versions; bounded by rows. */
+  readonly servedRows = new LRUCache<string, KeptRows>({
+    max: 5_000,
+    maxSize: 10_000,
+    sizeCalculation: (rows) => Math.max(1, rows.size),
+  });
+  /** A served row's item as JSON, with the repertoire and traps it was made from. */
+  readonly itemJson = new WeakMap<
+    DrillItemRow,
+    { rep?: Repertoire; traps?: ReadonlyMap<string, DrillTrap>; json: string }
+  >();
 }

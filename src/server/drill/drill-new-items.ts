@@ -67,7 +67,8 @@ export const leadingKeys = (deck: readonly DrillDeckItem[], limit: number): stri
 
 /**
  * Up to `room` New items of the colour in the study's order, stored as rows. `source` is the colour's
- * deck as the caller just found it, when it did, and `leading` what its first statement chose of that deck.
+ * deck as the caller just found it, when it did, and `leading` what its first statement chose of that
+ * deck; `versions` gets the version of the rows stored here and read back (KeptRows).
  */
 export async function freshItems(
   app: FastifyInstance,
@@ -76,6 +77,7 @@ export async function freshItems(
   room: number,
   source?: DrillDeckSource,
   leading?: LeadingChoice,
+  versions?: Map<number, string>,
 ): Promise<DrillItemRow[]> {
   // A study stored between reading the deck and storing its items: read it again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -93,6 +95,7 @@ export async function freshItems(
       color,
       missing.map((item) => item.key),
       false,
+      versions,
     );
     for (const row of served) stored.set(row.positionKey, row);
     return chosen.flatMap((item) => stored.get(item.key) ?? []);

@@ -135,6 +135,24 @@ describe.each(testDatabaseKinds())('the drill queue reads on %s', (kind) => {
     expect(line).toContain('"san":"e4"');
   });
 
+  test('a row served before and written since, by any process, is served as it now is', async () => {
+    const { client, userId } = await withStudy('qkept');
+    const items = async () =>
+      (await client.get('/api/drill/next?color=white')).body.api_data as { id: number; line: string; due: string }[];
+    const first = await items();
+    // Read again, so this process keeps the rows with their versions.
+    expect(await items()).toEqual(first);
+    const [written] = first;
+    const due = new Date(Date.now() - 60_000);
+    await database.db
+      .update(drillItems)
+      .set({ line: '1. e4 e5 *', due, changedAt: due })
+      .where(and(eq(drillItems.userId, userId), eq(drillItems.id, written.id)));
+    const after = await items();
+    expect(after.find((item) => item.id === written.id)).toMatchObject({ line: '1. e4 e5 *', due: due.toISOString() });
+    expect(after.filter((item) => item.id !== written.id)).toEqual(first.filter((item) => item.id !== written.id));
+  });
+
   test('New items past many answered ones: next serves the first unanswered of the deck, in order', async () => {
     const { client, userId } = await signedInClient(server, { prefix: 'qmany' });
     const stored = await client.postJson('/api/update-study', {

@@ -1,23 +1,29 @@
 // The reads a drill call starts with, in one statement each: the colour's head (its study's version
 // and sync mark, its edits, the day's New allowance left), its due items, and the items at the
 // positions the caller expects to serve next. On the embedded database every statement has a fixed
-// cost of its own, and the drill's calls are the app's most frequent.
+// cost of its own, and the drill's calls are the app's most frequent: they run as named statements
+// (NamedStatements), parsed and planned once.
 import { sql } from 'drizzle-orm';
 import type { Color } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
+import type { SqlRunner } from '../db/named-statements.js';
 import { rowsOf } from '../db/rows.js';
+import type { CoverageRunHead, DrillTrapsHead } from '../repertoire/coverage-figures.js';
 import type { DrillItemRow } from './drill-item-payload.js';
 import { DEFAULT_PER_DAY, newDayColumns, toDayHead, type DayHead, type RawNewDay } from './drill-new-day.js';
 import {
   CAN_FALL_DUE,
   chooseNewSql,
   fromJson,
+  isKnownSql,
   ITEM_COLUMNS,
+  keptList,
   toChosen,
-  toItemRow,
+  toVersioned,
   type ChosenNew,
+  type KeptRows,
   type RawChosen,
-  type RawItem,
+  type RawVersioned,
 } from './drill-items-repository.js';
 
 /** What the drill's calls read of a colour first. */
@@ -35,6 +41,8 @@ export interface DrillHead {
   day?: DayHead;
   /** Speeds and ratings of the colour's latest coverage check, when asked for; none before the first. */
   coverage?: { speeds: string; ratings: string };
+  /** The colour's latest coverage run (by id) as the drill's traps read it, when asked for; null before the first. */
+  run?: CoverageRunHead | null;
 }
 
 interface RawHead extends RawNewDay {
@@ -43,6 +51,8 @@ interface RawHead extends RawNewDay {
   edits: string;
   speeds: string | null;
   ratings: string | null;
+  /** JSON of the latest coverage run, when asked for (null without one). */
+  run?: unknown;
 }
 
 /** What the head reads besides the study and its edits. */
@@ -51,15 +61,23 @@ interface HeadOptions {
   dayStart?: Date;
   /** With the latest coverage check's filter. */
   coverage?: boolean;
+  /** With the latest coverage run (for the drill's traps). */
+  run?: boolean;
 }
 
-const headSelect = (userId: number, color: Color, { dayStart, coverage = false }: HeadOptions) => sql`
+const headSelect = (userId: number, color: Color, { dayStart, coverage = false, run = false }: HeadOptions) => sql`
   select u.drill_new_per_day as per_day,
     ${dayStart ? newDayColumns(userId, dayStart) : sql`0 as answered, null::json as decks`},
     s.text_version::text as version, s.drill_synced as synced,
     (select count(*)::int || ':' || coalesce(max(id), 0)::int || ':' || coalesce(sum(id), 0)::text
       from repertoire_edits where user_id = ${userId} and color = ${color}) as edits,
     ${coverage ? sql`r.speeds, r.ratings` : sql`null::text as speeds, null::text as ratings`}
+    ${
+      run
+        ? sql`, (select json_build_object('id', id, 'speeds', speeds, 'ratings', ratings, 'done', done)
+            from coverage_runs where user_id = ${userId} and color = ${color} order by id desc limit 1) as run`
+        : sql``
+    }
   from users u
   left join studies s on s.user_id = u.id and s.color = ${color}
   ${
@@ -79,7 +97,14 @@ function toHead(row: RawHead | undefined, withDay: boolean): DrillHead {
     newLeft: day ? Math.max(0, day.perDay - day.answered) : 0,
     day,
     coverage: row.speeds === null || row.ratings === null ? undefined : { speeds: row.speeds, ratings: row.ratings },
+    ...(row.run === undefined ? {} : { run: row.run === null ? null : fromJson<CoverageRunHead>(row.run) }),
   };
+}
+
+/** What the drill's traps need of a head that read the latest coverage run; undefined otherwise. */
+export function trapsHeadOf(head: DrillHead): DrillTrapsHead | undefined {
+  if (head.run === undefined || !head.study) return undefined;
+  return { run: head.run, version: head.study.version, edits: head.edits };
 }
 
 /**
@@ -106,6 +131,8 @@ export interface DrillQueueQuery {
   keys: readonly string[];
   /** With the latest coverage check's filter. */
   coverage?: boolean;
+  /** Rows the caller holds: those still at their version are not read again. */
+  kept?: KeptRows;
 }
 
 interface RawQueue extends RawHead {
@@ -128,21 +155,24 @@ export interface DrillQueue<Due> {
    */
   room: number;
   chosen?: ChosenNew[];
+  /** The version of each row read (due and chosen), by id. */
+  versions: Map<number, string>;
 }
 
 async function readQueue(
-  db: Db,
+  db: SqlRunner,
   userId: number,
   color: Color,
   query: DrillQueueQuery,
   dueKeysOnly: boolean,
 ): Promise<DrillQueue<unknown>> {
-  const { now, dayStart, limit, keys } = query;
+  const { now, dayStart, limit, keys, kept } = query;
+  const known = keptList(kept);
   const [row] = rowsOf<RawQueue>(
     await db.execute(sql`
-      with head as (${headSelect(userId, color, { dayStart, coverage: query.coverage })}),
+      with head as (${headSelect(userId, color, { dayStart, coverage: query.coverage, run: true })}),
       due_items as (
-        select ${dueKeysOnly ? sql.raw('id, position_key, due') : ITEM_COLUMNS}, ord from drill_items
+        select ${dueKeysOnly ? sql.raw('id, position_key, due') : ITEM_COLUMNS}, ord, xmin::text as version from drill_items
         where user_id = ${userId} and color = ${color} and retired_at is null
           and due <= ${now.toISOString()}::timestamptz and ${CAN_FALL_DUE}
         order by due, ord, id limit ${limit}),
@@ -150,34 +180,42 @@ async function readQueue(
         select least(${limit} - (select count(*)::int from due_items), coalesce(per_day, ${DEFAULT_PER_DAY}) - coalesce(answered, 0)) as n
         from head)
       select head.*, (select n from room) as room,
-        (select coalesce(json_agg(${dueKeysOnly ? sql`d.position_key` : sql`d`} order by d.due, d.ord, d.id), '[]')
+        (select coalesce(json_agg(${dueKeysOnly ? sql`d.position_key` : dueRow(known)} order by d.due, d.ord, d.id), '[]')
           from due_items d) as due,
         case when ${keys.length} > 0 and (select n from room) > 0 then
           (select coalesce(json_agg(c order by c.n), '[]')
-            from (${chooseNewSql(userId, color, keys, sql`(select n from room)`)}) c)
+            from (${chooseNewSql(userId, color, keys, sql`(select n from room)`, known)}) c)
         end as chosen
       from head`),
   );
   const head = toHead(row, true);
-  if (!row) return { head, due: [], room: Math.min(limit, head.newLeft) };
-  const chosen = row.chosen === null ? undefined : fromJson<RawChosen[]>(row.chosen).map(toChosen);
-  return { head, due: fromJson<unknown[]>(row.due), room: row.room, chosen };
+  const versions = new Map<number, string>();
+  if (!row) return { head, due: [], room: Math.min(limit, head.newLeft), versions };
+  const rawChosen = row.chosen === null ? undefined : fromJson<RawChosen[]>(row.chosen);
+  for (const raw of rawChosen ?? []) if (raw.id !== null) versions.set(raw.id, raw.version);
+  const due = fromJson<unknown[]>(row.due);
+  if (!dueKeysOnly) for (const raw of due as RawVersioned[]) versions.set(raw.id, raw.version);
+  return { head, due, room: row.room, chosen: rawChosen?.map((raw) => toChosen(raw, kept)), versions };
 }
+
+/** A due row for readNextQueue: whole, or by id when the caller holds it at its version. */
+const dueRow = (known: string) =>
+  sql`json_build_object('id', d.id, 'version', d.version, 'row', case when ${isKnownSql(known)} then null else to_json(d) end)`;
 
 /** The head, the due items (oldest due first), and the New items chosen among the first of `keys`. */
 export async function readNextQueue(
-  db: Db,
+  db: SqlRunner,
   userId: number,
   color: Color,
   query: DrillQueueQuery,
 ): Promise<DrillQueue<DrillItemRow>> {
   const read = await readQueue(db, userId, color, query, false);
-  return { ...read, due: (read.due as RawItem[]).map(toItemRow) };
+  return { ...read, due: (read.due as RawVersioned[]).map((raw) => toVersioned(raw, query.kept)) };
 }
 
 /** As readNextQueue, with only the keys of the due items (line mode answers one of them whole). */
 export async function readLineQueue(
-  db: Db,
+  db: SqlRunner,
   userId: number,
   color: Color,
   query: DrillQueueQuery,

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DrillStats } from '@contract/drill.js';
-import { newLeftToday, newShareOfDay, type Color } from '../../chess/index.js';
+import { newLeftToday, newShareOfDay, type Color, type Repertoire } from '../../chess/index.js';
 import type { Db } from '../db/client.js';
 import type { DrillItemRow } from './drill-item-payload.js';
 import { countItems } from './drill-items-repository.js';
 import { colourNewLeft, readNewDay, type DayHead } from './drill-new-day.js';
 import { freshItems, leadingKeys } from './drill-new-items.js';
-import { readDrillHead, readNextQueue } from './drill-queue-repository.js';
+import { readDrillHead, readNextQueue, type DrillHead } from './drill-queue-repository.js';
 import { expectedDeck } from './drill-source.js';
 import { stillSynced, syncedDeck } from './drill-sync.js';
 
@@ -22,6 +22,14 @@ import { stillSynced, syncedDeck } from './drill-sync.js';
 export const startOfUtcDay = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
+/** What drill next serves, with the head the call read (its coverage run names the traps). */
+export interface NextItems {
+  rows: DrillItemRow[];
+  head: DrillHead;
+  /** The repertoire of the deck served from, when the colour has one. */
+  rep?: Repertoire;
+}
+
 /** The next items: due ones, then New ones up to `limit` and the colour's share of the day (today began at `dayStart`). */
 export async function nextItems(
   app: FastifyInstance,
@@ -30,29 +38,43 @@ export async function nextItems(
   limit: number,
   now: Date,
   dayStart: Date = startOfUtcDay(now),
-): Promise<DrillItemRow[]> {
+): Promise<NextItems> {
   // One statement reads the due items, the head, and chooses New items among the first of the deck
-  // last served; the head tells whether that deck is still the study's with its edits.
+  // last served; the head tells whether that deck is still the study's with its edits. Rows served
+  // last time and unchanged since are not read again.
+  const served = `${userId}:${color}`;
   const expected = await expectedDeck(app, userId, color);
   const keys = expected ? leadingKeys(expected.source.deck, limit) : [];
-  let read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys });
+  const query = { now, dayStart, limit, keys, kept: app.drillMemory.servedRows.get(served) };
+  let read = await readNextQueue(app.statements, userId, color, query);
   const kept = stillSynced(read.head, expected);
   let source = kept;
+  // Versions of the New rows stored by this call, read back whole.
+  const stored = new Map<number, string>();
+  const answer = (rows: DrillItemRow[]): NextItems => {
+    const versioned = rows.flatMap((row) => {
+      const version = read.versions.get(row.id) ?? stored.get(row.id);
+      return version === undefined ? [] : [[row.id, { version, row }] as const];
+    });
+    if (versioned.length > 0) app.drillMemory.servedRows.set(served, new Map(versioned));
+    else app.drillMemory.servedRows.delete(served);
+    return { rows, head: read.head, rep: source?.rep };
+  };
   if (!source) {
     // Behind the study or an edit just answered: synced first and read again, so a position an edit
     // removed is never served and one it added is.
     source = await syncedDeck(app, userId, color, read.head);
-    if (!source) return read.due;
-    read = await readNextQueue(app.db, userId, color, { now, dayStart, limit, keys: [] });
+    if (!source) return answer(read.due);
+    read = await readNextQueue(app.statements, userId, color, { ...query, keys: [] });
   }
   const { head, due } = read;
-  if (limit - due.length <= 0 || !head.day) return due;
+  if (limit - due.length <= 0 || !head.day) return answer(due);
   // The colour's share of the day: a second statement only when both colours have a deck.
   const room = Math.min(limit - due.length, await colourNewLeft(app.db, userId, color, dayStart, head.day));
-  if (room <= 0) return due;
+  if (room <= 0) return answer(due);
   // The statement chose up to the day's allowance; the colour's share may take fewer of them.
   const leading = kept && read.chosen && read.room >= room ? { count: keys.length, chosen: read.chosen } : undefined;
-  return [...due, ...(await freshItems(app, userId, color, room, source, leading))];
+  return answer([...due, ...(await freshItems(app, userId, color, room, source, leading, stored))]);
 }
 
 /** A day without a player row (never the case for a signed-in player). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { NamedStatements } from '../db/named-statements.js';
 import { DrillMemory } from '../drill/drill-memory.js';
 import { OpeningsMemory } from '../openings/openings-memory.js';
 import { RepertoireMemory } from '../repertoire/repertoire-memory.js';
@@ -14,4 +15,5 @@ export const appMemoryPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('openingsMemory', new OpeningsMemory());
   app.decorate('repertoireMemory', new RepertoireMemory());
   app.decorate('todayMemory', new TodayMemory());
+  app.decorate('statements', new NamedStatements(app.db));
 });

@@ -42,6 +42,8 @@ export interface CoverageData {
   goal: GoalView;
   /** The read `stats` came from, where the figures worked out from it are kept. */
   answers: HeldAnswers;
+  /** The held entry of that read. */
+  held: HeldCoverage;
 }
 
 /** A player's colour's answers, named by what they were read for. */
@@ -51,6 +53,16 @@ export interface HeldCoverage {
   answers: Promise<HeldAnswers>;
   /** When it ended (ms since the epoch); Infinity while it runs. */
   checkedAt: number;
+  /** The drill's traps from these answers, with the stamp of the run, study version and edits they were read at. */
+  drillTraps?: { stamp: string; byKey: ReadonlyMap<string, DrillTrap> };
+}
+
+/** A colour's latest coverage run, as coverageData reads it (a drill call's first statement reads it too). */
+export interface CoverageRunHead {
+  id: number;
+  speeds: string;
+  ratings: string;
+  done: number;
 }
 
 export interface HeldAnswers {
@@ -71,17 +83,24 @@ interface HeldFigures {
   trim?: { goal: number; lines: TrimLine[]; positions: string };
 }
 
-/** undefined when the colour has no study or no coverage check yet. */
+/**
+ * undefined when the colour has no study or no coverage check yet. `latest` is the latest run when the
+ * caller has just read it (null: none), so it is not read again.
+ */
 export async function coverageData(
   app: FastifyInstance,
   userId: number,
   color: Color,
+  latest?: CoverageRunHead | null,
 ): Promise<CoverageData | undefined> {
-  const [run] = rowsOf<{ id: number; speeds: string; ratings: string; done: number }>(
-    await app.db.execute(sql`
-      select id, speeds, ratings, done from coverage_runs where user_id = ${userId} and color = ${color}
-      order by id desc limit 1`),
-  );
+  const run =
+    latest !== undefined
+      ? latest
+      : rowsOf<CoverageRunHead>(
+          await app.db.execute(sql`
+            select id, speeds, ratings, done from coverage_runs where user_id = ${userId} and color = ${color}
+            order by id desc limit 1`),
+        )[0];
   if (!run) return undefined;
   const state = await editedRepertoireState(app, userId, color);
   if (!state) return undefined;
@@ -116,7 +135,7 @@ export async function coverageData(
   // Kept from its last use (the cache's ttl).
   memory.set(key, held);
   const answers = await held.answers;
-  return { state, rep, filter, stats: answers.stats, goal: await readGoal(app.db, userId, color), answers };
+  return { state, rep, filter, stats: answers.stats, goal: await readGoal(app.db, userId, color), answers, held };
 }
 
 /** What is worked out from the read for this repertoire object. */
@@ -147,26 +166,48 @@ const trimLinesOf = (data: CoverageData): NonNullable<HeldFigures['trim']> => {
   return figures.trim;
 };
 
+/** What a drill call's first statement read of the colour: its latest run, study version and edits. */
+export interface DrillTrapsHead {
+  run: CoverageRunHead | null;
+  version: number;
+  edits: string;
+}
+
 /**
  * The colour's traps by the position the trap move reaches (where the drill asks the punishment), from
  * the latest coverage check's answers; worked out once per held read of them. Empty without a check.
+ * With `head`, a call that finds the same run, study version and edits while the held answers are used
+ * as they are (coverageData's window) reads nothing.
  */
 export async function drillTraps(
   app: FastifyInstance,
   userId: number,
   color: Color,
+  head?: DrillTrapsHead,
 ): Promise<ReadonlyMap<string, DrillTrap>> {
-  const data = await coverageData(app, userId, color);
+  if (head?.run === null) return NO_TRAPS;
+  const stamp = head && `${head.run.id}:${head.run.done}:${head.version}:${head.edits}`;
+  const key = `${userId}:${color}`;
+  const memory = app.repertoireMemory.coverageHeld;
+  const held = memory.get(key);
+  if (stamp && held?.drillTraps?.stamp === stamp && Date.now() - held.checkedAt < ANSWERS_CHECKED_MS) {
+    // Kept from its last use, as coverageData keeps it.
+    memory.set(key, held);
+    return held.drillTraps.byKey;
+  }
+  const data = await coverageData(app, userId, color, head?.run);
   if (!data) return NO_TRAPS;
   const figures = figuresOf(data);
-  if (figures.trapsByKey) return figures.trapsByKey;
-  const byKey = new Map<string, DrillTrap>();
-  for (const trap of trapsOf(data)) {
-    const key = holePositionKey(trap);
-    if (key) byKey.set(key, { san: trap.san, games: trap.games, score: trap.score });
+  if (!figures.trapsByKey) {
+    const byKey = new Map<string, DrillTrap>();
+    for (const trap of trapsOf(data)) {
+      const at = holePositionKey(trap);
+      if (at) byKey.set(at, { san: trap.san, games: trap.games, score: trap.score });
+    }
+    figures.trapsByKey = byKey;
   }
-  figures.trapsByKey = byKey;
-  return byKey;
+  if (stamp) data.held.drillTraps = { stamp, byKey: figures.trapsByKey };
+  return figures.trapsByKey;
 }
 
 const NO_TRAPS: ReadonlyMap<string, DrillTrap> = new Map();

@@ -7,11 +7,12 @@ import { validateFen, type Color } from '../../chess/index.js';
 import { answerDrillItem } from '../drill/drill-answer.js';
 import { focusDrillItem } from '../drill/drill-focus.js';
 import { drillRepertoire } from '../drill/drill-annotations.js';
-import { toItemPayload } from '../drill/drill-item-payload.js';
+import { servedItemJson, toItemPayload } from '../drill/drill-item-payload.js';
 import { drillTraps } from '../repertoire/coverage-figures.js';
 import { readNewPerDay, writeNewPerDay } from '../drill/drill-items-repository.js';
 import { drillLine } from '../drill/drill-line-mode.js';
 import { drillStats, nextItems } from '../drill/drill-queue.js';
+import { trapsHeadOf } from '../drill/drill-queue-repository.js';
 import { syncDrill, syncedDeck } from '../drill/drill-sync.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { localToday, playerTimeZone } from '../today/day-bounds.js';
@@ -30,15 +31,20 @@ export async function drillRoutes(app: FastifyInstance): Promise<void> {
     return { api_data: result };
   });
 
-  route(app, drillApi.next, {}, async (request) => {
+  route(app, drillApi.next, {}, async (request, reply) => {
     const { query } = request;
     const { color } = query;
     const now = new Date();
     const { dayStart } = localToday(now, playerTimeZone(query.tz));
-    const rows = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
-    const rep = rows.length > 0 ? await drillRepertoire(app, request.user!.id, color) : undefined;
-    const traps = rows.length > 0 ? await drillTraps(app, request.user!.id, color) : undefined;
-    return { api_data: rows.map((row) => toItemPayload(app, row, rep, traps)) };
+    const next = await nextItems(app, request.user!.id, color, query.limit, now, dayStart);
+    const { rows } = next;
+    if (rows.length === 0) return { api_data: [] };
+    const rep = next.rep ?? (await drillRepertoire(app, request.user!.id, color));
+    const traps = await drillTraps(app, request.user!.id, color, trapsHeadOf(next.head));
+    // Each item as the answer's schema writes it, kept with its row between calls (the same text as
+    // the serializer's: an array's JSON is its items' joined by commas).
+    const items = rows.map((row) => servedItemJson(app, row, rep, traps));
+    return reply.type('application/json; charset=utf-8').send(`{"api_data":[${items.join(',')}]}`);
   });
 
   route(app, drillApi.line, {}, async (request) => {

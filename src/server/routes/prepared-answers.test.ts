@@ -1,9 +1,11 @@
-// Four answers are written as prepared JSON text or bytes, past the serializer that checks every
+// Five answers are written as prepared JSON text or bytes, past the serializer that checks every
 // other answer against its endpoint's schema (get_stats, get-cards, consistency_check,
-// create_opening_book). This holds each of them to that schema instead, with real content.
+// create_opening_book, and drill/next from its items' kept JSON). This holds each of them to that
+// schema instead, with real content.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { cardsApi } from '@contract/cards.js';
+import { drillApi } from '@contract/drill.js';
 import { openingsApi } from '@contract/openings.js';
 import { statsApi } from '@contract/stats.js';
 import {
@@ -102,5 +104,23 @@ describe.each(testDatabaseKinds())('answers written past the serializer on %s', 
     const forms = (openingsApi.createOpeningBook.answer as unknown as { shape: { book: { options: unknown[] } } }).shape
       .book.options;
     expectSchemaHolds(forms[1], JSON.parse(book.body.book as string));
+  });
+
+  test('drill/next: the items, made once and served again from their kept JSON, as the serializer writes them', async () => {
+    const stored = await client.postJson('/api/update-study', {
+      color: 'white',
+      study_text: SMALL_STUDY,
+      title: 'Small',
+    });
+    expect(stored.status, stored.text).toBe(200);
+    const first = await client.get('/api/drill/next?color=white');
+    expect(first.status).toBe(200);
+    expect(first.body.api_data.length).toBeGreaterThan(1);
+    expectSchemaHolds(drillApi.next.answer, first.body);
+    // The same bytes as the endpoint's schema and JSON.stringify make, key order included.
+    expect(first.text).toBe(JSON.stringify((drillApi.next.answer as z.ZodType).parse(first.body)));
+    // Stored on the first call, kept with their versions on the second, served from what was kept after.
+    for (let call = 0; call < 2; call++)
+      expect((await client.get('/api/drill/next?color=white')).text).toBe(first.text);
   });
 });
