@@ -24,10 +24,21 @@ export interface BenchServer {
 const self = fileURLToPath(import.meta.url);
 
 export async function startBenchServer(players = 2, env: Record<string, string> = {}): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', self, String(players)], {
-    env: { ...process.env, ...env, BENCH_SERVER_CHILD: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_PROF=<folder>: the server writes a CPU profile there when it exits.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : []),
+      '--import',
+      'tsx',
+      self,
+      String(players),
+    ],
+    {
+      env: { ...process.env, ...env, BENCH_SERVER_CHILD: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));

@@ -9,7 +9,8 @@ import type { NormalMove } from 'chessops/types';
 import { positionKey } from '../src/chess/index.js';
 import type { StatsMove, StatsRecord } from '../src/server/openings/position-stats-repository.js';
 
-export const SPEEDS = 'blitz';
+// A filter no other test file clears: test files share one PostgreSQL database.
+export const SPEEDS = 'rapid,classical';
 export const RATINGS = '1600';
 export const STUDY = [
   '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O *',

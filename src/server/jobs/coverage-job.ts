@@ -17,6 +17,7 @@ import {
 } from '../openings/coverage-runs-repository.js';
 import type { FormBody } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
+import { warmCoverageFigures } from '../repertoire/coverage-figures.js';
 import type { StatsFilter } from '../openings/stats-key.js';
 import { playerSites } from '../sites/player-sites.js';
 import { busyMessage } from '../sites/site-busy.js';
@@ -127,10 +128,12 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
     };
 
     let busy: NodeJS.Timeout | undefined;
+    let color: Color | undefined;
     let outcome: CoverageOutcome | undefined;
     let failure: string | undefined;
     try {
       const rep = await repertoireFromForm(claim.input as FormBody, { app, userId: claim.userId });
+      color = rep.color;
       const { explorer } = await playerSites(app, claim.userId);
       // While the explorer rests after a 429 the player is told so, instead of a bar that stops moving.
       let told = 0;
@@ -179,8 +182,9 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
     }
     await saves;
     const snapshot = outcome?.snapshot ?? { ...progress };
+    const status = failure || outcome!.status === 'failed' ? 'failed' : 'done';
     const ended = await endRun(app.db, run, token, {
-      status: failure || outcome!.status === 'failed' ? 'failed' : 'done',
+      status,
       results: failure ?? outcome!.results,
       report: outcome?.report ?? [],
       holes: outcome?.holes ?? progress.holes,
@@ -189,6 +193,11 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
       settled: snapshot.settled,
       bound: snapshot.bound,
     });
+    // The coverage goal's figures are ready when the page that waited for the check asks for them.
+    if (ended && status === 'done' && color)
+      await warmCoverageFigures(app, claim.userId, color, outcome?.stats).catch((error: unknown) =>
+        app.log.error({ err: error }, 'working out the coverage figures failed'),
+      );
     if (ended) await followers.send(run, { event: 'ended' });
   }
 

@@ -53,6 +53,8 @@ export interface CoverageOutcome {
   snapshot: CoverageWalkSnapshot;
   /** Explorer calls made by this check. */
   fetched: number;
+  /** The answers the walk used, by position key (each stored in, or read from, the shared cache). */
+  stats: ReadonlyMap<string, PositionStats>;
   /** 'done' when every position was looked up; 'stopped' when asked to stop; 'failed' on an explorer failure. */
   status: 'done' | 'stopped' | 'failed';
 }
@@ -80,14 +82,15 @@ export async function runCoverageCheck(
     const report = await settleSteps(coverageReportSteps(rep, stats));
     const holes = holesOfReport(report);
     const snapshot = walk.snapshot(LIVE_HOLES);
-    if (status === 'done') return { results: report.text, report: report.positions, holes, snapshot, fetched, status };
+    if (status === 'done')
+      return { results: report.text, report: report.positions, holes, snapshot, fetched, stats, status };
     if (status === 'stopped') {
       const results = `Stopped after ${walk.done} of ${walk.total} positions; the holes found so far are listed.\n\n${report.text}`;
-      return { results, report: report.positions, holes: walk.holes, snapshot, fetched, status };
+      return { results, report: report.positions, holes: walk.holes, snapshot, fetched, stats, status };
     }
     // No token is a setting to fix, not a fault: say so plainly.
     const results = message === NO_TOKEN_MESSAGE ? NO_TOKEN_MESSAGE : `${SORRY_PREFIX}${message}`;
-    return { results, report: [], holes: walk.holes, snapshot, fetched, status };
+    return { results, report: [], holes: walk.holes, snapshot, fetched, stats, status };
   };
 
   const turn = new LoopTurn();

@@ -19,7 +19,7 @@ import { rowsOf } from '../db/rows.js';
 import type { StatsFilter } from '../openings/stats-key.js';
 import { answerKeys, readAnswersStamp, readCoverageAnswers } from './coverage-answers.js';
 import { editedRepertoireState, type EditedState } from './edited-repertoire.js';
-import { readGoal, type GoalView } from './coverage-goal-store.js';
+import { readGoal, recordExpected, type GoalView } from './coverage-goal-store.js';
 
 /**
  * What the coverage goal works on: the colour's edited repertoire and the stored explorer answers of
@@ -92,6 +92,7 @@ export async function coverageData(
   userId: number,
   color: Color,
   latest?: CoverageRunHead | null,
+  seed?: ReadonlyMap<string, PositionStats>,
 ): Promise<CoverageData | undefined> {
   const run =
     latest !== undefined
@@ -111,10 +112,14 @@ export async function coverageData(
   const memory = app.repertoireMemory.coverageHeld;
   const listFor = (answers?: HeldAnswers) =>
     (answers?.figures?.rep === rep && answers.figures.keyList) || answerKeys(coveragePositions(rep).map((p) => p.key));
-  const read = async (list: string): Promise<HeldAnswers> => ({
-    ...(await readCoverageAnswers(app.db, list, filter)),
-    figures: { rep, keyList: list },
-  });
+  const read = async (list: string): Promise<HeldAnswers> => {
+    const figures = { rep, keyList: list };
+    if (seed) {
+      const stamp = await readAnswersStamp(app.db, list, filter);
+      if (seedIsStored(seed, list, stamp)) return { stats: new Map(seed), stamp, figures };
+    }
+    return { ...(await readCoverageAnswers(app.db, list, filter)), figures };
+  };
   let held = memory.get(key);
   if (held?.signature !== signature || Date.now() - held.checkedAt >= ANSWERS_CHECKED_MS) {
     const kept = held?.signature === signature ? held.answers : undefined;
@@ -136,6 +141,17 @@ export async function coverageData(
   memory.set(key, held);
   const answers = await held.answers;
   return { state, rep, filter, stats: answers.stats, goal: await readGoal(app.db, userId, color), answers, held };
+}
+
+/**
+ * A check's own answers stand for the stored ones when they are as many and all of the repertoire's
+ * positions: each was read from the shared cache or stored in it by the check.
+ */
+function seedIsStored(seed: ReadonlyMap<string, PositionStats>, list: string, stamp: string): boolean {
+  if (Number(stamp.slice(0, stamp.indexOf(':'))) !== seed.size) return false;
+  const keys = new Set(list.split(','));
+  for (const key of seed.keys()) if (!keys.has(key)) return false;
+  return true;
 }
 
 /** What is worked out from the read for this repertoire object. */
@@ -165,6 +181,34 @@ const trimLinesOf = (data: CoverageData): NonNullable<HeldFigures['trim']> => {
   }
   return figures.trim;
 };
+
+/** The expected score, kept for Progress when it changed. */
+export async function keptExpected(
+  app: FastifyInstance,
+  userId: number,
+  data: CoverageData,
+): Promise<ExpectedScore | undefined> {
+  const expected = expectedOf(data);
+  if (expected) await recordExpected(app.db, userId, data.rep.color, data.filter, expected);
+  return expected;
+}
+
+/**
+ * Works the colour's figures out before a page asks (when a check ends, and after a burst of edits),
+ * and keeps its expected score, which each of those changes moves. `seed`: the check's own answers.
+ */
+export async function warmCoverageFigures(
+  app: FastifyInstance,
+  userId: number,
+  color: Color,
+  seed?: ReadonlyMap<string, PositionStats>,
+): Promise<void> {
+  const data = await coverageData(app, userId, color, undefined, seed);
+  if (!data) return;
+  await keptExpected(app, userId, data);
+  trapsOf(data);
+  trimLinesOf(data);
+}
 
 /** What a drill call's first statement read of the colour: its latest run, study version and edits. */
 export interface DrillTrapsHead {

@@ -234,6 +234,21 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     expect(((await get(client, '/api/repertoire/edits?color=white')) as Json[]).length).toBe(1);
   });
 
+  test('the expected score is kept when a check ends and a second after an edit, with no page asking', async () => {
+    const { client } = await withCheckedStudy();
+    const history = async () => (await get(client, '/api/repertoire/expected/history?color=white')) as Json[];
+    expect(await history()).toHaveLength(1);
+    expect((await client.postJson('/api/repertoire/trim', { color: 'white' })).status).toBe(200);
+    await vi.waitFor(async () => expect(await history()).toHaveLength(2), { timeout: 15_000, interval: 200 });
+    // The kept point is the figure the page then reads, and reading it keeps nothing more.
+    const expected = await get(client, '/api/repertoire/expected?color=white');
+    const points = await history();
+    expect(points).toHaveLength(2);
+    expect(points[1].score).toBeCloseTo(expected.score, 9);
+    expect(points[1].covered_reach).toBeCloseTo(expected.covered_reach, 9);
+    expect(points[0].score).not.toBeCloseTo(expected.score, 9);
+  });
+
   test("a trim line's daily reviews follow its drill items' schedules; New and retired ones count as New", async () => {
     const { client, userId } = await withCheckedStudy();
     const trim = async () => (await get(client, '/api/repertoire/trim?color=white')) as Json[];

@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { coverageGoalApi, type Expected, type Goal, type TrimAnswer } from '@contract/coverage-goal.js';
 import { parseRepertoireLine, type Color } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import {
-  expectedHistory,
-  neededHolesLeft,
-  readGoal,
-  recordExpected,
-  storeGoal,
-} from '../repertoire/coverage-goal-store.js';
-import { coverageData, expectedOf, trapsOf, trimOf } from '../repertoire/coverage-figures.js';
+import { expectedHistory, neededHolesLeft, readGoal, storeGoal } from '../repertoire/coverage-goal-store.js';
+import { coverageData, keptExpected, trapsOf, trimOf } from '../repertoire/coverage-figures.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
@@ -44,9 +38,8 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user!.id;
     const { color } = request.query;
     const data = await coverageData(app, userId, color);
-    const expected = data && expectedOf(data);
+    const expected = data && (await keptExpected(app, userId, data));
     if (!data || !expected) return { api_data: null };
-    await recordExpected(app.db, userId, color, data.filter, expected);
     const { coveredReach, ...figures } = expected;
     const answer: Expected = { ...figures, covered_reach: coveredReach, ...data.filter };
     return { api_data: answer };
