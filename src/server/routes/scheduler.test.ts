@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fsrs, Rating, type Card as FsrsCard } from 'ts-fsrs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   openTestDatabase,
   signedInClient,
@@ -10,7 +10,8 @@ import {
 } from '../../../test/helper.js';
 import { DEFAULT_WEIGHTS } from '../../chess/scheduling.js';
 import type { Database } from '../db/client.js';
-import { cards, drillItems, playerSchedulers, reviewLogs } from '../db/schema.js';
+import { rowsOf } from '../db/rows.js';
+import { cards, drillItems, playerSchedulers, reviewLogs, scheduleOptimisations } from '../db/schema.js';
 
 const DAY = 86_400_000;
 /** Reviews minutes apart stay on one UTC day only when they start well before midnight. */
@@ -95,6 +96,34 @@ describe.each(testDatabaseKinds())('own scheduler on %s', (kind) => {
     // A run that changed nothing does not count against the cooldown.
     expect((await client.postJson('/api/scheduler/optimise', {})).status).toBe(400);
   });
+
+  test('a fit taken over from a process that died after fitting keeps what it saved and fits nothing again', async () => {
+    const { client, userId } = await signedInClient(server, { prefix: 'sched' });
+    // Too few reviews to fit: a run that fitted again would end "needs 400 reviews".
+    await database.db.insert(reviewLogs).values(simulatedLogs(userId, 10, 15, Date.now() - 400 * DAY));
+    const weights = DEFAULT_WEIGHTS.map((w, i) => (i === 0 ? w + 0.125 : w));
+    const fit = { reviews: 812, actual: 0.81, predicted: 0.86 };
+    const saved = { ok: true, weights, before: fit, after: { ...fit, predicted: 0.82 } };
+    await database.db.insert(scheduleOptimisations).values({ userId, startedAt: new Date() });
+    await database.db.execute(sql`
+      insert into player_tasks (user_id, kind, run, attempt, input, saved, status, updated_at, jobs_schema)
+      values (${userId}, 'optimise', 'orphan', 'dead-process', '{}'::jsonb, ${JSON.stringify(saved)}::jsonb,
+        'running', now() - interval '30 seconds', ${server.app.jobs.schema})`);
+    const state = async () => (await client.get('/api/scheduler')).body.api_data;
+    await vi.waitFor(async () => expect((await state()).weights).toEqual(weights), { timeout: 40_000, interval: 250 });
+    expect(await state()).toMatchObject({
+      reviews: 150,
+      fit: { reviews: 812, actual: 0.81, before: 0.86, after: 0.82 },
+    });
+    const [task] = rowsOf<{ status: string; outcome: unknown; saved: unknown }>(
+      await database.db.execute(
+        sql`select status, outcome, saved from player_tasks where user_id = ${userId} and kind = 'optimise'`,
+      ),
+    );
+    expect(task).toEqual({ status: 'ended', outcome: { ok: true }, saved: null });
+    // The cooldown counts from the kept fit.
+    expect((await client.postJson('/api/scheduler/optimise', {})).status).toBe(429);
+  }, 60_000);
 
   test('a history with nothing a day apart cannot be fitted: a clear message, nothing changed', async () => {
     const { client, userId } = await signedInClient(server, { prefix: 'sched' });

@@ -4,6 +4,7 @@ import { OPTIMISE_MIN_REVIEWS, type ReviewEvent } from '../../chess/review-histo
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { playerSchedulers } from '../db/schema.js';
+import type { FitOutcome } from './fit-schedule.js';
 import { fitInWorker } from './optimise-runner.js';
 
 /**
@@ -11,8 +12,6 @@ import { fitInWorker } from './optimise-runner.js';
  * FSRS optimizer in a worker thread (fit-schedule.ts: seconds of CPU for a long history), and keeps them
  * with how well the default and the fitted weights predicted the player's recall.
  */
-
-export type OptimiseOutcome = { ok: true; answer: SchedulerAnswer } | { ok: false; message: string };
 
 export async function readReviewEvents(db: Db, userId: number): Promise<ReviewEvent[]> {
   return rowsOf<ReviewEvent>(
@@ -48,7 +47,11 @@ export async function schedulerState(db: Db, userId: number): Promise<SchedulerA
   };
 }
 
-export async function optimiseSchedule(db: Db, userId: number): Promise<OptimiseOutcome> {
+/** A fit that gave usable weights: what a run keeps, and saves before keeping it. */
+export type FittedSchedule = Extract<FitOutcome, { ok: true }>;
+
+/** Fits the player's history in a worker thread; a message when it is too short or the fit fails. */
+export async function fitPlayerSchedule(db: Db, userId: number): Promise<FitOutcome> {
   const events = await readReviewEvents(db, userId);
   if (events.length < OPTIMISE_MIN_REVIEWS) {
     const more = OPTIMISE_MIN_REVIEWS - events.length;
@@ -57,8 +60,11 @@ export async function optimiseSchedule(db: Db, userId: number): Promise<Optimise
       message: `Optimising needs ${OPTIMISE_MIN_REVIEWS} reviews; you have ${events.length}: ${more} more to go.`,
     };
   }
-  const fitted = await fitInWorker(events);
-  if (!fitted.ok) return fitted;
+  return fitInWorker(events);
+}
+
+/** Keeps the fitted weights, with how well the default and the fitted ones predicted the player's recall. */
+export async function keepFittedSchedule(db: Db, userId: number, fitted: FittedSchedule): Promise<SchedulerAnswer> {
   const values = {
     weights: fitted.weights,
     reviews: fitted.before.reviews,
@@ -71,5 +77,5 @@ export async function optimiseSchedule(db: Db, userId: number): Promise<Optimise
     .insert(playerSchedulers)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: playerSchedulers.userId, set: values });
-  return { ok: true, answer: await schedulerState(db, userId) };
+  return schedulerState(db, userId);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPlayerTask, type PlayerTask } from '../jobs/player-task.js';
 import { finishOptimisation, releaseOptimisation } from './optimise-claims.js';
-import { optimiseSchedule } from './optimise-schedule.js';
+import { fitPlayerSchedule, keepFittedSchedule, type FittedSchedule } from './optimise-schedule.js';
 
 /**
  * "Optimise my schedule" as a background task: the fit runs on whichever process takes the job (in a
@@ -17,15 +17,22 @@ export type OptimiseTaskOutcome = { ok: true } | { ok: false; message: string };
 export type OptimiseTask = PlayerTask<Record<string, never>, never, OptimiseTaskOutcome>;
 
 export function createOptimiseTask(app: FastifyInstance): OptimiseTask {
-  return createPlayerTask<Record<string, never>, never, OptimiseTaskOutcome>(app, {
+  return createPlayerTask<Record<string, never>, never, OptimiseTaskOutcome, FittedSchedule>(app, {
     kind: 'optimise',
     concurrency: app.config.optimiseConcurrency ?? OPTIMISE_CONCURRENCY,
-    async run(userId) {
+    async run(userId, _input, { saved, checkpoint }) {
       try {
-        const outcome = await optimiseSchedule(app.db, userId);
-        if (outcome.ok) await finishOptimisation(app.db, userId);
-        else await releaseOptimisation(app.db, userId);
-        return outcome.ok ? { ok: true } : { ok: false, message: outcome.message };
+        // The fit is one call of the optimizer, seconds long: saved once made, so a run taken over after
+        // it only keeps it.
+        const fitted = saved ?? (await fitPlayerSchedule(app.db, userId));
+        if (!fitted.ok) {
+          await releaseOptimisation(app.db, userId);
+          return { ok: false, message: fitted.message };
+        }
+        if (!saved) await checkpoint(fitted);
+        await keepFittedSchedule(app.db, userId, fitted);
+        await finishOptimisation(app.db, userId);
+        return { ok: true };
       } catch (error) {
         await releaseOptimisation(app.db, userId);
         throw error;
