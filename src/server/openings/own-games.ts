@@ -1,7 +1,8 @@
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { countOwnGames, type Color, type OwnGamesExplorer } from '../../chess/index.js';
-import type { Db } from '../db/client.js';
+import type { SqlRunner } from '../db/named-statements.js';
+import { rowsOf } from '../db/rows.js';
 import { gameReviews } from '../db/schema.js';
 
 /**
@@ -40,20 +41,21 @@ async function versionOf(app: FastifyInstance, userId: number, color: Color): Pr
   const kept = byUser.get(userId);
   const known = kept && now - kept.readAt < VERSION_KEPT_MS ? kept[color] : undefined;
   if (known !== undefined) return known;
-  const version = await readVersion(app.db, userId, color);
+  const version = await readVersion(app.statements, userId, color);
   const fresh = kept && now - kept.readAt < VERSION_KEPT_MS ? kept : { readAt: now };
   fresh[color] = version;
   byUser.set(userId, fresh);
   return version;
 }
 
-async function readVersion(db: Db, userId: number, color: Color): Promise<string> {
-  const [row] = await db
-    .select({ games: count(), newest: max(gameReviews.id), changed: max(gameReviews.updatedAt) })
-    .from(gameReviews)
-    .where(and(eq(gameReviews.userId, userId), eq(gameReviews.heroColor, heroColor(color))));
-  const changed = row?.changed ? new Date(row.changed).getTime() : 0;
-  return `${row?.games ?? 0}|${row?.newest ?? 0}|${changed}`;
+/** A named statement (parsed and planned once); the latest change as text, alike on both drivers. */
+async function readVersion(statements: SqlRunner, userId: number, color: Color): Promise<string> {
+  const [row] = rowsOf<{ games: number; newest: number | null; changed: string | null }>(
+    await statements.execute(sql`
+      select count(*)::int as games, max(id) as newest, max(updated_at)::text as changed
+      from game_reviews where user_id = ${userId} and hero_color = ${heroColor(color)}`),
+  );
+  return `${row?.games ?? 0}|${row?.newest ?? 0}|${row?.changed ?? ''}`;
 }
 
 /** The player's games with `color` counted by position (built again when their reviews changed). */

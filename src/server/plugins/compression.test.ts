@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, test } from 'vitest';
-import { acceptsBrotli, brotli } from './compression.js';
+import { acceptsBrotli, brotli, compressionPlugin } from './compression.js';
 
 const asking = (header?: string) =>
   ({ headers: header === undefined ? {} : { 'accept-encoding': header } }) as FastifyRequest;
@@ -30,4 +30,21 @@ test('brotli text decompresses to the same text', () => {
   const packed = brotli(text);
   expect(packed.length).toBeLessThan(text.length / 5);
   expect(brotliDecompressSync(packed).toString('utf8')).toBe(text);
+});
+
+test('an answer of a few KB goes uncompressed, a larger one compressed', async () => {
+  const app = Fastify();
+  await app.register(compressionPlugin);
+  // The size of a Mine explorer answer at a position with seven moves, and a larger one.
+  app.get('/sized', async (request) => ({ text: 'x'.repeat(Number((request.query as { n: string }).n)) }));
+  try {
+    const ask = async (n: number) =>
+      (await app.inject({ url: `/sized?n=${n}`, headers: { 'accept-encoding': 'gzip, deflate, br' } })).headers[
+        'content-encoding'
+      ];
+    expect(await ask(1400)).toBeUndefined();
+    expect(await ask(6000)).toBe('br');
+  } finally {
+    await app.close();
+  }
 });

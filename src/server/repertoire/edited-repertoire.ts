@@ -86,7 +86,9 @@ export async function readStudyMeta(
     total: string;
     additions: string | null;
   }>(
-    await app.db.execute(sql`
+    // Run on every read of a repertoire (each explorer answer, each drill step): a named statement skips
+    // parsing and planning it again each time.
+    await app.statements.execute(sql`
       select s.title, s.link, s.exclude_move_indicators as exclude, s.text_md5 as md5,
         s.study_text is not null as present, s.additions_chapter as additions,
         e.count, e.last, e.total
