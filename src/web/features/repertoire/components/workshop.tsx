@@ -263,7 +263,8 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
               onAdd={preview ? undefined : add}
             />
           )}
-          {playerToMove && renderEngineCheck?.({ color, fen, line: lineText, ...filterValue })}
+          {/* The engine's word on the suggested answer, shown with it (not beside Masters or Mine). */}
+          {playerToMove && suggested && renderEngineCheck?.({ color, fen, line: lineText, ...filterValue })}
           <PositionMoves
             moves={moves}
             playerToMove={playerToMove}
