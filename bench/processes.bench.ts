@@ -3,7 +3,9 @@
 // ratio; then how long a coverage run waits after its process is killed (SIGKILL) before another
 // takes it up. Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a database beside it is
 // made and dropped). Figures are medians of alternating rounds.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
 import { fakeRepertoirePgn } from '../e2e/fakes/fake-repertoire';
 import { startFakeSites } from '../e2e/fakes/fake-sites';
 import type { HttpClient } from '../test/helper';
@@ -45,6 +47,63 @@ const requests = [
   { method: 'GET', path: '/api/drill/next?color=white&limit=10' },
   { method: 'GET', path: '/api/get-cards' },
 ];
+
+const TICKS_PER_SECOND = 100;
+/** CPU seconds a process has used (user and system), from /proc; 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL server's processes on this machine (the postmaster and its backends). */
+const postgresPids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+      } catch {
+        return false;
+      }
+    });
+const benchCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+interface CpuShares {
+  servers: number;
+  postgres: number;
+  client: number;
+}
+/** Cores each part used while `work` ran: the servers, PostgreSQL, and this process (the load generator). */
+async function coresDuring<T>(serverPids: number[], work: () => Promise<T>): Promise<[T, CpuShares]> {
+  const pg = postgresPids();
+  const read = () => ({
+    servers: serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    postgres: pg.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    client: benchCpuSeconds(),
+  });
+  const before = read();
+  const t0 = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - t0) / 1000;
+  const after = read();
+  return [
+    result,
+    {
+      servers: (after.servers - before.servers) / seconds,
+      postgres: (after.postgres - before.postgres) / seconds,
+      client: (after.client - before.client) / seconds,
+    },
+  ];
+}
+const sharesText = (shares: CpuShares[]) =>
+  `servers ${median(shares.map((c) => c.servers)).toFixed(2)}, PostgreSQL ${median(shares.map((c) => c.postgres)).toFixed(2)}, load generator ${median(shares.map((c) => c.client)).toFixed(2)} of ${cpus().length} cores`;
 
 /** Spreads the connections over the servers; throughput summed, p99 the worst of them. */
 async function load(urls: string[], headers: Record<string, string>[], seconds: number) {
@@ -91,9 +150,16 @@ try {
   await load([a.url, b.url], headers, 0.5);
   const one: { rps: number; p99: number }[] = [];
   const two: { rps: number; p99: number }[] = [];
+  const oneCpu: CpuShares[] = [];
+  const twoCpu: CpuShares[] = [];
+  const pids = servers.map((s) => s.child.pid!);
   for (let round = 0; round < ROUNDS; round++) {
-    one.push(await load([a.url], [headers[0]], SECONDS));
-    two.push(await load([a.url, b.url], headers, SECONDS));
+    const [r1, c1] = await coresDuring(pids, () => load([a.url], [headers[0]], SECONDS));
+    one.push(r1);
+    oneCpu.push(c1);
+    const [r2, c2] = await coresDuring(pids, () => load([a.url, b.url], headers, SECONDS));
+    two.push(r2);
+    twoCpu.push(c2);
   }
   const rps1 = median(one.map((r) => r.rps));
   const rps2 = median(two.map((r) => r.rps));
@@ -102,6 +168,10 @@ try {
   console.log(`processes_2_vs_1_throughput: ${(rps2 / rps1).toFixed(2)} x`);
   console.log(`processes_1_p99: ${median(one.map((r) => r.p99))} ms`);
   console.log(`processes_2_p99: ${median(two.map((r) => r.p99))} ms`);
+  // Where the machine's cores went: with the load generator and PostgreSQL on the same cores, a second
+  // server process can only take what the first leaves.
+  console.log(`processes_1_cpu: ${sharesText(oneCpu)}`);
+  console.log(`processes_2_cpu: ${sharesText(twoCpu)}`);
 
   // Takeover: a coverage run worked by A, A killed, the first explorer call after it (made by B).
   const form = new FormData();

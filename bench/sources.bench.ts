@@ -1,8 +1,22 @@
 // Eight 20,000-position sources (generated White studies, each its own seed) read as one repertoire:
 // combineSources writing the union, then the repertoire built from it, against chessops reading the
-// same eight texts and replaying every move (parse + replay). Also the strict read's scan alone.
+// same eight texts and replaying every move (parse + replay). Also the strict read's scan alone, and
+// each reader (consistency, opening book, drill deck, coverage report) on the union against the same
+// reader on one source of the same total size (the eight texts as one file).
 // CPU time (process.cpuUsage), median of three alternating runs.
-import { buildRepertoireFromPgn, combineSources, findUnreadToken } from '../src/chess/index.js';
+import {
+  bookEntry,
+  bookPositions,
+  buildDrillDeck,
+  buildRepertoireFromPgn,
+  checkConsistency,
+  combineSources,
+  coveragePositions,
+  coverageReport,
+  findUnreadToken,
+  type PositionStats,
+  type Repertoire,
+} from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
 import { cpuMs, median, replay } from './measure.js';
 
@@ -31,3 +45,40 @@ console.log(`sources read as one repertoire: ${read.toFixed(0)} ms`);
 console.log(`sources chessops parse+replay of the ${SOURCES} texts: ${chessops.toFixed(0)} ms`);
 console.log(`sources read / chessops: ${(read / chessops).toFixed(2)} x`);
 console.log(`sources strict scan of the ${SOURCES} texts: ${median(scanRuns).toFixed(0)} ms`);
+
+// The readers: on the union of the eight, and on one source holding the same games.
+const union = buildRepertoireFromPgn(combineSources(sources).unwrap(), { color: 'white' }).unwrap();
+const single = buildRepertoireFromPgn(texts.join('\n\n'), { color: 'white' }).unwrap();
+const statsOf = (rep: Repertoire) => {
+  const stats = new Map<string, PositionStats>();
+  for (const { key } of coveragePositions(rep)) {
+    const moves = rep.positions.get(key)!.moves.map((m) => ({ uci: m.uci, san: m.san, white: 5, draws: 2, black: 3 }));
+    stats.set(key, { white: 5 * moves.length, draws: 2 * moves.length, black: 3 * moves.length, moves });
+  }
+  return stats;
+};
+const readers: Record<string, (rep: Repertoire, stats: Map<string, PositionStats>) => unknown> = {
+  consistency: (rep) => checkConsistency(rep),
+  book: (rep) => {
+    let chars = 0;
+    for (const p of bookPositions(rep)) chars += JSON.stringify(bookEntry(rep, p)).length;
+    return chars;
+  },
+  drill_deck: (rep) => buildDrillDeck(rep),
+  coverage_report: (rep, stats) => coverageReport(rep, stats),
+};
+const unionStats = statsOf(union);
+const singleStats = statsOf(single);
+console.log(`sources one source of the same games: ${single.positions.size} positions`);
+for (const [name, read] of Object.entries(readers)) {
+  const onUnion: number[] = [];
+  const onSingle: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    onUnion.push(cpuMs(() => read(union, unionStats)));
+    onSingle.push(cpuMs(() => read(single, singleStats)));
+  }
+  const [u, o] = [median(onUnion), median(onSingle)];
+  console.log(
+    `sources reader ${name}: ${u.toFixed(0)} ms on the union, ${o.toFixed(0)} ms on one source (${(u / o).toFixed(2)} x)`,
+  );
+}
