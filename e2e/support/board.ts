@@ -13,6 +13,7 @@ export async function drag(
   { scroll = true }: { scroll?: boolean } = {},
 ): Promise<void> {
   if (scroll) await board.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await pieceAtRest(page, board.locator(`[data-square="${from}"] [data-piece]`));
   const source = await board.locator(`[data-square="${from}"]`).boundingBox();
   const target = await board.locator(`[data-square="${to}"]`).boundingBox();
   if (!source || !target) throw new Error(`squares ${from} or ${to} not on screen`);
@@ -21,4 +22,19 @@ export async function drag(
   await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
   await page.mouse.up();
+}
+
+/**
+ * Waits for the piece to be on its square and still: the board animates a new position (300 ms), and a
+ * press on a piece still sliding in can miss it.
+ */
+async function pieceAtRest(page: Page, piece: Locator): Promise<void> {
+  await piece.waitFor();
+  let last = await piece.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(60);
+    const now = await piece.boundingBox();
+    if (now && last && now.x === last.x && now.y === last.y) return;
+    last = now;
+  }
 }
