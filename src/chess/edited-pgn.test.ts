@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { repertoireShape as shape } from '../../test/repertoire-shape.js';
-import { additionsPgn, editedPgnChapters, editedRepertoirePgn } from './edited-pgn.js';
+import { Chess } from 'chessops/chess';
+import { makeSanAndPlay } from 'chessops/san';
+import { additionsPgn, editedPgnChapters, editedPgnSteps, editedRepertoirePgn } from './edited-pgn.js';
 import type { ExcludeSymbol } from './exclude-symbols.js';
 import { parseGames } from './pgn.js';
 import { applyEdits, type RepertoireEdit } from './repertoire-edits.js';
@@ -180,4 +182,36 @@ describe('the player’s own notes', () => {
     expect(edited.effects).toEqual([{ anchorInBase: true, applied: false }]);
     expect(editedRepertoirePgn(base, edited, STUDY)).not.toContain('not played');
   });
+});
+
+test('a long additions chapter is written in steps: pauses inside it, and the same text', () => {
+  // Seeded legal lines of 100 moves after 1. h3: some 3,000 added moves, one additions tree.
+  let seed = 7;
+  const pick = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+  const edits: RepertoireEdit[] = Array.from({ length: 30 }, () => {
+    const pos = Chess.default();
+    const sans = [makeSanAndPlay(pos, { from: 15, to: 23 })];
+    while (sans.length < 100) {
+      const moves = [...pos.allDests()].flatMap(([from, dests]) =>
+        [...dests].map((to) => ({
+          from,
+          to,
+          promotion: (to >> 3) % 7 === 0 && pos.board.pawn.has(from) ? ('queen' as const) : undefined,
+        })),
+      );
+      if (moves.length === 0 || pos.isInsufficientMaterial()) break;
+      sans.push(makeSanAndPlay(pos, moves[pick(moves.length)]));
+    }
+    return { op: 'add', line: parseRepertoireLine(sans.join(' ')).unwrap() };
+  });
+  const base = buildRepertoireFromPgn(STUDY, { color: 'white' }).unwrap();
+  const edited = applyEdits(base, edits);
+  const steps = [...editedPgnSteps(base, edited, STUDY)];
+  const chapters = steps.filter((step) => step !== undefined);
+  expect(chapters.join('\n')).toBe(editedRepertoirePgn(base, edited, STUDY));
+  // The study's three chapters, then the additions after a run of pauses.
+  expect(chapters).toHaveLength(4);
+  expect(steps.lastIndexOf(chapters[2]) + 2).toBeLessThan(steps.length - 1);
+  const again = buildRepertoireFromPgn(chapters.join('\n'), { color: 'white' }).unwrap();
+  expect(shape(again)).toEqual(shape(edited.rep));
 });

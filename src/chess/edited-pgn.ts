@@ -11,7 +11,7 @@ import { INITIAL_FEN } from 'chessops/fen';
 import { ChildNode, Node, type Game, type PgnNodeData } from 'chessops/pgn';
 import { excludedNags } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
-import { makePgnText } from './pgn-write.js';
+import { makePgnText, makePgnTextSteps } from './pgn-write.js';
 import { parseGames, splitPgn, type PlayedGame, type PlayedMove } from './pgn.js';
 import { additionsChapterName, type EditedRepertoire } from './repertoire-edits.js';
 import type { Repertoire, RepertoireMove } from './repertoire.js';
@@ -69,29 +69,39 @@ interface Path {
   move: RepertoireMove | undefined;
 }
 
-/** For each position reachable from `root`, the move of a shortest way in (breadth first). */
-const shortestWays = (rep: Repertoire, root: string, ways: Map<string, Path>): void => {
+/** Positions visited (or moves written) between two pauses of the steps below. */
+const WORK_PER_STEP = 2_000;
+
+/** For each position reachable from `root`, the move of a shortest way in (breadth first); pauses as it goes. */
+function* shortestWays(rep: Repertoire, root: string, ways: Map<string, Path>): Generator<undefined> {
   if (ways.has(root) || !rep.positions.has(root)) return;
   ways.set(root, { from: undefined, move: undefined });
   const queue = [root];
   for (let i = 0; i < queue.length; i++) {
+    if (i % WORK_PER_STEP === WORK_PER_STEP - 1) yield undefined;
     for (const m of rep.positions.get(queue[i])!.moves) {
       if (ways.has(m.to)) continue;
       ways.set(m.to, { from: queue[i], move: m });
       queue.push(m.to);
     }
   }
-};
+}
 
-/** The additions chapters: one tree per starting position (the standard start for every edit). */
-const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] => {
+/** The additions chapters, one tree per starting position (the standard start for every edit); undefined is a pause. */
+function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator<string | undefined> {
   const ways = new Map<string, Path>();
   const rootOf = new Map<string, string>();
   const startKey = positionKey(INITIAL_FEN);
   for (const root of [startKey, ...edited.roots]) {
-    const before = new Set(ways.keys());
-    shortestWays(edited, root, ways);
-    for (const key of ways.keys()) if (!before.has(key)) rootOf.set(key, root);
+    const before = ways.size;
+    yield* shortestWays(edited, root, ways);
+    // Map order is insertion order: the keys after the first `before` are this root's.
+    let i = 0;
+    for (const key of ways.keys()) {
+      if (i++ < before) continue;
+      rootOf.set(key, root);
+      if (i % WORK_PER_STEP === 0) yield undefined;
+    }
   }
   const trees = new Map<string, Node<PgnNodeData>>();
   const child = (node: Node<PgnNodeData>, san: string) => {
@@ -99,19 +109,34 @@ const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] =
     if (!next) node.children.push((next = new ChildNode<PgnNodeData>({ san })));
     return next;
   };
+  // Each position's node once found: walking every way in from its root again was quadratic in depth.
+  const nodes = new Map<string, Node<PgnNodeData>>();
   /** The additions tree's node of a position, made along a shortest way in. */
   const nodeOf = (key: string): Node<PgnNodeData> => {
-    const sans: string[] = [];
-    for (let at = ways.get(key); at?.move; at = ways.get(at.from!)) sans.push(at.move.san);
-    sans.reverse();
-    const root = rootOf.get(key)!;
-    let tree = trees.get(root);
-    if (!tree) trees.set(root, (tree = new Node<PgnNodeData>()));
-    let node = tree;
-    for (const san of sans) node = child(node, san);
+    const path: string[] = [];
+    let node = nodes.get(key);
+    for (let at = key; !node;) {
+      const way = ways.get(at);
+      if (!way?.move) {
+        const root = rootOf.get(key)!;
+        node = trees.get(root);
+        if (!node) trees.set(root, (node = new Node<PgnNodeData>()));
+        nodes.set(at, node);
+        break;
+      }
+      path.push(at);
+      at = way.from!;
+      node = nodes.get(at);
+    }
+    for (let i = path.length - 1; i >= 0; i--) {
+      node = child(node, ways.get(path[i])!.move!.san);
+      nodes.set(path[i], node);
+    }
     return node;
   };
+  let visited = 0;
   for (const p of edited.positions.values()) {
+    if (++visited % WORK_PER_STEP === 0) yield undefined;
     const missing = p.moves.filter((m) => !covered.has(moveId(p.key, m.uci)));
     if (missing.length === 0) continue;
     const node = nodeOf(p.key);
@@ -128,7 +153,7 @@ const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] =
     leaf.data.comments = [...(leaf.data.comments ?? []), note.own];
   }
   const name = additionsChapterName(edited.color);
-  return [...trees].map(([root, moves]) => {
+  for (const [root, moves] of trees) {
     const headers = new Map([
       ['Event', `${edited.name}: ${name}`],
       ['ChapterName', name],
@@ -139,26 +164,39 @@ const additionsChapters = (edited: Repertoire, covered: Set<string>): string[] =
       headers.set('FEN', fen);
       headers.set('SetUp', '1');
     }
-    return makePgnText({ headers, moves });
-  });
-};
+    const steps = makePgnTextSteps({ headers, moves });
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        yield step.value;
+        break;
+      }
+      yield undefined;
+    }
+  }
+}
 
 /**
- * The edited repertoire's PGN chapter by chapter (each a complete game text), so a caller can give
- * other work a turn between chapters of a large study. `studyText` is the text `base` was built from.
+ * The edited repertoire's PGN chapter by chapter (each a complete game text), with pauses (undefined)
+ * between and inside them, so a caller can give other work a turn at each. `studyText` is the text
+ * `base` was built from.
  */
-export function* editedPgnChapters(
+export function* editedPgnSteps(
   base: Repertoire,
   edited: EditedRepertoire,
   studyText: string,
   { studyChapters = true }: { studyChapters?: boolean } = {},
-): Generator<string> {
+): Generator<string | undefined> {
   const rep = edited.rep;
   const removed = removedMoves(base, rep);
   const skipped = new Set(base.chapters.filter((c) => c.name === additionsChapterName(base.color)).map((c) => c.index));
+  yield undefined;
   const affected = new Set<number>();
-  for (const p of base.positions.values())
-    for (const m of p.moves) if (removed.has(moveId(p.key, m.uci))) for (const c of m.chapters) affected.add(c);
+  let visited = 0;
+  if (removed.size > 0)
+    for (const p of base.positions.values()) {
+      if (++visited % WORK_PER_STEP === 0) yield undefined;
+      for (const m of p.moves) if (removed.has(moveId(p.key, m.uci))) for (const c of m.chapters) affected.add(c);
+    }
 
   const excluded = excludedNags(base.excluded);
   const covered = new Set<string>();
@@ -166,8 +204,10 @@ export function* editedPgnChapters(
   // Each chapter's own text when the split agrees with the reader; else every chapter is read again.
   const byChapter = raw.length === base.chapters.length;
   const kept = (c: number) => byChapter && !skipped.has(c) && !affected.has(c);
-  for (const p of base.positions.values())
+  for (const p of base.positions.values()) {
+    if (++visited % WORK_PER_STEP === 0) yield undefined;
     for (const m of p.moves) if (m.chapters.some(kept)) covered.add(moveId(p.key, m.uci));
+  }
 
   if (byChapter) {
     for (const [index, text] of raw.entries()) {
@@ -192,6 +232,16 @@ export function* editedPgnChapters(
     }
   }
   yield* additionsChapters(rep, covered);
+}
+
+/** The edited repertoire's PGN chapter by chapter, each a complete game text. */
+export function* editedPgnChapters(
+  base: Repertoire,
+  edited: EditedRepertoire,
+  studyText: string,
+  options: { studyChapters?: boolean } = {},
+): Generator<string> {
+  for (const step of editedPgnSteps(base, edited, studyText, options)) if (step !== undefined) yield step;
 }
 
 /** The whole edited repertoire as one PGN text. */

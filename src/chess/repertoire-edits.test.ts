@@ -4,7 +4,7 @@ import { repertoireShape as shape } from '../../test/repertoire-shape.js';
 import { checkConsistency, type ConsistencyMemo } from './consistency.js';
 import { positionKey } from './fen.js';
 import { createOpeningBook } from './opening-book.js';
-import { applyEdits, isAddedMove, type RepertoireEdit } from './repertoire-edits.js';
+import { applyEdits, applyEditsSteps, isAddedMove, type RepertoireEdit } from './repertoire-edits.js';
 import { parseRepertoireLine, START_KEY } from './repertoire-line.js';
 import { buildRepertoireFromPgn, type Repertoire } from './repertoire.js';
 
@@ -222,3 +222,20 @@ const lineOf = (step: { san: string; previous: unknown } | undefined): string =>
   sans.reverse();
   return sans.map((san, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${san}` : san)).join(' ');
 };
+
+test('applyEditsSteps pauses after each edit and gives what applyEdits gives, onto a base or an earlier result', () => {
+  const base = build();
+  const edits = [add('1. e4 b6 2. d4'), remove('1. e4 c5'), add('1. e4 c5 2. c3'), add('1. d4 d5 2. c4')];
+  const drain = (steps: Generator<void, ReturnType<typeof applyEdits>>) => {
+    let pauses = 0;
+    for (let step = steps.next(); ; step = steps.next(), pauses++) if (step.done) return { edited: step.value, pauses };
+  };
+  const whole = drain(applyEditsSteps(base, edits));
+  expect(whole.pauses).toBe(edits.length);
+  expect(shape(whole.edited.rep)).toEqual(shape(applyEdits(base, edits).rep));
+  const first = applyEdits(base, edits.slice(0, 2));
+  const rest = drain(applyEditsSteps(base, edits.slice(2), first));
+  expect(rest.pauses).toBe(2);
+  expect(shape(rest.edited.rep)).toEqual(shape(whole.edited.rep));
+  expect(rest.edited.effects).toEqual(whole.edited.effects);
+});

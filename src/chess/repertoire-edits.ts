@@ -68,8 +68,29 @@ export const applyEdits = (
   edits: readonly RepertoireEdit[],
   from: EditedRepertoire = unedited(base),
 ): EditedRepertoire => {
+  const steps = applyEditsSteps(base, edits, from);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+};
+
+/** Positions copied between two pauses of applyEditsSteps. */
+const COPIED_PER_STEP = 8_192;
+
+/** applyEdits pausing (yielding) after each edit and while copying: large repertoires change in short steps. */
+export function* applyEditsSteps(
+  base: Repertoire,
+  edits: readonly RepertoireEdit[],
+  from: EditedRepertoire = unedited(base),
+): Generator<void, EditedRepertoire> {
   if (edits.length === 0) return from;
-  const positions = new Map(from.rep.positions);
+  // Copied in steps: a repertoire at the edit bound has some 80,000 positions.
+  const positions = new Map<string, RepertoirePosition>();
+  for (const [key, position] of from.rep.positions) {
+    positions.set(key, position);
+    if (positions.size % COPIED_PER_STEP === 0) yield;
+  }
   const roots = [...from.rep.roots];
   const additions = from.additionsChapter;
   const owned = new Set<RepertoirePosition>();
@@ -208,6 +229,7 @@ export const applyEdits = (
       effects.push({ anchorInBase, applied: true });
     } else if (edit.op === 'comment') effects.push({ anchorInBase, applied: note(edit.line, edit.comment ?? '') });
     else effects.push({ anchorInBase, applied: remove(edit.line) });
+    yield;
   }
 
   let chapters: RepertoireChapter[] = from.rep.chapters;
@@ -216,4 +238,4 @@ export const applyEdits = (
   }
   // Roots stay: a study's set-up chapter may lose every move, its start is still where it begins.
   return { rep: { ...from.rep, chapters, positions, roots, notes }, effects, additionsChapter: additions, touched };
-};
+}

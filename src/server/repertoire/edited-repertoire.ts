@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  applyEdits,
+  applyEditsSteps,
   parseExcludeSymbols,
   parseRepertoireLine,
   type Color,
@@ -12,6 +12,7 @@ import {
   type RepertoireLine,
 } from '../../chess/index.js';
 import { rowsOf } from '../db/rows.js';
+import { LoopTurn, settleSteps } from '../loop-turn.js';
 import { studies } from '../db/schema.js';
 import { readEdits, type StoredEdit } from './edits-store.js';
 
@@ -44,6 +45,8 @@ export interface EditedState {
   edited: EditedRepertoire;
   /** The colour's edits, oldest first, one per effect in `edited`. */
   edits: StoredEdit[];
+  /** The state this one applied new edits onto (without its own previous): an undo comes back to it. */
+  previous?: EditedState;
 }
 
 /** A stored line, read once while the app keeps it; undefined if it no longer reads (never stored so). */
@@ -64,6 +67,23 @@ const toEdits = (app: FastifyInstance, rows: readonly StoredEdit[]): RepertoireE
     const line = lineOf(app, row.line);
     return line ? [{ op: row.op, line, comment: row.comment ?? undefined }] : [];
   });
+
+/** Longest stretch of applying edits between two turns of other requests (a check needs a few turns). */
+const SLICE_MS = 8;
+
+/**
+ * `base` with all of `rows` applied, giving the event loop back as it goes: at the bound (5,000 edits,
+ * 60,000 added moves) reading the lines and applying them took 300 ms and more (each undo rebuilds).
+ */
+async function rebuilt(app: FastifyInstance, base: Repertoire, rows: readonly StoredEdit[]): Promise<EditedRepertoire> {
+  const turn = new LoopTurn(SLICE_MS);
+  const edits: RepertoireEdit[] = [];
+  for (const row of rows) {
+    edits.push(...toEdits(app, [row]));
+    await turn.yieldIfDue();
+  }
+  return settleSteps(applyEditsSteps(base, edits), turn);
+}
 
 /** md5 of a study text with its line ends as \n, as the studies row keeps it (text_md5). */
 export const md5 = (text: string): string =>
@@ -155,12 +175,23 @@ export async function editedRepertoireState(
       held.study = study;
       return held;
     }
+    // The last edit undone: the state before it, not a rebuild of thousands of edits.
+    const previous = held.previous;
+    if (previous && sameStudy(previous.study, study) && previous.study.signature === study.signature) {
+      const state: EditedState = { ...previous, study };
+      states.set(key, state);
+      return state;
+    }
     // Only new edits since: apply them onto the held result.
     const newer = await readEdits(app.db, userId, color, held.study.lastId);
     if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
-      const edited = applyEdits(held.base, toEdits(app, newer), held.edited);
+      const edited = await settleSteps(
+        applyEditsSteps(held.base, toEdits(app, newer), held.edited),
+        new LoopTurn(SLICE_MS),
+      );
       countFrom(app, held.edited.rep, edited);
-      const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer] };
+      const before: EditedState = { ...held, previous: undefined };
+      const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer], previous: before };
       states.set(key, state);
       return state;
     }
@@ -169,7 +200,7 @@ export async function editedRepertoireState(
   if (text === undefined) return undefined;
   const base = await studyBase(app, text, color, study.exclude, study.title);
   const edits = await readEdits(app.db, userId, color);
-  const state: EditedState = { study, base, edited: applyEdits(base, toEdits(app, edits)), edits };
+  const state: EditedState = { study, base, edited: await rebuilt(app, base, edits), edits };
   states.set(key, state);
   return state;
 }
@@ -200,7 +231,7 @@ export async function withEdits(
   const { reapplied } = app.repertoireMemory;
   const known = reapplied.get(base);
   if (known?.signature === state.study.signature) return known.rep;
-  const rep = applyEdits(base, toEdits(app, state.edits)).rep;
+  const rep = (await rebuilt(app, base, state.edits)).rep;
   reapplied.set(base, { signature: state.study.signature, rep });
   return rep;
 }

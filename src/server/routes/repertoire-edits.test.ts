@@ -130,6 +130,28 @@ describe.each(testDatabaseKinds())('repertoire edits on %s', (kind) => {
     });
   });
 
+  test('an undo right after an edit comes back to the repertoire held before it; a second undo rebuilds', async () => {
+    const { client, userId } = await withStudy();
+    const held = () => server.app.repertoireMemory.editedStates.get(`${userId}:white`)?.edited.rep;
+    await edit(client, '1. e4 b6 2. d4');
+    const afterFirst = held();
+    await edit(client, '1. e4 g6 2. d4');
+    expect((await client.postJson('/api/repertoire/undo', { color: 'white' })).body.api_data).toEqual({
+      edits: 1,
+      positions: 9,
+    });
+    // The very repertoire, not one built again from the stored edits.
+    expect(held()).toBe(afterFirst);
+    expect((await position(client, AFTER_E4)).moves.map((m: { san: string }) => m.san)).toEqual(['e5', 'c5', 'b6']);
+    await edit(client, '1. e4 g6 2. d4');
+    await edit(client, '1. e4 a6 2. d4');
+    await client.postJson('/api/repertoire/undo', { color: 'white' });
+    const second = await client.postJson('/api/repertoire/undo', { color: 'white' });
+    expect(second.body.api_data).toEqual({ edits: 1, positions: 9 });
+    expect(held()).not.toBe(afterFirst);
+    expect((await position(client, AFTER_E4)).moves.map((m: { san: string }) => m.san)).toEqual(['e5', 'c5', 'b6']);
+  });
+
   test('a note on a move: shown with the move, in the PGN, changed, cleared and undone like any edit', async () => {
     const { client } = await withStudy();
     const note = (line: string, comment: string) =>

@@ -60,6 +60,24 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect(repertoireShape(buildRepertoireFromPgn(pgn, { color: 'white' }).unwrap())).toEqual(repertoireShape(mine!));
   });
 
+  test('the PGN is written once per edited repertoire: downloaded again, or after an undo back to it, it is the kept text', async () => {
+    const { client, userId } = await player();
+    expect((await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3')).status).toBe(200);
+    const first = await client.get('/api/repertoire/pgn?color=white');
+    const { repertoireMemory } = env.server.app;
+    const held = () => repertoireMemory.editedStates.get(`${userId}:white`)!.edited;
+    const kept = repertoireMemory.pgnTexts.get(held());
+    expect(kept?.pgn).toBe(first.text);
+    expect((await client.get('/api/repertoire/pgn?color=white')).text).toBe(first.text);
+    expect(repertoireMemory.pgnTexts.get(held())).toBe(kept);
+    expect((await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3 g6')).status).toBe(200);
+    const second = await client.get('/api/repertoire/pgn?color=white');
+    expect(second.text).not.toBe(first.text);
+    expect((await client.postJson('/api/repertoire/undo', { color: 'white' })).status).toBe(200);
+    expect(repertoireMemory.pgnTexts.get(held())).toBe(kept);
+    expect((await client.get('/api/repertoire/pgn?color=white')).text).toBe(first.text);
+  });
+
   test('Save to Lichess imports the additions chapter, then replaces it; the refreshed study holds it', async () => {
     const { client, userId } = await player();
     await edit(client, '1. e4 c5 2. Nc3');

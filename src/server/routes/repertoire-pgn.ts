@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { repertoireApi } from '@contract/repertoire.js';
-import { editedPgnChapters } from '../../chess/index.js';
-import { nextTurn } from '../drill/drill-writer.js';
+import { editedPgnSteps } from '../../chess/index.js';
 import { pushAdditions, PushError, stateWithText } from '../lichess/push-additions.js';
+import { md5 } from '../repertoire/edited-repertoire.js';
+import { LoopTurn } from '../loop-turn.js';
 import { route } from './route.js';
 
 /**
@@ -10,7 +11,7 @@ import { route } from './route.js';
  * additions chapter), and "Save to Lichess" (the additions chapter written to the player's study).
  */
 
-/** Time spent writing chapters before other requests get a turn. */
+/** Time spent writing the PGN before other requests get a turn. */
 const SLICE_MS = 10;
 
 /** A file name from the study title: letters, digits and dashes. */
@@ -28,19 +29,25 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
   route(app, repertoireApi.pgn, auth, async (request, reply) => {
     const { color } = request.query;
     const { state, text } = await stateWithText(app, request.user!.id, color);
-    const parts: string[] = [];
-    let since = performance.now();
-    for (const chapter of editedPgnChapters(state.base, state.edited, text)) {
-      parts.push(chapter);
-      if (performance.now() - since > SLICE_MS) {
-        await nextTurn();
-        since = performance.now();
+    // Kept per edited repertoire: downloading again (or after an undo back to it) writes nothing.
+    const known = app.repertoireMemory.pgnTexts.get(state.edited);
+    const hash = md5(text);
+    let pgn = known?.md5 === hash ? known.pgn : undefined;
+    if (pgn === undefined) {
+      const parts: string[] = [];
+      const turn = new LoopTurn(SLICE_MS);
+      // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
+      for (const step of editedPgnSteps(state.base, state.edited, text)) {
+        if (step !== undefined) parts.push(step);
+        await turn.yieldIfDue();
       }
+      pgn = parts.join('\n');
+      app.repertoireMemory.pgnTexts.set(state.edited, { md5: hash, pgn });
     }
     return reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${fileName(state.study.title, color)}"`)
-      .send(parts.join('\n'));
+      .send(pgn);
   });
 
   route(app, repertoireApi.push, auth, async (request, reply) => {

@@ -1,0 +1,167 @@
+// One player at the workshop's edit bound (a generated study plus additions up to
+// MAX_ADDED_PLIES_PER_COLOR, long legal lines leaving it after 1. h3 / 1. a3) downloads their PGN and
+// undoes an edit and adds it back, against the server as shipped (bench/shipped-server.ts), while
+// another player's session check is polled every 10 ms from a third process (bench/session-poller.mjs).
+// The downloads follow an undo and re-add, so the first writes the PGN and the others get the kept text.
+// Figures per phase (at rest, PGN downloads, undo + re-add pairs): p50, p99 and max of that light
+// request, p99 over p99 at rest, and the server's peak resident memory (VmHWM); then the drill sync the
+// edits set off a second after the last, until the server is idle again.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Chess } from 'chessops/chess';
+import { makeSanAndPlay } from 'chessops/san';
+import { MAX_ADDED_PLIES_PER_COLOR, pliesOf } from '../src/server/repertoire/edits-store.js';
+import { generateStudy } from './generated-study.js';
+import { chooser, legalMoves, movetext } from './seeded-moves.js';
+import { startShippedServer } from './shipped-server.js';
+
+const CHAPTERS = 156;
+const LINE_PLIES = 100;
+const RUNS = Number(process.env.BENCH_RUNS) || 5;
+const REST_MS = 5_000;
+
+const pick = chooser(20261127);
+/** A legal line from 1. h3 or 1. a3, `plies` moves at most (fewer if the game ends). */
+const leavingLine = (plies: number): string => {
+  const pos = Chess.default();
+  const sans: string[] = [];
+  // h2-h3 or a2-a3 (squares 15 -> 23, 8 -> 16): no chapter of the study starts so.
+  const from = pick(2) === 0 ? 15 : 8;
+  sans.push(makeSanAndPlay(pos, { from, to: from + 8 }));
+  while (sans.length < plies) {
+    const moves = legalMoves(pos);
+    if (moves.length === 0) break;
+    sans.push(makeSanAndPlay(pos, moves[pick(moves.length)]));
+  }
+  return movetext(sans);
+};
+
+const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
+const at = (times: number[], q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+
+const server = await startShippedServer(2);
+try {
+  const [player, other] = server.players;
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  /** Waits until the server has used under 20% of a core for half a second (a drill sync finished; the poller's own checks cost some). */
+  const idle = async () => {
+    for (let tries = 0; tries < 240; tries++) {
+      const c0 = server.cpuMs();
+      await sleep(500);
+      if (server.cpuMs() - c0 < 100) return;
+    }
+  };
+  const edit = (line: string) => player.postJson('/api/repertoire/edit', { color: 'white', line, op: 'add' });
+
+  const text = generateStudy(CHAPTERS);
+  const stored = await player.postJson('/api/update-study', { color: 'white', study_text: text, title: 'Bound' });
+  if (stored.status !== 200) throw new Error(`update-study: ${stored.status} ${stored.text.slice(0, 200)}`);
+  let edits = 0;
+  let plies = 0;
+  let lastLine = '';
+  let refused = '';
+  const s0 = performance.now();
+  while (!refused) {
+    // Exactly what is left of the bound last, then one line more, which must be refused.
+    const left = MAX_ADDED_PLIES_PER_COLOR - plies;
+    const line = leavingLine(left > 0 ? Math.min(LINE_PLIES, left) : LINE_PLIES);
+    const answer = await edit(line);
+    if (answer.status === 400) refused = String(answer.body?.error ?? answer.text);
+    else if (answer.status !== 200) throw new Error(`edit: ${answer.status} ${answer.text.slice(0, 200)}`);
+    else {
+      edits++;
+      plies += pliesOf(line);
+      lastLine = line;
+    }
+  }
+  const setupS = (performance.now() - s0) / 1000;
+  const pgn0 = await player.request('GET', '/api/repertoire/pgn?color=white');
+  const position = await player.request('GET', '/api/repertoire/edits?color=white');
+  if (pgn0.status !== 200 || position.status !== 200) throw new Error(`pgn: ${pgn0.status}, edits: ${position.status}`);
+  const undone = await player.postJson('/api/repertoire/undo', { color: 'white' });
+  const positions = (undone.body?.api_data as { positions: number } | undefined)?.positions;
+  if ((await edit(lastLine)).status !== 200) throw new Error('re-adding the last line failed');
+  await idle();
+  console.log(
+    `edit_bound: ${edits} edits, ${plies} added plies (bound ${MAX_ADDED_PLIES_PER_COLOR}), ` +
+      `~${positions} positions with moves, study ${CHAPTERS} chapters; set up in ${setupS.toFixed(0)} s`,
+  );
+  console.log(`edit_bound_refused: 400 "${refused.slice(0, 90)}..."`);
+
+  const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  /** The other player's session check latencies (ms) while `work` runs and the server settles after. */
+  const polled = async (work: () => Promise<void>): Promise<number[]> => {
+    const poller = spawn(
+      process.execPath,
+      [
+        'bench/session-poller.mjs',
+        `${server.url}/api/check-if-logged-in`,
+        cookie,
+        other.cookies.get('XSRF-TOKEN') ?? '',
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    poller.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    while (!output.startsWith('ready')) await sleep(10);
+    await work();
+    poller.stdin.end();
+    await once(poller, 'exit');
+    return sorted(JSON.parse(output.slice(output.indexOf('\n') + 1)) as number[]);
+  };
+
+  const rest = await polled(() => sleep(REST_MS));
+  const restP99 = at(rest, 0.99);
+  const pgnMs: number[] = [];
+  let pgnBytes = 0;
+  const downloads = await polled(async () => {
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const answer = await player.request('GET', '/api/repertoire/pgn?color=white');
+      if (answer.status !== 200) throw new Error(`pgn: ${answer.status}`);
+      pgnMs.push(performance.now() - t0);
+      pgnBytes = Buffer.byteLength(answer.text);
+      if (answer.text !== pgn0.text) throw new Error('the PGN changed between downloads');
+    }
+  });
+  const pgnPeak = server.memory().peakMiB;
+  const undoMs: number[] = [];
+  const addMs: number[] = [];
+  const pairs = await polled(async () => {
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const answer = await player.postJson('/api/repertoire/undo', { color: 'white' });
+      if (answer.status !== 200) throw new Error(`undo: ${answer.status} ${answer.text.slice(0, 200)}`);
+      const t1 = performance.now();
+      const added = await edit(lastLine);
+      if (added.status !== 200) throw new Error(`re-add: ${added.status} ${added.text.slice(0, 200)}`);
+      undoMs.push(t1 - t0);
+      addMs.push(performance.now() - t1);
+    }
+  });
+  // The drill deck's sync and coverage figures the edits set off a second after the last one.
+  const followed = await polled(idle);
+  const after = server.memory();
+
+  const row = (name: string, times: number[]) =>
+    `${name}: p50 ${at(times, 0.5).toFixed(0)} ms, p99 ${at(times, 0.99).toFixed(0)} ms, ` +
+    `max ${times[times.length - 1].toFixed(0)} ms, p99/rest ${(at(times, 0.99) / restP99).toFixed(2)} ` +
+    `(${times.length} session checks)`;
+  const ms = (times: number[]) =>
+    sorted(times)
+      .map((t) => t.toFixed(0))
+      .join('/');
+  console.log(row('light_request_at_rest', rest));
+  console.log(row('light_request_during_pgn', downloads));
+  console.log(row('light_request_during_undo_readd', pairs));
+  console.log(row('light_request_during_drill_sync_after', followed));
+  console.log(`pgn_download: ${(pgnBytes / 1024 / 1024).toFixed(2)} MB, ${ms(pgnMs)} ms (wall, each of ${RUNS})`);
+  console.log(`undo_ms: ${ms(undoMs)}; readd_ms: ${ms(addMs)} (wall)`);
+  console.log(`peak_rss_mib: ${pgnPeak.toFixed(0)} MiB after the downloads, ${after.peakMiB.toFixed(0)} MiB in all`);
+  const holds = [downloads, pairs, followed].every(
+    (times) => at(times, 0.99) <= 2 * restP99 && times[times.length - 1] < 500,
+  );
+  console.log(`rule (p99 within 2x of rest and max under 500 ms): ${holds ? 'holds' : 'FAILS'}`);
+} finally {
+  await server.close();
+}
