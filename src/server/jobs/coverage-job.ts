@@ -134,7 +134,7 @@ export function createCoverageRuns(app: FastifyInstance): CoverageRuns {
     try {
       const rep = await repertoireFromForm(claim.input as FormBody, { app, userId: claim.userId });
       color = rep.color;
-      const { explorer } = await playerSites(app, claim.userId);
+      const { explorer } = await playerSites(app, claim.userId, { job: true });
       // While the explorer rests after a 429 the player is told so, instead of a bar that stops moving.
       let told = 0;
       busy = setInterval(() => {

@@ -79,7 +79,7 @@ export async function runStarterWalk(
   const renew = setInterval(() => Date.now() - savedAt >= RENEW_EVERY_MS && void save(), RENEW_EVERY_MS / 5);
   let busy: NodeJS.Timeout | undefined;
   try {
-    const { explorer } = await playerSites(app, userId);
+    const { explorer } = await playerSites(app, userId, { job: true });
     let told = 0;
     busy = setInterval(() => {
       const until = explorer.busyUntil();

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { signedInClient, startTestServer, testDatabaseKinds, type HttpClient } from '../../../test/helper.js';
 import { useSiteServer } from '../../../test/site-server.js';
 import { positionStats } from '../db/schema.js';
+import { playerSites } from '../sites/player-sites.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 // 1. e4 c5 2. Nf3 d6 and 1. Nf3 d6 2. e4 c5 meet here.
@@ -198,6 +199,30 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     // The other player waited for at most two of the flood's calls, not for all of them.
     expect(answered.filter((a) => a.at < calmAnswer.at).length).toBeLessThanOrEqual(2);
     expect(answers.find((a) => a.status === 429)!.body.error).toMatch(/You have 4 calls to .* waiting already/);
+  });
+
+  test("a job's explorer calls wait their turn behind the player's own flood of look-ups", async () => {
+    const { client, userId } = await signedInClient(env.server, { prefix: 'job-flood' });
+    env.sites.setMode('explorer', 'slow', { delayMs: 150 });
+    // First moves no other test here looks up: each is a call, not a cached answer.
+    const flood = ['Na3', 'Nc3', 'Nf3', 'Nh3', 'd4', 'e4', 'g4', 'h4'].map((line) =>
+      client.postJson('/api/repertoire/explorer', {
+        color: 'white',
+        fen: fenAfter(line),
+        speeds: SPEEDS,
+        ratings: RATINGS,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // As a coverage check or a starter build asks, while the page's look-ups fill the player's share.
+    const { explorer } = await playerSites(env.server.app, userId, { job: true });
+    const job = await Promise.all(
+      ['f4', 'g4', 'h3'].map((line) => explorer.fetchPosition(fenAfter(line), [SPEEDS], [RATINGS])),
+    );
+    const answers = await Promise.all(flood);
+    env.sites.reset();
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+    expect(job.map((result) => (result.isOk ? 'ok' : result.error.message))).toEqual(['ok', 'ok', 'ok']);
   });
 
   test('an unknown database is refused', async () => {

@@ -22,6 +22,14 @@ export const TOKEN_REFUSED_MESSAGE =
 /** Explorer look-ups one player may have waiting at once; more are refused at once. */
 export const MAX_WAITING_EXPLORER_CALLS = 4;
 
+export interface PlayerSitesOptions {
+  /**
+   * For the player's one running job (a coverage check, a starter build): its explorer calls wait their
+   * turn however many look-ups the player's pages have waiting. Refused, they would end the whole run.
+   */
+  job?: boolean;
+}
+
 /** The queue with every call marked as the player's, so each host serves its players in rotation. */
 function ownedQueue(queue: HttpQueue, owner: string, maxWaiting?: number): HttpQueue {
   const send = queue.send;
@@ -38,7 +46,11 @@ function ownedQueue(queue: HttpQueue, owner: string, maxWaiting?: number): HttpQ
  * They share the server's queues, so calls stay one at a time per host for everyone, and each host
  * takes its players' calls in turn. A 401 answered to the player's token forgets the connection.
  */
-export async function playerSites(app: FastifyInstance, userId: number): Promise<PlayerSites> {
+export async function playerSites(
+  app: FastifyInstance,
+  userId: number,
+  options: PlayerSitesOptions = {},
+): Promise<PlayerSites> {
   const connection = await findConnection(app.db, app.config.sessionSecret, userId);
   const { config, log: logger } = app;
   const owner = String(userId);
@@ -50,7 +62,7 @@ export async function playerSites(app: FastifyInstance, userId: number): Promise
     baseUrl: config.lichessExplorerUrl,
     token,
     ...common,
-    queue: ownedQueue(app.siteQueues.explorer, owner, MAX_WAITING_EXPLORER_CALLS),
+    queue: ownedQueue(app.siteQueues.explorer, owner, options.job ? undefined : MAX_WAITING_EXPLORER_CALLS),
   });
   const lichess = createLichessClient({ baseUrl: config.lichessUrl, token, ...common, queue: lichessQueue });
   if (!connection) return { explorer, lichess, chesscom, token };
