@@ -20,7 +20,13 @@ export async function drag(
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
   await page.mouse.down();
   await page.mouse.move(source.x + source.width / 2 + 6, source.y + source.height / 2 + 6, { steps: 3 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  const [x, y] = [target.x + target.width / 2, target.y + target.height / 2];
+  await page.mouse.move(x, y, { steps: 8 });
+  // The board finds the square under the pointer on an animation frame: on a busy machine a release
+  // right after the last move dropped the piece on a square it passed (Bc4 for Bb5). A hand rests a moment.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.mouse.move(x + 1, y + 1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.mouse.up();
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** Opening and closing fade time (modal transition 200 ms). */
@@ -44,7 +44,8 @@ export function Modal({ open, onClose, title, children, footer, size = 'normal',
     return () => clearTimeout(timer);
   }, [open]);
 
-  useEffect(() => {
+  // Before the first paint: a key pressed as soon as the dialog shows must already reach it.
+  useLayoutEffect(() => {
     if (!mounted || !open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
