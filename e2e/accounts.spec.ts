@@ -129,6 +129,24 @@ test('logged out, every other path shows the landing page', async ({ page }) => 
   await expect(page).toHaveURL(/\/signin$/);
 });
 
+test('the sign-up form stays where it is while the landing board loads', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The board's code is held back until the form has been measured.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/board-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const submit = page.getByRole('button', { name: 'Sign Up' });
+  await expect(submit).toBeVisible();
+  const before = await submit.boundingBox();
+  release();
+  await expect(page.getByRole('group', { name: 'Example position: the Italian Game' })).toBeVisible();
+  expect(await submit.boundingBox()).toEqual(before);
+});
+
 test('logged in, each screen of the bar opens, and the session survives a reload', async ({ page }) => {
   const user = newUser();
   await signUp(page, user);
