@@ -45,6 +45,16 @@ test('stepping forward shows explorer figures without a click, the tabs switch a
   // Looked up on arrival: no button to press.
   await expect(explorer.getByTestId('explorer-move').first()).toBeVisible({ timeout: 20_000 });
   await expect(explorer.getByRole('button', { name: 'Look up' })).toHaveCount(0);
+  // At the start the repertoire plays 1. e4: a better-scoring reply is offered beside it, not as if
+  // there were no answer.
+  const suggestion = page.getByTestId('suggested-answer');
+  await expect(suggestion).toContainText(
+    /^Your repertoire plays e4 here\. The explorer's best-scoring reply is \S+ \(/,
+  );
+  await expect(suggestion.getByRole('button', { name: /^Add \S+ as well$/ })).toBeVisible();
+  // The whole board shows without scrolling at 1366x768.
+  const board = await page.getByRole('group', { name: /^Repertoire board/ }).boundingBox();
+  expect(board!.y + board!.height).toBeLessThanOrEqual(WIDE.height);
 
   // The server looks 1. e4 up in the background; once it has, stepping there shows its figures.
   const ahead = `/api/repertoire/explorer?color=white&fen=${encodeURIComponent(AFTER_E4)}`;

@@ -4,6 +4,8 @@ type Props = {
   suggested: NonNullable<ExplorerAnswer>['suggested'];
   /** The repertoire already plays it here. */
   inRepertoire: boolean;
+  /** The repertoire's own answers here (other moves than the suggestion when it is not among them). */
+  playing?: readonly string[];
   busy: boolean;
   /** Without it (a starter's tree before it is kept) the answer is named, not offered. */
   onAdd?: (san: string) => void;
@@ -12,7 +14,7 @@ type Props = {
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** The explorer's best-scoring reply at the player's bands, ready to add in one click. */
-export function SuggestedAnswer({ suggested, inRepertoire, busy, onAdd }: Props) {
+export function SuggestedAnswer({ suggested, inRepertoire, playing = [], busy, onAdd }: Props) {
   const whose = onAdd ? 'Your repertoire' : 'The starter';
   if (!suggested) return null;
   const facts = `${percent(suggested.score)} for you over ${suggested.games.toLocaleString('en-US')} games at your bands`;
@@ -24,9 +26,16 @@ export function SuggestedAnswer({ suggested, inRepertoire, busy, onAdd }: Props)
         </p>
       ) : (
         <>
-          <p>
-            Suggested answer: <strong>{suggested.san}</strong>, the best-scoring reply ({facts}).
-          </p>
+          {playing.length > 0 ? (
+            <p>
+              {whose} plays <strong>{playing.join(', ')}</strong> here. The explorer's best-scoring reply is{' '}
+              <strong>{suggested.san}</strong> ({facts}).
+            </p>
+          ) : (
+            <p>
+              Suggested answer: <strong>{suggested.san}</strong>, the best-scoring reply ({facts}).
+            </p>
+          )}
           {onAdd && (
             <button
               type="button"
@@ -35,6 +44,7 @@ export function SuggestedAnswer({ suggested, inRepertoire, busy, onAdd }: Props)
               onClick={() => onAdd(suggested.san)}
             >
               Add {suggested.san}
+              {playing.length > 0 && ' as well'}
             </button>
           )}
         </>

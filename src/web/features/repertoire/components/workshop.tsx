@@ -213,6 +213,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
             arrows={arrows}
             squareStyles={drawn.squareStyles}
             label={`Repertoire board, ${turnOf(fen)} to move`}
+            fitViewport
           />
           <div className="ws-controls" role="group" aria-label="Move through the line">
             <StepButton icon="start" label="First position" onClick={() => line.jump(0)} disabled={cursor === 0} />
@@ -259,6 +260,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
             <SuggestedAnswer
               suggested={suggested}
               inRepertoire={suggestedIn}
+              playing={moves.map((m) => m.san)}
               busy={busy}
               onAdd={preview ? undefined : add}
             />
