@@ -69,7 +69,7 @@ const toEdits = (app: FastifyInstance, rows: readonly StoredEdit[]): RepertoireE
   });
 
 /** Longest stretch of applying edits between two turns of other requests (a check needs a few turns). */
-const SLICE_MS = 8;
+const SLICE_MS = 3;
 
 /**
  * `base` with all of `rows` applied, giving the event loop back as it goes: at the bound (5,000 edits,

@@ -12,7 +12,7 @@ import { route } from './route.js';
  */
 
 /** Time spent writing the PGN before other requests get a turn. */
-const SLICE_MS = 10;
+const SLICE_MS = 3;
 
 /** A file name from the study title: letters, digits and dashes. */
 const fileName = (title: string, color: string) =>
