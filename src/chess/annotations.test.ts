@@ -40,6 +40,59 @@ describe('parseComment', () => {
     expect(parsed.shapes.map((s) => `${s.brush} ${s.orig} ${s.dest ?? '-'}`)).toEqual(shapes);
   });
 
+  // The plainest reading, with regular expressions: the hand-written reader must give the same.
+  const referenceParse = (raw: string) => {
+    const brushes: Record<string, string> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
+    const shapes: Shape[] = [];
+    const text = raw.replace(/\[%([a-zA-Z]+)([^\]]*)\]/g, (_, name: string, args: string) => {
+      if (name === 'cal' || name === 'csl')
+        for (const token of args.split(',')) {
+          const m = /^([RGYB])([a-h][1-8])([a-h][1-8])?$/.exec(token.trim());
+          if (!m) continue;
+          const shape = { orig: m[2], brush: brushes[m[1]] } as Shape;
+          if (m[3] !== undefined && m[3] !== m[2]) shape.dest = m[3];
+          shapes.push(shape);
+        }
+      return ' ';
+    });
+    return { text: text.replace(/\s+/g, ' ').trim(), shapes };
+  };
+
+  test('reads every comment as the regular expressions do, also odd ones', () => {
+    const pieces = [
+      '[%',
+      ']',
+      'cal',
+      'csl',
+      'clk',
+      ' ',
+      ',',
+      'G',
+      'R',
+      'Ye',
+      'e2e4',
+      'd5',
+      'z9',
+      '\n',
+      '\u00a0',
+      'x',
+      '[',
+      '%',
+    ];
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const raws = ['[%cal Ge2e2,Rd5, Yz9a1 ,Bh8h8x][%csl Ge4e4] a', '[%cal\u00a0Ga1b2\u00a0]', '[%cal Gb2 , ]'];
+    for (const path of STUDIES) for (const [, body] of readFixture(path).matchAll(/\{([^}]*)\}/g)) raws.push(body);
+    for (let i = 0; i < 5000; i++)
+      raws.push(
+        Array.from({ length: 1 + Math.floor(random() * 14) }, () => pieces[Math.floor(random() * pieces.length)]).join(
+          '',
+        ),
+      );
+    expect(raws.length).toBeGreaterThan(5100);
+    for (const raw of raws) expect(parseComment(raw), raw).toEqual(referenceParse(raw));
+  });
+
   test('NAGs read as Lichess glyphs, unknown ones as $n', () => {
     expect([1, 2, 3, 4, 5, 6, 146, 16, 250].map(glyphOf)).toEqual(['!', '?', '!!', '??', '!?', '?!', 'N', '±', '$250']);
   });

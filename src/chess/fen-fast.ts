@@ -168,9 +168,18 @@ export const fenHalfmoves = (pos: Position): number => Math.max(0, Math.min(pos.
 /** The move number as the FEN writes it. */
 export const fenFullmoves = (pos: Position): number => Math.max(1, Math.min(pos.fullmoves, 9999));
 
-/** Full FEN of a standard-chess position, identical to makeFen(pos.toSetup()); ctx is pos.ctx() when known. */
-export const makeFenFast = (pos: Position, ctx?: Context): string => {
+/** Where makeFenFast leaves the length of the FEN's first four fields (the position key). */
+export interface FenKeyLength {
+  keyLength?: number;
+}
+
+/**
+ * Full FEN of a standard-chess position, identical to makeFen(pos.toSetup()); ctx is pos.ctx() when
+ * known; `out` receives the key's length, so the key is a slice of the FEN found without searching it.
+ */
+export const makeFenFast = (pos: Position, ctx?: Context, out?: FenKeyLength): string => {
   let n = writeKeyCodes(pos, ctx);
+  if (out) out.keyLength = n;
   n = writeNumber(fenHalfmoves(pos), n);
   n = writeNumber(fenFullmoves(pos), n);
   return takeCodes(n);

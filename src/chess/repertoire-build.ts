@@ -9,9 +9,10 @@
 import { Result } from '@badrap/result';
 import type { Context, Position } from 'chessops/chess';
 import type { Node, PgnNodeData } from 'chessops/pgn';
+import type { NormalMove } from 'chessops/types';
 import { addMoveNote, parseIntro, type MoveNote } from './annotations.js';
 import { excludedNags } from './exclude-symbols.js';
-import { fenFullmoves, makeFenFast } from './fen-fast.js';
+import { fenFullmoves, makeFenFast, type FenKeyLength } from './fen-fast.js';
 import { positionKey } from './fen.js';
 import {
   findStudyName,
@@ -37,6 +38,8 @@ import { parseSanFast } from './san-parse-fast.js';
 
 // Filled by each move played: the context of the position it reached (builds never overlap).
 const after: AfterMove = {};
+// Filled by each FEN made for a new position: its key's length.
+const fenKey: FenKeyLength = {};
 
 /** Parses a study or PGN file and builds the repertoire; PGN errors name the game and move. */
 export const buildRepertoireFromText = (
@@ -114,6 +117,8 @@ class Builder {
   startFen = '';
   private game: PgnGame | undefined;
   private readonly sans = new Map<string, string>();
+  private readonly sanBySquares: (string | undefined)[] = new Array<string | undefined>(64 * 64).fill(undefined);
+  private readonly frames: WalkFrame[] = [];
   private failure: PgnParseError | undefined;
 
   constructor(
@@ -130,6 +135,22 @@ class Builder {
     const root = this.graph.root(positionKey(this.startFen), pos.turn, fenFullmoves(pos), this.startFen);
     this.walk(game.moves, pos, ctx, root, index, undefined, true);
     return this.failure;
+  }
+
+  /**
+   * One string per distinct SAN: the text read is otherwise kept by every move and line step. The SAN
+   * last written for the same squares is most often the same text, and is compared before the map is asked.
+   */
+  private sharedSan(move: NormalMove, written: string): string {
+    const index = move.promotion === undefined ? move.from * 64 + move.to : -1;
+    if (index >= 0) {
+      const last = this.sanBySquares[index];
+      if (last === written) return last;
+    }
+    let san = this.sans.get(written);
+    if (san === undefined) this.sans.set(written, (san = written));
+    if (index >= 0) this.sanBySquares[index] = san;
+    return san;
   }
 
   private isExcluded(data: PgnNodeData): boolean {
@@ -154,15 +175,18 @@ class Builder {
     line: LineStep | undefined,
     mainline: boolean,
   ): number {
-    const stack: WalkFrame[] = [{ node, pos, ctx, at, line, mainline, next: 0, leaves: 0, played: undefined }];
+    // The frames are kept between chapters and reused by depth: one object per move read cost as much
+    // as the moves kept.
+    const frames = this.frames;
+    let depth = 0;
+    setFrame(frameAt(frames, 0), node, pos, ctx, at, line, mainline);
     for (;;) {
-      const frame = stack[stack.length - 1];
+      const frame = frames[depth];
       const children = frame.node.children;
       const count = children.length;
       if (frame.next >= count) {
-        stack.pop();
-        const parent = stack[stack.length - 1];
-        if (parent === undefined) return frame.leaves;
+        if (depth === 0) return frame.leaves;
+        const parent = frames[--depth];
         if (parent.played !== undefined) parent.leaves += leaveMove(parent.played, frame.leaves);
         continue;
       }
@@ -183,17 +207,7 @@ class Builder {
       if (target === undefined) {
         p.play(move);
         frame.played = undefined;
-        stack.push({
-          node: child,
-          pos: p,
-          ctx: p.ctx(),
-          at: undefined,
-          line: frame.line,
-          mainline: childMainline,
-          next: 0,
-          leaves: 0,
-          played: undefined,
-        });
+        setFrame(frameAt(frames, ++depth), child, p, p.ctx(), undefined, frame.line, childMainline);
         continue;
       }
       const uci = uciOf(move);
@@ -211,14 +225,11 @@ class Builder {
         step = this.graph.enterMove(known, chapter, frame.line);
         played = known;
       } else {
-        const written = makeSanAndPlayFast(p, move, data.san, after);
-        // One string per distinct SAN: the text read is otherwise kept by every move and line step.
-        let san = this.sans.get(written);
-        if (san === undefined) this.sans.set(written, (san = written));
+        const san = this.sharedSan(move, makeSanAndPlayFast(p, move, data.san, after));
         childCtx = after.ctx!;
-        const fen = makeFenFast(p, childCtx);
+        const fen = makeFenFast(p, childCtx, fenKey);
         // The key is the FEN without its two counters: a slice shares the FEN's text.
-        const key = fen.slice(0, fen.lastIndexOf(' ', fen.lastIndexOf(' ') - 1));
+        const key = fen.slice(0, fenKey.keyLength);
         next = this.graph.reach(key, p.turn, fenFullmoves(p), fen);
         step = { san, previous: frame.line };
         played = this.graph.addMove(target, uci, next.key, chapter, step);
@@ -226,17 +237,7 @@ class Builder {
       if (data.comments !== undefined || data.nags !== undefined || data.startingComments !== undefined)
         addMoveNote(this.notes, target.key, uci, next.key, data);
       frame.played = played;
-      stack.push({
-        node: child,
-        pos: p,
-        ctx: childCtx,
-        at: next,
-        line: step,
-        mainline: childMainline,
-        next: 0,
-        leaves: 0,
-        played: undefined,
-      });
+      setFrame(frameAt(frames, ++depth), child, p, childCtx, next, step, childMainline);
     }
   }
 }
@@ -253,3 +254,43 @@ interface WalkFrame {
   leaves: number;
   played: RepertoireMove | undefined;
 }
+
+/** The frame at `depth`, made the first time the walk goes that deep. */
+const frameAt = (frames: WalkFrame[], depth: number): WalkFrame => {
+  let frame = frames[depth];
+  if (frame === undefined)
+    frames.push(
+      (frame = {
+        node: undefined!,
+        pos: undefined!,
+        ctx: undefined!,
+        at: undefined,
+        line: undefined,
+        mainline: false,
+        next: 0,
+        leaves: 0,
+        played: undefined,
+      }),
+    );
+  return frame;
+};
+
+const setFrame = (
+  frame: WalkFrame,
+  node: Node<PgnNodeData>,
+  pos: Position,
+  ctx: Context,
+  at: RepertoirePosition | undefined,
+  line: LineStep | undefined,
+  mainline: boolean,
+): void => {
+  frame.node = node;
+  frame.pos = pos;
+  frame.ctx = ctx;
+  frame.at = at;
+  frame.line = line;
+  frame.mainline = mainline;
+  frame.next = 0;
+  frame.leaves = 0;
+  frame.played = undefined;
+};
