@@ -18,17 +18,23 @@ import type { Repertoire, RepertoireMove } from './repertoire.js';
 
 const moveId = (key: string, uci: string) => `${key} ${uci}`;
 
-/** Moves of the base that the edits took out (their position may be gone too). */
-const removedMoves = (base: Repertoire, edited: Repertoire): Set<string> => {
-  const removed = new Set<string>();
-  if (base === edited) return removed;
+/**
+ * Positions visited (or moves written) between two pauses of the steps below: a pause costs little,
+ * and the caller gives the loop a turn only when its time is up.
+ */
+const WORK_PER_STEP = 256;
+
+/** Adds the moves of the base that the edits took out (their position may be gone too); pauses as it goes. */
+function* findRemovedMoves(base: Repertoire, edited: Repertoire, removed: Set<string>): Generator<undefined> {
+  if (base === edited) return;
+  let visited = 0;
   for (const p of base.positions.values()) {
+    if (++visited % WORK_PER_STEP === 0) yield undefined;
     const now = edited.positions.get(p.key);
     if (now === p) continue;
     for (const m of p.moves) if (!now?.moves.some((x) => x.uci === m.uci)) removed.add(moveId(p.key, m.uci));
   }
-  return removed;
-};
+}
 
 /**
  * Cuts the removed moves out of a played chapter, noting every move that stays as covered (not those
@@ -68,9 +74,6 @@ interface Path {
   from: string | undefined;
   move: RepertoireMove | undefined;
 }
-
-/** Positions visited (or moves written) between two pauses of the steps below. */
-const WORK_PER_STEP = 2_000;
 
 /** For each position reachable from `root`, the move of a shortest way in (breadth first); pauses as it goes. */
 function* shortestWays(rep: Repertoire, root: string, ways: Map<string, Path>): Generator<undefined> {
@@ -187,7 +190,8 @@ export function* editedPgnSteps(
   { studyChapters = true }: { studyChapters?: boolean } = {},
 ): Generator<string | undefined> {
   const rep = edited.rep;
-  const removed = removedMoves(base, rep);
+  const removed = new Set<string>();
+  yield* findRemovedMoves(base, rep, removed);
   const skipped = new Set(base.chapters.filter((c) => c.name === additionsChapterName(base.color)).map((c) => c.index));
   yield undefined;
   const affected = new Set<number>();

@@ -60,7 +60,7 @@ export const makePgnText = (game: Game<PgnNodeData>): string => {
 };
 
 /** Moves written between two pauses of makePgnTextSteps. */
-const MOVES_PER_STEP = 2_000;
+const MOVES_PER_STEP = 256;
 
 /**
  * makePgnText in steps: pauses (yields) every MOVES_PER_STEP moves, so a game of tens of thousands of

@@ -76,7 +76,7 @@ export const applyEdits = (
 };
 
 /** Positions copied between two pauses of applyEditsSteps. */
-const COPIED_PER_STEP = 8_192;
+const COPIED_PER_STEP = 1_024;
 
 /** applyEdits pausing (yielding) after each edit and while copying: large repertoires change in short steps. */
 export function* applyEditsSteps(

@@ -27,12 +27,16 @@ export function packDeckKeys(digests: readonly number[]): string {
   return buffer.toString('base64');
 }
 
-/** Digests of the packed keys; text with spaces is the older form, the keys one a line. */
-export function unpackDeckKeys(text: string | null): Set<number> {
-  if (!text) return new Set();
-  if (text.includes(' ')) return new Set(text.split('\n').map(keyDigest));
+/** Digests of the packed keys, one at a time; text with spaces is the older form, the keys one a line. */
+export function* deckKeyDigests(text: string | null): Generator<number> {
+  if (!text) return;
+  if (text.includes(' ')) {
+    for (const key of text.split('\n')) yield keyDigest(key);
+    return;
+  }
   const buffer = Buffer.from(text, 'base64');
-  const digests = new Set<number>();
-  for (let offset = 0; offset + BYTES <= buffer.length; offset += BYTES) digests.add(buffer.readUIntBE(offset, BYTES));
-  return digests;
+  for (let offset = 0; offset + BYTES <= buffer.length; offset += BYTES) yield buffer.readUIntBE(offset, BYTES);
 }
+
+/** Digests of the packed keys. */
+export const unpackDeckKeys = (text: string | null): Set<number> => new Set(deckKeyDigests(text));

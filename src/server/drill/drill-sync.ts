@@ -23,7 +23,8 @@ import {
   type DrillDeckSource,
   type DrillStudy,
 } from './drill-source.js';
-import { keyDigest, packDeckKeys, unpackDeckKeys } from './deck-keys.js';
+import { LoopTurn } from '../loop-turn.js';
+import { deckKeyDigests, keyDigest, packDeckKeys } from './deck-keys.js';
 import { asDeckWriter, nextTurn, WRITE_CHUNK } from './drill-writer.js';
 
 /**
@@ -108,8 +109,8 @@ export async function retireDrill(
   return asDeckWriter(app, userId, (db) => retireColor(db, userId, color, now));
 }
 
-/** Deck items counted between turns of the event loop. */
-const COUNT_STEP = 20_000;
+/** Items counted between two looks at the clock (a power of two, less one). */
+const PAUSE_MASK = 255;
 
 async function writeDeck(
   db: Db,
@@ -120,6 +121,12 @@ async function writeDeck(
   now: Date,
 ): Promise<DrillSyncResult> {
   const { deck, urls } = source;
+  // Long loops look at the clock now and then and give the loop a turn when due: a deck of 100,000
+  // items counted in one go held every other request some 50 ms.
+  const turn = new LoopTurn();
+  const pause = async (i: number) => {
+    if ((i & PAUSE_MASK) === PAUSE_MASK) await turn.yieldIfDue();
+  };
   // The texts themselves stay in the database: their digest tells whether an item needs rewriting.
   const rows = await readItemsToSync(db, userId, color);
   const previousKeys = await readDeckKeys(db, userId, color);
@@ -149,7 +156,7 @@ async function writeDeck(
   for (const [i, item] of diff.same.entries()) {
     const values = itemValues(item, urls);
     if (byKey.get(item.key)!.digest !== values.digest) push(item, values, false, false);
-    if (i % WRITE_CHUNK === WRITE_CHUNK - 1) await nextTurn();
+    await pause(i);
   }
   // In statements of WRITE_CHUNK rows: the embedded database works on this thread, and a study of
   // 200,000 positions written in one statement would hold every other request for half a minute.
@@ -168,8 +175,12 @@ async function writeDeck(
 
   // Counted against the deck of the last sync (and the active rows, which hold what came before
   // the deck's keys were kept, or an import).
-  await nextTurn();
-  const before = unpackDeckKeys(previousKeys);
+  const before = new Set<number>();
+  let read = 0;
+  for (const digest of deckKeyDigests(previousKeys)) {
+    before.add(digest);
+    await pause(read++);
+  }
   for (const row of rows) if (row.retiredAt === null) before.add(keyDigest(row.key));
   const digests: number[] = new Array(deck.length);
   const inDeck = new Set<number>();
@@ -179,11 +190,15 @@ async function writeDeck(
     digests[i] = digest;
     inDeck.add(digest);
     if (!before.has(digest) && !byKey.has(deck[i].key)) added++;
-    if (i % COUNT_STEP === COUNT_STEP - 1) await nextTurn();
+    await pause(i);
   }
   let retired = 0;
-  for (const digest of before) if (!inDeck.has(digest)) retired++;
-  await nextTurn();
+  let counted = 0;
+  for (const digest of before) {
+    if (!inDeck.has(digest)) retired++;
+    await pause(counted++);
+  }
+  await turn.yieldIfDue();
 
   await writeSyncMark(db, userId, color, {
     keys: packDeckKeys(digests),

@@ -68,15 +68,12 @@ const toEdits = (app: FastifyInstance, rows: readonly StoredEdit[]): RepertoireE
     return line ? [{ op: row.op, line, comment: row.comment ?? undefined }] : [];
   });
 
-/** Longest stretch of applying edits between two turns of other requests (a check needs a few turns). */
-const SLICE_MS = 3;
-
 /**
  * `base` with all of `rows` applied, giving the event loop back as it goes: at the bound (5,000 edits,
  * 60,000 added moves) reading the lines and applying them took 300 ms and more (each undo rebuilds).
  */
 async function rebuilt(app: FastifyInstance, base: Repertoire, rows: readonly StoredEdit[]): Promise<EditedRepertoire> {
-  const turn = new LoopTurn(SLICE_MS);
+  const turn = new LoopTurn();
   const edits: RepertoireEdit[] = [];
   for (const row of rows) {
     edits.push(...toEdits(app, [row]));
@@ -187,7 +184,7 @@ export async function editedRepertoireState(
     if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
       const edited = await settleSteps(
         applyEditsSteps(held.base, toEdits(app, newer), held.edited),
-        new LoopTurn(SLICE_MS),
+        new LoopTurn(),
       );
       countFrom(app, held.edited.rep, edited);
       const before: EditedState = { ...held, previous: undefined };

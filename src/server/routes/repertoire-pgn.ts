@@ -11,9 +11,6 @@ import { route } from './route.js';
  * additions chapter), and "Save to Lichess" (the additions chapter written to the player's study).
  */
 
-/** Time spent writing the PGN before other requests get a turn. */
-const SLICE_MS = 3;
-
 /** A file name from the study title: letters, digits and dashes. */
 const fileName = (title: string, color: string) =>
   `${(
@@ -35,7 +32,7 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
     let pgn = known?.md5 === hash ? known.pgn : undefined;
     if (pgn === undefined) {
       const parts: string[] = [];
-      const turn = new LoopTurn(SLICE_MS);
+      const turn = new LoopTurn();
       // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
       for (const step of editedPgnSteps(state.base, state.edited, text)) {
         if (step !== undefined) parts.push(step);
