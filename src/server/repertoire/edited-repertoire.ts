@@ -182,10 +182,7 @@ export async function editedRepertoireState(
     // Only new edits since: apply them onto the held result.
     const newer = await readEdits(app.db, userId, color, held.study.lastId);
     if (held.edits.length + newer.length === study.count && newer.at(-1)?.id === study.lastId) {
-      const edited = await settleSteps(
-        applyEditsSteps(held.base, toEdits(app, newer), held.edited),
-        new LoopTurn(),
-      );
+      const edited = await settleSteps(applyEditsSteps(held.base, toEdits(app, newer), held.edited), new LoopTurn());
       countFrom(app, held.edited.rep, edited);
       const before: EditedState = { ...held, previous: undefined };
       const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer], previous: before };
