@@ -1,7 +1,8 @@
 // Linear growth of the chess core at 20,000 and 100,000 positions (generated White studies): the
 // repertoire build against chessops reading the same text and replaying every move (parse + replay),
 // and, per position, the opening book, the consistency check, the drill deck and the coverage report.
-// CPU time (process.cpuUsage), median of three alternating runs at each size.
+// CPU time (process.cpuUsage), median of five alternating runs at each size after one not counted
+// (compilation and the first collections).
 import {
   bookEntry,
   bookPositions,
@@ -16,7 +17,7 @@ import {
 import { generateStudy } from './generated-study.js';
 import { cpuMs, median, replay } from './measure.js';
 
-const RUNS = 3;
+const RUNS = 5;
 
 const figures = new Map<string, { perPosition: number; ms: number }>();
 for (const [label, chapters] of [
@@ -47,7 +48,11 @@ for (const [label, chapters] of [
     coverage_report: () => coverageReport(rep, stats),
   };
   const times = Object.fromEntries(Object.keys(steps).map((k) => [k, [] as number[]]));
-  for (let run = 0; run < RUNS; run++) for (const [k, f] of Object.entries(steps)) times[k].push(cpuMs(f));
+  for (let run = -1; run < RUNS; run++)
+    for (const [k, f] of Object.entries(steps)) {
+      const ms = cpuMs(f);
+      if (run >= 0) times[k].push(ms);
+    }
   console.log(`chess_core_positions_${label}: ${n} positions (${(text.length / 1024).toFixed(0)} KiB)`);
   for (const k of Object.keys(steps)) {
     const ms = median(times[k]);
