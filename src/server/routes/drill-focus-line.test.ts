@@ -131,4 +131,40 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
     expect(onward).toMatchObject({ start_fen: AFTER_E4_E5, moves: [], ask: { line: '1. e4 e5' } });
     expect((await client.get('/api/drill/line?color=white&fen=bad')).status).toBe(400);
   });
+
+  test("line mode's opponent replies as often as the stored explorer answer plays each move", async () => {
+    const { client, userId } = await signedIn();
+    await storeStudy(client, 'white', WHITE);
+    const [first] = (await client.get('/api/drill/next?color=white')).body.api_data;
+    await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4', rating: 4 });
+    // Filters of this player's own: the stored answer below is read for them alone.
+    const filters = { speeds: 'rapid', ratings: '1600' };
+    await database.db.insert(coverageRuns).values({ userId, color: 'white', status: 'done', ...filters });
+    const counts = {
+      white: 60,
+      draws: 20,
+      black: 20,
+      moves: [
+        { uci: 'c7c5', san: 'c5', white: 45, draws: 15, black: 15 },
+        { uci: 'e7e5', san: 'e5', white: 15, draws: 5, black: 5 },
+      ],
+    };
+    // The stored answers are shared by every player: this one may be there from an earlier run.
+    await database.db
+      .insert(positionStats)
+      .values({ fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -', ...filters, ...counts })
+      .onConflictDoUpdate({ target: [positionStats.fen, positionStats.speeds, positionStats.ratings], set: counts });
+    // c5 has 75 of the 100 games. Over 300 walks its share has a standard deviation of 2.5 points: outside
+    // 60-90% once in a billion, and a uniform pick (50%) or always the most played (100%) fall outside.
+    const CALLS = 300;
+    let c5 = 0;
+    for (let i = 0; i < CALLS; i++) {
+      const line = (await client.get('/api/drill/line?color=white')).body.api_data;
+      expect(line.moves[0]).toEqual({ uci: 'e2e4', san: 'e4', by: 'player' });
+      if (line.moves[1].san === 'c5') c5++;
+      else expect(line.moves[1].san).toBe('e5');
+    }
+    expect(c5 / CALLS).toBeGreaterThan(0.6);
+    expect(c5 / CALLS).toBeLessThan(0.9);
+  });
 });
