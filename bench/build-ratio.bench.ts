@@ -15,7 +15,7 @@ import {
   type PositionStats,
 } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
-import { cpuMs, median, replay } from './measure.js';
+import { median, replay, warmRuns } from './measure.js';
 
 const RUNS = 5;
 
@@ -47,12 +47,7 @@ for (const [label, chapters] of [
     drill_deck: () => buildDrillDeck(rep),
     coverage_report: () => coverageReport(rep, stats),
   };
-  const times = Object.fromEntries(Object.keys(steps).map((k) => [k, [] as number[]]));
-  for (let run = -1; run < RUNS; run++)
-    for (const [k, f] of Object.entries(steps)) {
-      const ms = cpuMs(f);
-      if (run >= 0) times[k].push(ms);
-    }
+  const times = warmRuns(steps, RUNS);
   console.log(`chess_core_positions_${label}: ${n} positions (${(text.length / 1024).toFixed(0)} KiB)`);
   for (const k of Object.keys(steps)) {
     const ms = median(times[k]);

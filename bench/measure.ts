@@ -13,6 +13,21 @@ export const cpuMs = (f: () => unknown): number => {
 
 export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * The CPU time of each step over `runs` rounds, the steps alternating within a round, after one round
+ * not counted (compilation and the first collections: the server runs warm).
+ */
+export const warmRuns = <K extends string>(steps: Record<K, () => unknown>, runs: number): Record<K, number[]> => {
+  const names = Object.keys(steps) as K[];
+  const times = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let run = -1; run < runs; run++)
+    for (const k of names) {
+      const ms = cpuMs(steps[k]);
+      if (run >= 0) times[k].push(ms);
+    }
+  return times;
+};
+
 /** chessops parsing the text and playing every move of every game (parse + replay). */
 export const replay = (text: string): void => {
   for (const game of parsePgn(text)) {

@@ -3,7 +3,7 @@
 // same eight texts and replaying every move (parse + replay). Also the strict read's scan alone, and
 // each reader (consistency, opening book, drill deck, coverage report) on the union against the same
 // reader on one source of the same total size (the eight texts as one file).
-// CPU time (process.cpuUsage), median of five alternating runs after one not counted (the server reads warm).
+// CPU time (process.cpuUsage), median of five alternating runs after one not counted (warmRuns).
 import {
   bookEntry,
   bookPositions,
@@ -18,7 +18,7 @@ import {
   type Repertoire,
 } from '../src/chess/index.js';
 import { generateStudy } from './generated-study.js';
-import { cpuMs, median, replay } from './measure.js';
+import { median, replay, warmRuns } from './measure.js';
 
 const RUNS = 5;
 const SOURCES = 8;
@@ -26,22 +26,17 @@ const SOURCES = 8;
 const texts = Array.from({ length: SOURCES }, (_, i) => generateStudy(156, 20240601 + i));
 const sources = texts.map((text, i) => ({ name: `Source ${i + 1}`, text, excludeSymbols: [] }));
 let positions = 0;
-const combineRuns: number[] = [];
-const buildRuns: number[] = [];
-const chessopsRuns: number[] = [];
-const scanRuns: number[] = [];
-for (let run = -1; run < RUNS; run++) {
-  let union = '';
-  const combine = cpuMs(() => (union = combineSources(sources).unwrap()));
-  const build = cpuMs(() => (positions = buildRepertoireFromPgn(union, { color: 'white' }).unwrap().positions.size));
-  const chessops = cpuMs(() => texts.forEach(replay));
-  const scan = cpuMs(() => texts.forEach((text) => findUnreadToken(text)));
-  if (run < 0) continue;
-  combineRuns.push(combine);
-  buildRuns.push(build);
-  chessopsRuns.push(chessops);
-  scanRuns.push(scan);
-}
+let unionText = '';
+const runs = warmRuns(
+  {
+    combine: () => (unionText = combineSources(sources).unwrap()),
+    build: () => (positions = buildRepertoireFromPgn(unionText, { color: 'white' }).unwrap().positions.size),
+    chessops: () => texts.forEach(replay),
+    scan: () => texts.forEach((text) => findUnreadToken(text)),
+  },
+  RUNS,
+);
+const [combineRuns, buildRuns, chessopsRuns, scanRuns] = [runs.combine, runs.build, runs.chessops, runs.scan];
 const read = median(buildRuns);
 const chessops = median(chessopsRuns);
 console.log(`sources union positions: ${positions} positions`);
@@ -52,7 +47,7 @@ console.log(`sources read / chessops: ${(read / chessops).toFixed(2)} x`);
 console.log(`sources strict scan of the ${SOURCES} texts: ${median(scanRuns).toFixed(0)} ms`);
 
 // The readers: on the union of the eight, and on one source holding the same games.
-const union = buildRepertoireFromPgn(combineSources(sources).unwrap(), { color: 'white' }).unwrap();
+const union = buildRepertoireFromPgn(unionText, { color: 'white' }).unwrap();
 const single = buildRepertoireFromPgn(texts.join('\n\n'), { color: 'white' }).unwrap();
 const statsOf = (rep: Repertoire) => {
   const stats = new Map<string, PositionStats>();
@@ -76,13 +71,8 @@ const unionStats = statsOf(union);
 const singleStats = statsOf(single);
 console.log(`sources one source of the same games: ${single.positions.size} positions`);
 for (const [name, read] of Object.entries(readers)) {
-  const onUnion: number[] = [];
-  const onSingle: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    onUnion.push(cpuMs(() => read(union, unionStats)));
-    onSingle.push(cpuMs(() => read(single, singleStats)));
-  }
-  const [u, o] = [median(onUnion), median(onSingle)];
+  const times = warmRuns({ union: () => read(union, unionStats), single: () => read(single, singleStats) }, RUNS);
+  const [u, o] = [median(times.union), median(times.single)];
   console.log(
     `sources reader ${name}: ${u.toFixed(0)} ms on the union, ${o.toFixed(0)} ms on one source (${(u / o).toFixed(2)} x)`,
   );

@@ -175,8 +175,7 @@ class Builder {
     line: LineStep | undefined,
     mainline: boolean,
   ): number {
-    // The frames are kept between chapters and reused by depth: one object per move read cost as much
-    // as the moves kept.
+    // The frames are kept between chapters and reused by depth, so reading a move makes no frame object.
     const frames = this.frames;
     let depth = 0;
     setFrame(frameAt(frames, 0), node, pos, ctx, at, line, mainline);

@@ -9,10 +9,10 @@ import {
   type DrillDeckItem,
   type Repertoire,
 } from '../../chess/index.js';
+import { LoopTurn } from '../loop-turn.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 import { editsSignature } from '../repertoire/edits-store.js';
 import { readStudyRow } from './drill-deck-repository.js';
-import { LoopTurn } from '../loop-turn.js';
 
 /**
  * Where a colour's drill deck comes from: the stored study, read through the shared repertoire cache.

@@ -181,7 +181,10 @@ async function writeDeck(
     before.add(digest);
     await pause(read++);
   }
-  for (const row of rows) if (row.retiredAt === null) before.add(keyDigest(row.key));
+  for (const [i, row] of rows.entries()) {
+    if (row.retiredAt === null) before.add(keyDigest(row.key));
+    await pause(i);
+  }
   const digests: number[] = new Array(deck.length);
   const inDeck = new Set<number>();
   let added = 0;
