@@ -3,7 +3,7 @@
  * `remove` takes out the line's last move and every position reachable only through it, `comment` sets
  * the player's own note on the line's last move (empty text clears it). Edits apply
  * in order onto a copy: positions they touch are copied, the others stay shared with the base (a
- * cached repertoire is never changed).
+ * cached repertoire is never changed), and so does the map holding them (layered-positions.ts).
  *
  *   const edited = applyEdits(base, [{ op: 'add', line: parseRepertoireLine('1. e4 b6 2. d4').unwrap() }]);
  *   edited.rep.positions.get(keyAfterB6).moves  // [..., d4]
@@ -12,6 +12,7 @@ import { INITIAL_FEN } from 'chessops/fen';
 import type { Color, Repertoire, RepertoireChapter, RepertoireMove, RepertoirePosition } from './repertoire.js';
 import { START_KEY, type RepertoireLine } from './repertoire-line.js';
 import { noteKey } from './annotations.js';
+import { LayeredPositions, MAX_CHANGES, type PositionChange } from './layered-positions.js';
 
 export const EDIT_OPS = ['add', 'remove', 'comment'] as const;
 export type EditOp = (typeof EDIT_OPS)[number];
@@ -75,7 +76,7 @@ export const applyEdits = (
   }
 };
 
-/** Positions copied between two pauses of applyEditsSteps. */
+/** Positions copied between two pauses when the changes are folded into a map of their own. */
 const COPIED_PER_STEP = 1_024;
 
 /** applyEdits pausing (yielding) after each edit and while copying: large repertoires change in short steps. */
@@ -85,12 +86,29 @@ export function* applyEditsSteps(
   from: EditedRepertoire = unedited(base),
 ): Generator<void, EditedRepertoire> {
   if (edits.length === 0) return from;
-  // Copied in steps: a repertoire at the edit bound has some 80,000 positions.
-  const positions = new Map<string, RepertoirePosition>();
-  for (const [key, position] of from.rep.positions) {
-    positions.set(key, position);
-    if (positions.size % COPIED_PER_STEP === 0) yield;
-  }
+  // The positions shared with `from` stay where they are: only the changes (a few thousand at most,
+  // see MAX_CHANGES) are copied.
+  const layered = LayeredPositions.over(from.rep.positions);
+  const below = layered.below;
+  const changes = new Map<string, PositionChange>(layered.changes);
+  const positions = {
+    get(key: string): RepertoirePosition | undefined {
+      const change = changes.get(key);
+      return change === undefined ? below.get(key) : (change ?? undefined);
+    },
+    has(key: string): boolean {
+      const change = changes.get(key);
+      return change === undefined ? below.has(key) : change !== null;
+    },
+    set(key: string, position: RepertoirePosition): void {
+      changes.set(key, position);
+    },
+    delete(key: string): void {
+      if (below.has(key)) changes.set(key, null);
+      else changes.delete(key);
+    },
+    values: () => layered.with(changes).values(),
+  };
   const roots = [...from.rep.roots];
   const additions = from.additionsChapter;
   const owned = new Set<RepertoirePosition>();
@@ -236,6 +254,21 @@ export function* applyEditsSteps(
   if (added && chapters.length === additions) {
     chapters = [...chapters, { index: additions, name: additionsChapterName(base.color), startFen: INITIAL_FEN }];
   }
+  let result: ReadonlyMap<string, RepertoirePosition> = layered.with(changes);
+  if (changes.size > MAX_CHANGES) {
+    // Folded into a map of their own, in steps: the next edits then copy few changes again.
+    const flat = new Map<string, RepertoirePosition>();
+    for (const position of result.values()) {
+      flat.set(position.key, position);
+      if (flat.size % COPIED_PER_STEP === 0) yield;
+    }
+    result = flat;
+  }
   // Roots stay: a study's set-up chapter may lose every move, its start is still where it begins.
-  return { rep: { ...from.rep, chapters, positions, roots, notes }, effects, additionsChapter: additions, touched };
+  return {
+    rep: { ...from.rep, chapters, positions: result, roots, notes },
+    effects,
+    additionsChapter: additions,
+    touched,
+  };
 }

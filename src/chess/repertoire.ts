@@ -63,7 +63,7 @@ export interface Repertoire {
   color: Color;
   excluded: ExcludeSymbol[];
   chapters: RepertoireChapter[];
-  positions: Map<string, RepertoirePosition>;
+  positions: ReadonlyMap<string, RepertoirePosition>;
   /** Keys of the chapters' starting positions, without repeats. */
   roots: string[];
   /** The study's annotations by noteKey(position key, move UCI); only moves with a comment or NAG. */

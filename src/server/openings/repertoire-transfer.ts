@@ -49,7 +49,8 @@ export class RepertoireSender {
   ) {
     this.entries = [...rep.positions.values()];
     this.count = this.entries.length;
-    rep.positions.clear();
+    // A repertoire just built holds a map of its own: emptied, so its positions go as they are sent.
+    if (rep.positions instanceof Map) rep.positions.clear();
   }
 
   head(): RepertoireHead {
