@@ -93,19 +93,7 @@ function* shortestWays(rep: Repertoire, root: string, ways: Map<string, Path>): 
 /** The additions chapters, one tree per starting position (the standard start for every edit); undefined is a pause. */
 function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator<string | undefined> {
   const ways = new Map<string, Path>();
-  const rootOf = new Map<string, string>();
-  const startKey = positionKey(INITIAL_FEN);
-  for (const root of [startKey, ...edited.roots]) {
-    const before = ways.size;
-    yield* shortestWays(edited, root, ways);
-    // Map order is insertion order: the keys after the first `before` are this root's.
-    let i = 0;
-    for (const key of ways.keys()) {
-      if (i++ < before) continue;
-      rootOf.set(key, root);
-      if (i % WORK_PER_STEP === 0) yield undefined;
-    }
-  }
+  for (const root of [positionKey(INITIAL_FEN), ...edited.roots]) yield* shortestWays(edited, root, ways);
   const trees = new Map<string, Node<PgnNodeData>>();
   const child = (node: Node<PgnNodeData>, san: string) => {
     let next = node.children.find((c) => c.data.san === san);
@@ -121,9 +109,9 @@ function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator
     for (let at = key; !node;) {
       const way = ways.get(at);
       if (!way?.move) {
-        const root = rootOf.get(key)!;
-        node = trees.get(root);
-        if (!node) trees.set(root, (node = new Node<PgnNodeData>()));
+        // The way in starts at its root: the tree of that root.
+        node = trees.get(at);
+        if (!node) trees.set(at, (node = new Node<PgnNodeData>()));
         nodes.set(at, node);
         break;
       }
