@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useBlocker, useLocation } from 'react-router';
 import { ConfirmDialog } from '../components/confirm-dialog';
 
 /** The words of a question about typed work, e.g. 'Discard this card?' and what goes with it. */
@@ -44,7 +44,14 @@ export function useDiscardQuestion(words: DiscardWords): {
  * through `beforeunload`, whose question browsers only show in their own words.
  */
 export function useUnsavedGuard(dirty: boolean, words: DiscardWords): ReactNode {
-  const blocker = useBlocker(dirty);
+  // Once the player has chosen Discard, nothing is left to ask about: the screen's blocker is only
+  // let go after the next screen shows, and a Back pressed in between was blocked (and lost).
+  const discarded = useRef(false);
+  const { key } = useLocation();
+  useEffect(() => {
+    discarded.current = false;
+  }, [key]);
+  const blocker = useBlocker(useCallback(() => dirty && !discarded.current, [dirty]));
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -58,7 +65,10 @@ export function useUnsavedGuard(dirty: boolean, words: DiscardWords): ReactNode 
       confirmLabel={DISCARD}
       cancelLabel={KEEP}
       onCancel={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={() => {
+        discarded.current = true;
+        blocker.proceed?.();
+      }}
     />
   );
 }
