@@ -19,6 +19,26 @@ export type PositionChange = Position | null;
  */
 export const MAX_CHANGES = 8_192;
 
+/** The position under `key`: its change when there is one, else the shared map's. */
+export const positionOver = (
+  below: ReadonlyMap<string, Position>,
+  changes: ReadonlyMap<string, PositionChange>,
+  key: string,
+): Position | undefined => {
+  const change = changes.get(key);
+  return change === undefined ? below.get(key) : (change ?? undefined);
+};
+
+/** Whether a position is under `key`, its change counted first. */
+export const hasPositionOver = (
+  below: ReadonlyMap<string, Position>,
+  changes: ReadonlyMap<string, PositionChange>,
+  key: string,
+): boolean => {
+  const change = changes.get(key);
+  return change === undefined ? below.has(key) : change !== null;
+};
+
 export class LayeredPositions implements ReadonlyMap<string, Position> {
   private constructor(
     /** The shared map, never changed. */
@@ -46,14 +66,11 @@ export class LayeredPositions implements ReadonlyMap<string, Position> {
   }
 
   get(key: string): Position | undefined {
-    const change = this.changes.get(key);
-    if (change === undefined) return this.below.get(key);
-    return change ?? undefined;
+    return positionOver(this.below, this.changes, key);
   }
 
   has(key: string): boolean {
-    const change = this.changes.get(key);
-    return change === undefined ? this.below.has(key) : change !== null;
+    return hasPositionOver(this.below, this.changes, key);
   }
 
   /** The shared map's order, changed positions in place, then positions added in the order they came. */

@@ -12,7 +12,13 @@ import { INITIAL_FEN } from 'chessops/fen';
 import type { Color, Repertoire, RepertoireChapter, RepertoireMove, RepertoirePosition } from './repertoire.js';
 import { START_KEY, type RepertoireLine } from './repertoire-line.js';
 import { noteKey } from './annotations.js';
-import { LayeredPositions, MAX_CHANGES, type PositionChange } from './layered-positions.js';
+import {
+  hasPositionOver,
+  LayeredPositions,
+  MAX_CHANGES,
+  positionOver,
+  type PositionChange,
+} from './layered-positions.js';
 
 export const EDIT_OPS = ['add', 'remove', 'comment'] as const;
 export type EditOp = (typeof EDIT_OPS)[number];
@@ -92,14 +98,8 @@ export function* applyEditsSteps(
   const below = layered.below;
   const changes = new Map<string, PositionChange>(layered.changes);
   const positions = {
-    get(key: string): RepertoirePosition | undefined {
-      const change = changes.get(key);
-      return change === undefined ? below.get(key) : (change ?? undefined);
-    },
-    has(key: string): boolean {
-      const change = changes.get(key);
-      return change === undefined ? below.has(key) : change !== null;
-    },
+    get: (key: string) => positionOver(below, changes, key),
+    has: (key: string) => hasPositionOver(below, changes, key),
     set(key: string, position: RepertoirePosition): void {
       changes.set(key, position);
     },

@@ -15,6 +15,8 @@ import { coverageRuns, drillItems, positionStats, studies } from '../db/schema.j
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+/** The position key after 1. e4 (the FEN without its counters). */
+const AFTER_E4_KEY = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
 const WHITE = '[Event "Prep: Open"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n\n[Event "Prep: Sicilian"]\n\n1. e4 c5 2. Nf3 *\n';
 
 describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => {
@@ -31,6 +33,23 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
   });
 
   const signedIn = () => signedInClient(server, { prefix: 'drill' });
+
+  /**
+   * The player's last coverage check done at `filters`, and the explorer's answer at `key` stored for them.
+   * Stored answers are shared by every player: one may be there from an earlier run, and is replaced.
+   */
+  const storeExplorerAnswer = async (
+    userId: number,
+    key: string,
+    filters: { speeds: string; ratings: string },
+    counts: Pick<typeof positionStats.$inferInsert, 'white' | 'draws' | 'black' | 'moves'>,
+  ) => {
+    await database.db.insert(coverageRuns).values({ userId, color: 'white', status: 'done', ...filters });
+    await database.db
+      .insert(positionStats)
+      .values({ fen: key, ...filters, ...counts })
+      .onConflictDoUpdate({ target: [positionStats.fen, positionStats.speeds, positionStats.ratings], set: counts });
+  };
 
   const storeStudy = (client: HttpClient, color: string, text: string | null, extra: Record<string, string> = {}) =>
     client.postJson('/api/update-study', { color, study_text: text, title: 'Prep', ...extra });
@@ -86,7 +105,6 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
     // Answer the first item so the walk plays 1. e4 for the player.
     const [first] = (await client.get('/api/drill/next?color=white')).body.api_data;
     await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4', rating: 4 });
-    const afterE4Key = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -';
     // Before any coverage check of the colour no explorer answer is read: each reply comes about as
     // often as the other (both missing from 30 walks: once in 500 million).
     const replies = new Set<string>();
@@ -97,19 +115,11 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
     }
     expect([...replies].sort()).toEqual(['c5', 'e5']);
     // The player's last coverage check chose these filters; the explorer figures are read at them.
-    await database.db.insert(coverageRuns).values({
+    await storeExplorerAnswer(
       userId,
-      color: 'white',
-      status: 'done',
-      speeds: 'blitz,rapid,classical',
-      ratings: '1800,2000,2200,2500',
-    });
-    await database.db
-      .insert(positionStats)
-      .values({
-        fen: afterE4Key,
-        speeds: 'blitz,rapid,classical',
-        ratings: '1800,2000,2200,2500',
+      AFTER_E4_KEY,
+      { speeds: 'blitz,rapid,classical', ratings: '1800,2000,2200,2500' },
+      {
         white: 1,
         draws: 1,
         black: 1,
@@ -117,8 +127,8 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
           { uci: 'c7c5', san: 'c5', white: 100, draws: 0, black: 0 },
           { uci: 'e7e5', san: 'e5', white: 0, draws: 0, black: 0 },
         ],
-      })
-      .onConflictDoNothing();
+      },
+    );
     const line = (await client.get('/api/drill/line?color=white')).body.api_data;
     expect(line.start_fen).toBe(START);
     expect(line.moves).toEqual([
@@ -138,22 +148,20 @@ describe.each(testDatabaseKinds())('drill focus and line mode on %s', (kind) => 
     const [first] = (await client.get('/api/drill/next?color=white')).body.api_data;
     await client.postJson('/api/drill/answer', { id: first.id, uci: 'e2e4', rating: 4 });
     // Filters of this player's own: the stored answer below is read for them alone.
-    const filters = { speeds: 'rapid', ratings: '1600' };
-    await database.db.insert(coverageRuns).values({ userId, color: 'white', status: 'done', ...filters });
-    const counts = {
-      white: 60,
-      draws: 20,
-      black: 20,
-      moves: [
-        { uci: 'c7c5', san: 'c5', white: 45, draws: 15, black: 15 },
-        { uci: 'e7e5', san: 'e5', white: 15, draws: 5, black: 5 },
-      ],
-    };
-    // The stored answers are shared by every player: this one may be there from an earlier run.
-    await database.db
-      .insert(positionStats)
-      .values({ fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -', ...filters, ...counts })
-      .onConflictDoUpdate({ target: [positionStats.fen, positionStats.speeds, positionStats.ratings], set: counts });
+    await storeExplorerAnswer(
+      userId,
+      AFTER_E4_KEY,
+      { speeds: 'rapid', ratings: '1600' },
+      {
+        white: 60,
+        draws: 20,
+        black: 20,
+        moves: [
+          { uci: 'c7c5', san: 'c5', white: 45, draws: 15, black: 15 },
+          { uci: 'e7e5', san: 'e5', white: 15, draws: 5, black: 5 },
+        ],
+      },
+    );
     // c5 has 75 of the 100 games. Over 300 walks its share has a standard deviation of 2.5 points: outside
     // 60-90% once in a billion, and a uniform pick (50%) or always the most played (100%) fall outside.
     const CALLS = 300;
