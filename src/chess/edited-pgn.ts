@@ -9,14 +9,38 @@
  */
 import { INITIAL_FEN } from 'chessops/fen';
 import { ChildNode, Node, type Game, type PgnNodeData } from 'chessops/pgn';
+import { AdditionsTree } from './additions-tree.js';
 import { excludedNags } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
-import { makePgnText, makePgnTextSteps } from './pgn-write.js';
+import { makePgnText, writePgnTextSteps } from './pgn-write.js';
 import { parseGames, splitPgn, type PlayedGame, type PlayedMove } from './pgn.js';
 import { additionsChapterName, type EditedRepertoire } from './repertoire-edits.js';
 import type { Repertoire, RepertoireMove } from './repertoire.js';
 
-const moveId = (key: string, uci: string) => `${key} ${uci}`;
+/**
+ * A set of moves, each named by the key of the position it is played in and its UCI. Asking makes no
+ * string (the key's hash is kept with it): the additions ask once for every move of the repertoire.
+ */
+class MoveIds {
+  private readonly byKey = new Map<string, string | string[]>();
+
+  add(key: string, uci: string): void {
+    const known = this.byKey.get(key);
+    if (known === undefined) this.byKey.set(key, uci);
+    else if (typeof known === 'string') {
+      if (known !== uci) this.byKey.set(key, [known, uci]);
+    } else if (!known.includes(uci)) known.push(uci);
+  }
+
+  has(key: string, uci: string): boolean {
+    const known = this.byKey.get(key);
+    return known !== undefined && (typeof known === 'string' ? known === uci : known.includes(uci));
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+}
 
 /**
  * Positions visited (or moves written) between two pauses of the steps below: a pause costs little,
@@ -25,14 +49,14 @@ const moveId = (key: string, uci: string) => `${key} ${uci}`;
 const WORK_PER_STEP = 256;
 
 /** Adds the moves of the base that the edits took out (their position may be gone too); pauses as it goes. */
-function* findRemovedMoves(base: Repertoire, edited: Repertoire, removed: Set<string>): Generator<undefined> {
+function* findRemovedMoves(base: Repertoire, edited: Repertoire, removed: MoveIds): Generator<undefined> {
   if (base === edited) return;
   let visited = 0;
   for (const p of base.positions.values()) {
     if (++visited % WORK_PER_STEP === 0) yield undefined;
     const now = edited.positions.get(p.key);
     if (now === p) continue;
-    for (const m of p.moves) if (!now?.moves.some((x) => x.uci === m.uci)) removed.add(moveId(p.key, m.uci));
+    for (const m of p.moves) if (!now?.moves.some((x) => x.uci === m.uci)) removed.add(p.key, m.uci);
   }
 }
 
@@ -42,9 +66,9 @@ function* findRemovedMoves(base: Repertoire, edited: Repertoire, removed: Set<st
  */
 const cutRemoved = (
   game: PlayedGame,
-  removed: Set<string>,
+  removed: MoveIds,
   excluded: ReadonlySet<number>,
-  covered: Set<string>,
+  covered: MoveIds,
 ): Game<PgnNodeData> => {
   const moves = new Node<PgnNodeData>();
   // A stack of its own, not recursion: a chapter of thousands of plies must not overflow the call stack.
@@ -56,11 +80,11 @@ const cutRemoved = (
     const { from, fromKey, to, counts } = top;
     const made: (typeof stack)[number][] = [];
     for (const child of from.children) {
-      const id = moveId(fromKey, child.data.uci);
-      if (removed.has(id)) continue;
+      const uci = child.data.uci;
+      if (removed.has(fromKey, uci)) continue;
       const { san, comments, startingComments, nags } = child.data;
       const stillCounts = counts && !nags?.some((n) => excluded.has(n));
-      if (stillCounts) covered.add(id);
+      if (stillCounts) covered.add(fromKey, uci);
       const node = new ChildNode<PgnNodeData>({ san, comments, startingComments, nags });
       to.children.push(node);
       made.push({ from: child, fromKey: positionKey(child.data.fen), to: node, counts: stillCounts });
@@ -70,68 +94,109 @@ const cutRemoved = (
   return { headers: game.headers, comments: game.comments, moves };
 };
 
-interface Path {
-  from: string | undefined;
-  move: RepertoireMove | undefined;
+/** Entries a map of KeyIndex holds before the next is started. */
+const KEYS_PER_MAP = 32_768;
+
+/**
+ * Numbers by key, in maps of at most KEYS_PER_MAP entries: one Map of 100,000 keys grows by rehashing
+ * 65,536 entries at once (5 ms, a stall for every other request); these never rehash more than half
+ * as many. Asking looks in each map (three or four for a large repertoire).
+ */
+class KeyIndex {
+  private readonly maps = [new Map<string, number>()];
+
+  get(key: string): number | undefined {
+    for (const map of this.maps) {
+      const value = map.get(key);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: string, value: number): void {
+    let last = this.maps[this.maps.length - 1];
+    if (last.size >= KEYS_PER_MAP) this.maps.push((last = new Map()));
+    last.set(key, value);
+  }
 }
 
-/** For each position reachable from `root`, the move of a shortest way in (breadth first); pauses as it goes. */
-function* shortestWays(rep: Repertoire, root: string, ways: Map<string, Path>): Generator<undefined> {
-  if (ways.has(root) || !rep.positions.has(root)) return;
-  ways.set(root, { from: undefined, move: undefined });
-  const queue = [root];
-  for (let i = 0; i < queue.length; i++) {
-    if (i % WORK_PER_STEP === WORK_PER_STEP - 1) yield undefined;
-    for (const m of rep.positions.get(queue[i])!.moves) {
-      if (ways.has(m.to)) continue;
-      ways.set(m.to, { from: queue[i], move: m });
-      queue.push(m.to);
+/**
+ * Shortest ways in, breadth first from each root: the positions in the order reached, each with the
+ * index of the one it is reached from (-1 at a root) and the move played there. Arrays by index, so a
+ * position reached costs no object of its own.
+ */
+class ShortestWays {
+  readonly index = new KeyIndex();
+  readonly keys: string[] = [];
+  readonly from: number[] = [];
+  readonly moves: (RepertoireMove | undefined)[] = [];
+
+  /** Adds the positions reachable from `root` not reached yet; pauses as it goes. */
+  *reach(rep: Repertoire, root: string): Generator<undefined> {
+    if (this.index.has(root) || !rep.positions.has(root)) return;
+    this.add(root, -1, undefined);
+    for (let i = this.keys.length - 1; i < this.keys.length; i++) {
+      if (i % WORK_PER_STEP === WORK_PER_STEP - 1) yield undefined;
+      for (const m of rep.positions.get(this.keys[i])!.moves) if (!this.index.has(m.to)) this.add(m.to, i, m);
     }
+  }
+
+  private add(key: string, from: number, move: RepertoireMove | undefined): void {
+    this.index.set(key, this.keys.length);
+    this.keys.push(key);
+    this.from.push(from);
+    this.moves.push(move);
   }
 }
 
 /** The additions chapters, one tree per starting position (the standard start for every edit); undefined is a pause. */
-function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator<string | undefined> {
-  const ways = new Map<string, Path>();
-  for (const root of [positionKey(INITIAL_FEN), ...edited.roots]) yield* shortestWays(edited, root, ways);
-  const trees = new Map<string, Node<PgnNodeData>>();
-  const child = (node: Node<PgnNodeData>, san: string) => {
-    let next = node.children.find((c) => c.data.san === san);
-    if (!next) node.children.push((next = new ChildNode<PgnNodeData>({ san })));
-    return next;
-  };
-  // Each position's node once found: walking every way in from its root again was quadratic in depth.
-  const nodes = new Map<string, Node<PgnNodeData>>();
-  /** The additions tree's node of a position, made along a shortest way in. */
-  const nodeOf = (key: string): Node<PgnNodeData> => {
-    const path: string[] = [];
-    let node = nodes.get(key);
-    for (let at = key; !node;) {
-      const way = ways.get(at);
-      if (!way?.move) {
+function* additionsChapters(edited: Repertoire, covered: MoveIds): Generator<string | undefined> {
+  const ways = new ShortestWays();
+  for (const root of [positionKey(INITIAL_FEN), ...edited.roots]) yield* ways.reach(edited, root);
+  const tree = new AdditionsTree();
+  const trees = new Map<string, number>();
+  // Each position's node once found, by its index in `ways`: walking every way in from its root
+  // again was quadratic in depth.
+  const nodes = new Int32Array(ways.keys.length).fill(-1);
+  const path: number[] = [];
+  /** The additions tree's node of a position (reached by `ways`), made along its shortest way in. */
+  const nodeOf = (key: string): number => {
+    let at = ways.index.get(key)!;
+    let node = nodes[at];
+    while (node < 0) {
+      const from = ways.from[at];
+      if (from < 0) {
         // The way in starts at its root: the tree of that root.
-        node = trees.get(at);
-        if (!node) trees.set(at, (node = new Node<PgnNodeData>()));
-        nodes.set(at, node);
+        const root = ways.keys[at];
+        node = trees.get(root) ?? tree.root();
+        trees.set(root, node);
+        nodes[at] = node;
         break;
       }
       path.push(at);
-      at = way.from!;
-      node = nodes.get(at);
+      at = from;
+      node = nodes[at];
     }
     for (let i = path.length - 1; i >= 0; i--) {
-      node = child(node, ways.get(path[i])!.move!.san);
-      nodes.set(path[i], node);
+      node = tree.moveTo(node, ways.moves[path[i]]!.san);
+      nodes[path[i]] = node;
     }
+    path.length = 0;
     return node;
   };
   let visited = 0;
   for (const p of edited.positions.values()) {
     if (++visited % WORK_PER_STEP === 0) yield undefined;
-    const missing = p.moves.filter((m) => !covered.has(moveId(p.key, m.uci)));
-    if (missing.length === 0) continue;
-    const node = nodeOf(p.key);
-    for (const m of missing) child(node, m.san);
+    let node = -1;
+    for (const m of p.moves) {
+      if (covered.has(p.key, m.uci)) continue;
+      if (node < 0) node = nodeOf(p.key);
+      tree.moveTo(node, m.san);
+    }
   }
   // The player's own notes ride on their moves in the additions, so the text and the study carry them.
   for (const [id, note] of edited.notes) {
@@ -139,14 +204,14 @@ function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator
     const bar = id.lastIndexOf('|');
     const from = edited.positions.get(id.slice(0, bar));
     const move = from?.moves.find((m) => m.uci === id.slice(bar + 1));
-    if (!from || !move || !ways.has(from.key)) continue;
-    const leaf = child(nodeOf(from.key), move.san);
-    leaf.data.comments = [...(leaf.data.comments ?? []), note.own];
+    if (!from || !move || !ways.index.has(from.key)) continue;
+    tree.comment(tree.moveTo(nodeOf(from.key), move.san), note.own);
   }
   const name = additionsChapterName(edited.color);
   for (const [root, moves] of trees) {
+    // One line each: a tag holding a newline would end the tags early.
     const headers = new Map([
-      ['Event', `${edited.name}: ${name}`],
+      ['Event', `${edited.name.replace(/\r?\n/g, ' ')}: ${name}`],
       ['ChapterName', name],
       ['Result', '*'],
     ]);
@@ -155,7 +220,7 @@ function* additionsChapters(edited: Repertoire, covered: Set<string>): Generator
       headers.set('FEN', fen);
       headers.set('SetUp', '1');
     }
-    const steps = makePgnTextSteps({ headers, moves });
+    const steps = writePgnTextSteps(headers, undefined, moves, tree);
     for (let step = steps.next(); ; step = steps.next()) {
       if (step.done) {
         yield step.value;
@@ -178,7 +243,7 @@ export function* editedPgnSteps(
   { studyChapters = true }: { studyChapters?: boolean } = {},
 ): Generator<string | undefined> {
   const rep = edited.rep;
-  const removed = new Set<string>();
+  const removed = new MoveIds();
   yield* findRemovedMoves(base, rep, removed);
   const skipped = new Set(base.chapters.filter((c) => c.name === additionsChapterName(base.color)).map((c) => c.index));
   yield undefined;
@@ -187,18 +252,18 @@ export function* editedPgnSteps(
   if (removed.size > 0)
     for (const p of base.positions.values()) {
       if (++visited % WORK_PER_STEP === 0) yield undefined;
-      for (const m of p.moves) if (removed.has(moveId(p.key, m.uci))) for (const c of m.chapters) affected.add(c);
+      for (const m of p.moves) if (removed.has(p.key, m.uci)) for (const c of m.chapters) affected.add(c);
     }
 
   const excluded = excludedNags(base.excluded);
-  const covered = new Set<string>();
+  const covered = new MoveIds();
   const raw = splitPgn(studyText);
   // Each chapter's own text when the split agrees with the reader; else every chapter is read again.
   const byChapter = raw.length === base.chapters.length;
   const kept = (c: number) => byChapter && !skipped.has(c) && !affected.has(c);
   for (const p of base.positions.values()) {
     if (++visited % WORK_PER_STEP === 0) yield undefined;
-    for (const m of p.moves) if (m.chapters.some(kept)) covered.add(moveId(p.key, m.uci));
+    for (const m of p.moves) if (m.chapters.some(kept)) covered.add(p.key, m.uci);
   }
 
   if (byChapter) {

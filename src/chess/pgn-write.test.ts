@@ -2,7 +2,7 @@ import { ChildNode, Node, type Game, type PgnNodeData } from 'chessops/pgn';
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { parseGames } from './pgn.js';
-import { makePgnText, makePgnTextSteps } from './pgn-write.js';
+import { makePgnText, makePgnTextSteps, wrapText } from './pgn-write.js';
 
 /** Runs the steps to the end: the text and how many pauses came before it. */
 const drain = (game: Game<PgnNodeData>) => {
@@ -61,4 +61,47 @@ test('a game of 60,000 moves is written in steps: a pause every 2,000 moves', ()
   const { text, pauses } = drain(game);
   expect(text).toBe(makePgnText(game));
   expect(pauses).toBeGreaterThanOrEqual(30);
+});
+
+/** The wrapping as first written, on the growing line's text: the model the word-by-word wrapper keeps to. */
+const wrapModel = (text: string, width = 80): string => {
+  const lines: string[] = [];
+  let line = '';
+  for (const token of text.split(' ')) {
+    if (token === '') continue;
+    if (line === '' || line.length + 1 + token.length <= width) {
+      line = line === '' ? token : `${line} ${token}`;
+      continue;
+    }
+    let carry = token.startsWith('%') ? line.lastIndexOf(' ') : -2;
+    while (carry > 0 && line[carry + 1] === '%') carry = line.lastIndexOf(' ', carry - 1);
+    if (carry === -1) line = `${line} ${token}`;
+    else if (carry >= 0) {
+      lines.push(line.slice(0, carry));
+      line = `${line.slice(carry + 1)} ${token}`;
+    } else {
+      lines.push(line);
+      line = token;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+};
+
+test('wrapping word by word gives the lines of the model on 2,000 texts of words, % words and long words', () => {
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const word = () => {
+    const kind = next(10);
+    const body = 'x'.repeat(1 + (kind === 0 ? 70 + next(30) : next(12)));
+    return kind < 3 ? `%${body}` : body;
+  };
+  for (let i = 0; i < 2_000; i++) {
+    const text = Array.from({ length: next(60) }, () => (next(15) === 0 ? '' : word())).join(' ');
+    expect(wrapText(text)).toBe(wrapModel(text));
+    expect(wrapText(text, 20)).toBe(wrapModel(text, 20));
+  }
 });

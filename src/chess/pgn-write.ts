@@ -5,35 +5,65 @@
  *   makeLinePgn(INITIAL_FEN, ['e4', 'c5', 'Nf3']) === '1. e4 c5 2. Nf3'
  */
 import { INITIAL_FEN, parseFen } from 'chessops/fen';
-import { makeOutcome, makePgn, parseOutcome, type ChildNode, type Game, type PgnNodeData } from 'chessops/pgn';
+import {
+  makeOutcome,
+  makePgn,
+  parseOutcome,
+  type ChildNode,
+  type Game,
+  type Node,
+  type PgnNodeData,
+} from 'chessops/pgn';
 
 export const PGN_LINE_WIDTH = 80;
 
-/** A wrapText done word by word: `add` each word in order, `end` for the lines. */
+/** '%', which starts an escape line. */
+const PERCENT = 37;
+
+/**
+ * A wrapText done word by word: `add` each word in order, `end` for the lines. The line being filled is
+ * kept as its words and joined once full, so a long text makes one string a line, not one a word.
+ */
 const lineWrapper = (width = PGN_LINE_WIDTH) => {
   const lines: string[] = [];
-  let line = '';
+  const words: string[] = [];
+  // The length of the words joined by single spaces.
+  let length = 0;
+  const start = (token: string) => {
+    words.push(token);
+    length = token.length;
+  };
   return {
     add(token: string): void {
       if (token === '') return;
-      if (line === '' || line.length + 1 + token.length <= width) {
-        line = line === '' ? token : `${line} ${token}`;
+      if (words.length === 0) return start(token);
+      if (length + 1 + token.length <= width) {
+        words.push(token);
+        length += 1 + token.length;
         return;
       }
-      // A line starting with '%' is an escape line in PGN that readers skip: carry a word over with it.
-      let carry = token.startsWith('%') ? line.lastIndexOf(' ') : -2;
-      while (carry > 0 && line[carry + 1] === '%') carry = line.lastIndexOf(' ', carry - 1);
-      if (carry === -1) line = `${line} ${token}`;
-      else if (carry >= 0) {
-        lines.push(line.slice(0, carry));
-        line = `${line.slice(carry + 1)} ${token}`;
-      } else {
-        lines.push(line);
-        line = token;
+      if (token.charCodeAt(0) !== PERCENT) {
+        lines.push(words.join(' '));
+        words.length = 0;
+        return start(token);
       }
+      // A line starting with '%' is an escape line in PGN that readers skip: carry a word over with it.
+      let carry = words.length - 1;
+      while (carry > 0 && words[carry].charCodeAt(0) === PERCENT) carry--;
+      if (carry === 0) {
+        words.push(token);
+        length += 1 + token.length;
+        return;
+      }
+      lines.push(words.slice(0, carry).join(' '));
+      words.splice(0, carry);
+      words.push(token);
+      length = words.length - 1;
+      for (const word of words) length += word.length;
     },
     end(): string[] {
-      if (line !== '') lines.push(line);
+      if (words.length > 0) lines.push(words.join(' '));
+      words.length = 0;
       return lines;
     },
   };
@@ -62,26 +92,79 @@ export const makePgnText = (game: Game<PgnNodeData>): string => {
 /** Moves written between two pauses of makePgnTextSteps. */
 const MOVES_PER_STEP = 256;
 
+/** Move number tokens by ply ("1.", "1...", "2."), made once: a long game writes thousands. */
+const moveNumbers: string[] = [];
+const moveNumberToken = (ply: number): string =>
+  (moveNumbers[ply] ??= `${Math.floor(ply / 2) + 1}${ply % 2 ? '...' : '.'}`);
+
+/** What the step writer reads of a move tree: a node's child by index (undefined past the last), a move's data. */
+export interface MoveTreeReader<N> {
+  child(node: N, index: number): N | undefined;
+  data(node: N): PgnNodeData;
+}
+
+/** chessops's own game tree. */
+const chessopsTree: MoveTreeReader<Node<PgnNodeData>> = {
+  child: (node, index) => node.children[index],
+  data: (node) => (node as ChildNode<PgnNodeData>).data,
+};
+
 /**
  * makePgnText in steps: pauses (yields) every MOVES_PER_STEP moves, so a game of tens of thousands of
- * moves can be written while other work gets turns; returns the same text. chessops's makePgn, token
- * for token, with the wrapping done as the tokens come.
+ * moves can be written while other work gets turns; returns the same text.
  */
 export function* makePgnTextSteps(game: Game<PgnNodeData>): Generator<void, string> {
   // Where makePgnText would take a newline in a tag for the end of the tags: its own way.
   if (game.headers.size === 0 || [...game.headers.values()].some((v) => v.includes('\n'))) return makePgnText(game);
+  return yield* writePgnTextSteps(game.headers, game.comments, game.moves, chessopsTree);
+}
+
+const PRE = 0;
+const SIDELINES = 1;
+const END = 2;
+
+/** A move being written, its parent's child `at`; the parent's children from `next` on are its side lines. */
+interface WriteFrame<N> {
+  state: typeof PRE | typeof SIDELINES | typeof END;
+  ply: number;
+  parent: N;
+  at: number;
+  node: N;
+  next: number;
+  inVariation: boolean;
+}
+
+/**
+ * The text makePgnText writes for a game of these headers (at least one, none holding a newline),
+ * game comments and tree, in steps (a pause every MOVES_PER_STEP moves): chessops's makePgn, token for
+ * token, with the wrapping done as the tokens come. A move makes no object of its own (frames are kept
+ * by depth, tokens are the moves' own strings): what a long game leaves for the collector is a string a line.
+ */
+export function* writePgnTextSteps<N>(
+  headers: ReadonlyMap<string, string>,
+  comments: readonly string[] | undefined,
+  root: N,
+  tree: MoveTreeReader<N>,
+): Generator<void, string> {
   let tags = '';
-  for (const [key, value] of game.headers) tags += `[${key} "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]\n`;
-  const segments: string[] = [];
+  for (const [key, value] of headers) tags += `[${key} "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]\n`;
+  // The text's lines; a newline inside a token ends a paragraph, each wrapped alone.
+  const lines: string[] = [];
   let wrapper = lineWrapper();
-  // Tokens are joined by spaces and the text split into lines at newlines, each line wrapped alone.
+  const endParagraph = () => {
+    const written = wrapper.end();
+    if (written.length === 0) lines.push('');
+    else for (const line of written) lines.push(line);
+    wrapper = lineWrapper();
+  };
   const token = (text: string) => {
-    const parts = text.split('\n');
-    parts.forEach((part, i) => {
-      if (i > 0) {
-        segments.push(wrapper.end().join('\n'));
-        wrapper = lineWrapper();
-      }
+    if (!text.includes('\n')) {
+      if (!text.includes(' ')) wrapper.add(text);
+      else for (const word of text.split(' ')) wrapper.add(word);
+      return;
+    }
+    text.split('\n').forEach((part, i) => {
+      if (i > 0) endParagraph();
       for (const word of part.split(' ')) wrapper.add(word);
     });
   };
@@ -90,45 +173,48 @@ export function* makePgnTextSteps(game: Game<PgnNodeData>): Generator<void, stri
     token(text.replace(/\}/g, ''));
     token('}');
   };
-  for (const text of game.comments ?? []) comment(text);
-  const fen = game.headers.get('FEN');
+  for (const text of comments ?? []) comment(text);
+  const fen = headers.get('FEN');
   const initialPly = fen
     ? parseFen(fen).unwrap(
         (setup) => (setup.fullmoves - 1) * 2 + (setup.turn === 'white' ? 0 : 1),
         () => 0,
       )
     : 0;
-  interface Frame {
-    state: 'pre' | 'sidelines' | 'end';
-    ply: number;
-    node: ChildNode<PgnNodeData>;
-    sidelines: Iterator<ChildNode<PgnNodeData>>;
-    inVariation: boolean;
-  }
-  const stack: Frame[] = [];
-  const frameOf = (ply: number, variations: Iterator<ChildNode<PgnNodeData>>) => {
-    const first = variations.next();
-    if (!first.done) stack.push({ state: 'pre', ply, node: first.value, sidelines: variations, inVariation: false });
+  const frames: WriteFrame<N>[] = [];
+  let depth = 0;
+  /** Writes the parent's child `at` next; `next` is where its side lines start. */
+  const push = (ply: number, parent: N, at: number, node: N, next: number) => {
+    let frame = frames[depth++];
+    if (frame === undefined) frames.push((frame = { state: PRE, ply, parent, at, node, next, inVariation: false }));
+    frame.state = PRE;
+    frame.ply = ply;
+    frame.parent = parent;
+    frame.at = at;
+    frame.node = node;
+    frame.next = next;
+    frame.inVariation = false;
   };
-  frameOf(initialPly, game.moves.children[Symbol.iterator]());
+  const first = tree.child(root, 0);
+  if (first !== undefined) push(initialPly, root, 0, first, 1);
   let forceMoveNumber = true;
   let moves = 0;
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1];
+  while (depth > 0) {
+    const frame = frames[depth - 1];
     if (frame.inVariation) {
       token(')');
       frame.inVariation = false;
       forceMoveNumber = true;
     }
-    if (frame.state === 'pre') {
+    if (frame.state === PRE) {
       if (++moves % MOVES_PER_STEP === 0) yield;
-      const { data } = frame.node;
+      const data = tree.data(frame.node);
       for (const text of data.startingComments ?? []) {
         comment(text);
         forceMoveNumber = true;
       }
       if (forceMoveNumber || frame.ply % 2 === 0) {
-        token(`${Math.floor(frame.ply / 2) + 1}${frame.ply % 2 ? '...' : '.'}`);
+        token(moveNumberToken(frame.ply));
         forceMoveNumber = false;
       }
       token(data.san);
@@ -137,30 +223,27 @@ export function* makePgnTextSteps(game: Game<PgnNodeData>): Generator<void, stri
         forceMoveNumber = true;
       }
       for (const text of data.comments ?? []) comment(text);
-      frame.state = 'sidelines';
+      frame.state = SIDELINES;
     }
-    if (frame.state === 'sidelines') {
-      const child = frame.sidelines.next();
-      if (child.done) {
-        frameOf(frame.ply + 1, frame.node.children[Symbol.iterator]());
-        frame.state = 'end';
+    if (frame.state === SIDELINES) {
+      // A side line's first move has none of its own: `next` was set past its siblings.
+      const sideline = frame.next >= 0 ? tree.child(frame.parent, frame.next) : undefined;
+      if (sideline === undefined) {
+        frame.state = END;
+        const child = tree.child(frame.node, 0);
+        if (child !== undefined) push(frame.ply + 1, frame.node, 0, child, 1);
       } else {
         token('(');
         forceMoveNumber = true;
-        stack.push({
-          state: 'pre',
-          ply: frame.ply,
-          node: child.value,
-          sidelines: [][Symbol.iterator](),
-          inVariation: false,
-        });
         frame.inVariation = true;
+        push(frame.ply, frame.parent, frame.next++, sideline, -1);
       }
-    } else stack.pop();
+    } else depth--;
   }
-  token(makeOutcome(parseOutcome(game.headers.get('Result'))));
-  segments.push(wrapper.end().join('\n'), '');
-  return `${tags}\n${segments.join('\n').trimEnd()}\n`;
+  token(makeOutcome(parseOutcome(headers.get('Result'))));
+  endParagraph();
+  lines.push('');
+  return `${tags}\n${lines.join('\n').trimEnd()}\n`;
 }
 
 /** Movetext for one line of SAN moves from a FEN, with the move numbers a reader expects. */

@@ -18,6 +18,11 @@ export class LoopTurn {
   /** Waits for a later turn of the event loop when the current stretch has run its time. */
   async yieldIfDue(): Promise<void> {
     if (performance.now() - this.since < this.everyMs) return;
+    await this.yieldNow();
+  }
+
+  /** Waits for a later turn at once: before long work that follows other work in the same turn (a request's reads). */
+  async yieldNow(): Promise<void> {
     await nextTurn();
     this.since = performance.now();
   }

@@ -33,6 +33,8 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
     if (pgn === undefined) {
       const parts: string[] = [];
       const turn = new LoopTurn();
+      // The request's reads ran in this turn already: the writing starts a stretch of its own.
+      await turn.yieldNow();
       // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
       for (const step of editedPgnSteps(state.base, state.edited, text)) {
         if (step !== undefined) parts.push(step);
