@@ -6,12 +6,12 @@
 // process (bench/session-poller.mjs). Figures per phase (at rest, undo + re-add pairs, the drill sync
 // after, PGN downloads), over all rounds: p50, p99 and max of that light request, p99 over p99 at rest,
 // and the server's peak resident memory (VmHWM).
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { Chess } from 'chessops/chess';
 import { makeSanAndPlay } from 'chessops/san';
+import { FOLLOW_DELAY_MS } from '../src/server/repertoire/drill-follower.js';
 import { MAX_ADDED_PLIES_PER_COLOR, pliesOf } from '../src/server/repertoire/edits-store.js';
 import { generateStudy } from './generated-study.js';
+import { at, checksRow, holdsUnderLoad, polledChecks, sorted } from './poll-checks.js';
 import { chooser, legalMoves, movetext } from './seeded-moves.js';
 import { startShippedServer } from './shipped-server.js';
 
@@ -37,15 +37,18 @@ const leavingLine = (plies: number): string => {
   return movetext(sans);
 };
 
-const sorted = (times: number[]) => [...times].sort((a, b) => a - b);
-const at = (times: number[], q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-
 const server = await startShippedServer(2);
 try {
   const [player, other] = server.players;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-  /** Waits until the server has used under 20% of a core for half a second (a drill sync finished; the poller's own checks cost some). */
+  /**
+   * Waits for the drill sync the edits set off (it starts FOLLOW_DELAY_MS after the last) to finish:
+   * until the server has used under 20% of a core for half a second (the poller's own checks cost some).
+   * Without the wait first, a quiet half second before the sync started passed for its end, and the
+   * sync ran on into the PGN downloads.
+   */
   const idle = async () => {
+    await sleep(FOLLOW_DELAY_MS + 100);
     for (let tries = 0; tries < 240; tries++) {
       const c0 = server.cpuMs();
       await sleep(500);
@@ -89,27 +92,8 @@ try {
   );
   console.log(`edit_bound_refused: 400 "${refused.slice(0, 90)}..."`);
 
-  const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  /** The other player's session check latencies (ms) while `work` runs and the server settles after. */
-  const polled = async (work: () => Promise<void>): Promise<number[]> => {
-    const poller = spawn(
-      process.execPath,
-      [
-        'bench/session-poller.mjs',
-        `${server.url}/api/check-if-logged-in`,
-        cookie,
-        other.cookies.get('XSRF-TOKEN') ?? '',
-      ],
-      { stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    poller.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    while (!output.startsWith('ready')) await sleep(10);
-    await work();
-    poller.stdin.end();
-    await once(poller, 'exit');
-    return sorted(JSON.parse(output.slice(output.indexOf('\n') + 1)) as number[]);
-  };
+  /** The other player's session check latencies (ms) while `work` runs. */
+  const polled = (work: () => Promise<void>) => polledChecks(server.url, other, work);
 
   const rest = await polled(() => sleep(REST_MS));
   const restP99 = at(rest, 0.99);
@@ -159,10 +143,7 @@ try {
   for (const times of [downloads, pairs, followed]) times.sort((a, b) => a - b);
   const after = server.memory();
 
-  const row = (name: string, times: number[]) =>
-    `${name}: p50 ${at(times, 0.5).toFixed(0)} ms, p99 ${at(times, 0.99).toFixed(0)} ms, ` +
-    `max ${times[times.length - 1].toFixed(0)} ms, p99/rest ${(at(times, 0.99) / restP99).toFixed(2)} ` +
-    `(${times.length} session checks)`;
+  const row = (name: string, times: number[]) => checksRow(name, times, restP99);
   const ms = (times: number[]) =>
     sorted(times)
       .map((t) => t.toFixed(0))
@@ -176,9 +157,7 @@ try {
   );
   console.log(`undo_ms: ${ms(undoMs)}; readd_ms: ${ms(addMs)} (wall)`);
   console.log(`peak_rss_mib: ${pgnPeak.toFixed(0)} MiB after the downloads, ${after.peakMiB.toFixed(0)} MiB in all`);
-  const holds = [downloads, pairs, followed].every(
-    (times) => at(times, 0.99) <= 2 * restP99 && times[times.length - 1] < 500,
-  );
+  const holds = holdsUnderLoad([downloads, pairs, followed], restP99);
   console.log(`rule (p99 within 2x of rest and max under 500 ms): ${holds ? 'holds' : 'FAILS'}`);
 } finally {
   await server.close();

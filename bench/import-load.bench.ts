@@ -11,13 +11,12 @@
 //   light_request_max_ms_during_anki_export  the other player's longest wait meanwhile
 //   peak_rss_mib_anki_export_20k             the server's peak resident memory during that export
 // The Anki export runs on a second server, so the import's memory is not counted in its peak.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpClient } from '../test/helper.js';
 import { startBenchServer, type BenchServer } from './bench-server.js';
+import { polledChecks } from './poll-checks.js';
 
 const IMPORT_CARDS = Number(process.env.BENCH_IMPORT_CARDS) || 100_000;
 const ANKI_CARDS = Number(process.env.BENCH_ANKI_CARDS) || 20_000;
@@ -46,26 +45,6 @@ function exportWithCards(count: number, prefix: string): string {
     state: 0,
   }));
   return JSON.stringify({ format: 'chess-prep', version: 1, cards });
-}
-
-/** Runs `work` while the other player's session check is polled; the latencies (ms) of those checks. */
-async function whilePolled(other: HttpClient, url: string, work: () => Promise<void>): Promise<number[]> {
-  const cookie = [...other.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const poller = spawn(
-    process.execPath,
-    ['bench/session-poller.mjs', `${url}/api/check-if-logged-in`, cookie, other.cookies.get('XSRF-TOKEN') ?? ''],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  poller.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (!output.startsWith('ready')) await new Promise((resolve) => setTimeout(resolve, 10));
-  try {
-    await work();
-  } finally {
-    poller.stdin.end();
-    await once(poller, 'exit');
-  }
-  return JSON.parse(output.slice(output.indexOf('\n') + 1)) as number[];
 }
 
 async function importCards(player: HttpClient, body: string): Promise<Record<string, number>> {
@@ -119,7 +98,7 @@ try {
     let counts: Record<string, number> = {};
     let importMs = 0;
     let importCpuMs = 0;
-    const during = await whilePolled(other, server.url, async () => {
+    const during = await polledChecks(server.url, other, async () => {
       const t0 = performance.now();
       const cpu0 = server.cpuMs();
       counts = await importCards(heavy, body);
@@ -143,7 +122,7 @@ try {
 
     let exportMs = 0;
     let exportBytes = 0;
-    const duringExport = await whilePolled(other, server.url, async () => {
+    const duringExport = await polledChecks(server.url, other, async () => {
       const t0 = performance.now();
       exportBytes = await download(server.url, heavy, '/api/export').then((r) => r.bytes);
       exportMs = performance.now() - t0;
@@ -168,7 +147,7 @@ try {
     let bytes = 0;
     let lines = 0;
     let exportMs = 0;
-    const during = await whilePolled(other, server.url, async () => {
+    const during = await polledChecks(server.url, other, async () => {
       const t0 = performance.now();
       ({ bytes, lines } = await download(server.url, heavy, '/api/export/anki.txt'));
       exportMs = performance.now() - t0;

@@ -1,5 +1,6 @@
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -122,8 +123,22 @@ async function copyFiles(from: string, copy: string): Promise<void> {
   }
 }
 
+/**
+ * Each statement on the embedded database starts on a turn of the event loop of its own. PostgreSQL
+ * runs there on the server's thread and answers without a turn of the loop, so thirty requests at once
+ * ran all their statements in one turn (60-100 ms in which no other player's request was read).
+ */
+function statementsTakeTurns(client: PGlite): void {
+  const run = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = async <T>(fn: () => Promise<T>): Promise<T> => {
+    await nextTurn();
+    return run(fn);
+  };
+}
+
 /** Wraps an existing PGlite (for example a clone of a migrated one) and migrates it. */
 export async function wrapPglite(client: PGlite): Promise<Database> {
+  statementsTakeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (!(await migrated(client))) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

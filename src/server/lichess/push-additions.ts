@@ -29,17 +29,18 @@ export class PushError extends Error {
   }
 }
 
-/** The state and the very text its base was built from (a refresh in between is read again). */
+/** The state and the very text its base was built from, with its md5 (a refresh in between is read again). */
 export async function stateWithText(
   app: FastifyInstance,
   userId: number,
   color: Color,
-): Promise<{ state: EditedState; text: string }> {
+): Promise<{ state: EditedState; text: string; hash: string }> {
   for (let attempt = 0; ; attempt++) {
     const state = await editedRepertoireState(app, userId, color);
     const text = state && (await readStudyText(app, userId, color));
     if (!state || text === undefined) throw new BadRequestError(noStudyMessage(color));
-    if (md5(text) === state.study.md5 || attempt > 0) return { state, text };
+    const hash = md5(text);
+    if (hash === state.study.md5 || attempt > 0) return { state, text, hash };
   }
 }
 

@@ -19,6 +19,8 @@ declare module 'fastify' {
 export class OpeningsMemory {
   /** Explorer lookups under way by filter and position: checks at once (any player) share one call. */
   readonly statsFetches = new Map<string, Promise<FetchOutcome>>();
+  /** Each player's explorer look-ups under way (the look-up route's, not a job's), by player. */
+  readonly lookUpsUnderWay = new Map<number, number>();
   /** Each player's batch of positions looked up ahead of the board. */
   readonly lookAheads = new Map<number, LookAheadBatch>();
   /** Positions already checked for consistency: an edited repertoire shares its untouched ones. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { createOpponentPrepBuilder, makeGameRecord, type GameRecord } from '../../chess/index.js';
 import { PREP_SITE_NAMES, type PrepAnswer, type PrepProgress, type PrepRequest } from '@contract/opponent-prep.js';
 import { fetchOpponentGames, noGamesMessage } from './opponent-games.js';
 import { deviationOnWire } from '../repertoire/report-wire.js';
 import { prepRepertoire } from './prep-repertoire.js';
 import { keepPrep } from './prep-store.js';
+import { LoopTurn } from '../loop-turn.js';
 
 /**
  * A preparation against one opponent: their recent games on the site in which they had the other
@@ -32,8 +32,8 @@ export interface PrepFetchCheckpoint {
   keepFetched?: (pgns: string[]) => Promise<void>;
 }
 
-/** Comparing a game takes about a millisecond: other requests get their turn between batches. */
-const YIELD_EVERY = 25;
+/** Games compared between two progress reports. */
+const PROGRESS_EVERY = 25;
 
 export async function runPrep(
   app: FastifyInstance,
@@ -55,9 +55,11 @@ export async function runPrep(
   if (!fetched.ok) return fetched;
   if (!checkpoint.fetched) await checkpoint.keepFetched?.(fetched.pgns);
 
+  // Reading and comparing a game takes a millisecond or more: other requests get turns in between.
+  const turn = new LoopTurn();
   const records: GameRecord[] = [];
-  for (const [index, pgn] of fetched.pgns.entries()) {
-    if (index > 0 && index % YIELD_EVERY === 0) await nextTurn();
+  for (const pgn of fetched.pgns) {
+    await turn.yieldIfDue();
     const record = makeGameRecord(pgn, username, PREP_SITE_NAMES[site] as GameRecord['site']);
     if (record.isOk) records.push(record.value);
   }
@@ -68,10 +70,9 @@ export async function runPrep(
   const builder = createOpponentPrepBuilder<PrepRef>(rep);
   onProgress({ stage: 'comparing', done: 0, total: theirs.length });
   for (const [index, record] of theirs.entries()) {
-    if (index > 0 && index % YIELD_EVERY === 0) {
+    if (index > 0 && index % PROGRESS_EVERY === 0)
       onProgress({ stage: 'comparing', done: index, total: theirs.length });
-      await nextTurn();
-    }
+    await turn.yieldIfDue();
     builder.add({
       pgn: record.pgn,
       result: record.result === null ? null : 1 - record.result,

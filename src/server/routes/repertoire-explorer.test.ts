@@ -201,6 +201,30 @@ describe.each(testDatabaseKinds())('the explorer beside the board on %s', (kind)
     expect(answers.find((a) => a.status === 429)!.body.error).toMatch(/You have 4 calls to .* waiting already/);
   });
 
+  test('past five look-ups under way a player is refused at once, even a position the cache holds', async () => {
+    const { client } = await signedInClient(env.server, { prefix: 'gate' });
+    // A filter of this test's own, so no other test's look-ups are in the cache or the queue.
+    const ask = (move: string) =>
+      client.postJson('/api/repertoire/explorer', {
+        color: 'white',
+        fen: fenAfter(move),
+        speeds: 'correspondence',
+        ratings: '2500',
+      });
+    expect((await ask('c4')).status).toBe(200);
+    env.sites.setMode('explorer', 'slow', { delayMs: 400 });
+    const underWay = ['a3', 'b3', 'd3', 'e3', 'g3'].map(ask);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const refused = await ask('c4');
+    const answers = await Promise.all(underWay);
+    env.sites.reset();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/You have 4 calls to .* waiting already/);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    // Once they are answered the cached position is answered again.
+    expect((await ask('c4')).status).toBe(200);
+  });
+
   test("a job's explorer calls wait their turn behind the player's own flood of look-ups", async () => {
     const { client, userId } = await signedInClient(env.server, { prefix: 'job-flood' });
     env.sites.setMode('explorer', 'slow', { delayMs: 150 });

@@ -1,6 +1,6 @@
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { repertoireApi, type ExplorerAnswer, type ExplorerDb, type ExplorerQuery } from '@contract/repertoire.js';
 import {
   gamesOf,
@@ -20,7 +20,8 @@ import { readCachedStatsWithAge, type StatsMove, type StatsRecord } from '../ope
 import { explorerFen, MASTERS_FILTER, parseStatsFilter, type StatsFilter } from '../openings/stats-key.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
-import { playerSites } from '../sites/player-sites.js';
+import { waitingMessage } from '../sites/http-queue.js';
+import { MAX_WAITING_EXPLORER_CALLS, playerSites } from '../sites/player-sites.js';
 import { route } from './route.js';
 
 /**
@@ -129,6 +130,26 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     const target = targetOf(request.body);
     const userId = request.user!.id;
     if (target.db === 'mine') return { api_data: await mineAnswer(app, userId, target) };
+    // One running and MAX_WAITING_EXPLORER_CALLS waiting, as the site's queue allows: a flood's
+    // look-ups past them are refused before any query, so thirty at once cost the server next to
+    // nothing (each had read the connection and the cache first, 60-100 ms of the loop in all).
+    const underWay = app.openingsMemory.lookUpsUnderWay;
+    const mine = underWay.get(userId) ?? 0;
+    if (mine > MAX_WAITING_EXPLORER_CALLS)
+      return reply
+        .code(429)
+        .send({ error: waitingMessage(new URL(app.config.lichessExplorerUrl).host, MAX_WAITING_EXPLORER_CALLS) });
+    underWay.set(userId, mine + 1);
+    try {
+      return await lookUp(userId, target, reply);
+    } finally {
+      const left = (underWay.get(userId) ?? 1) - 1;
+      if (left > 0) underWay.set(userId, left);
+      else underWay.delete(userId);
+    }
+  });
+
+  async function lookUp(userId: number, target: Target, reply: FastifyReply) {
     const { explorer } = await playerSites(app, userId);
     if (!explorer.hasToken)
       return reply.code(409).send({ error: 'Connect your Lichess account on Manage Openings to look positions up' });
@@ -137,7 +158,7 @@ export async function repertoireExplorerRoutes(app: FastifyInstance): Promise<vo
     if (!outcome.ok) return reply.code(502).send({ error: `The Lichess explorer did not answer: ${outcome.error}` });
     const stored = (await readCachedStatsWithAge(app.db, [target.key], target.filter)).get(target.key);
     return { api_data: await answerOf(app, userId, target, outcome.record, stored?.fetchedAt ?? new Date()) };
-  });
+  }
 
   route(app, repertoireApi.explorerAhead, auth, async (request) => {
     const target = targetOf(request.body);

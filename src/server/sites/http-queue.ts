@@ -22,6 +22,10 @@ export const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 /** The least time left for which a queued call still goes out (or a quarter of a shorter limit). */
 const MIN_CALL_MS = 100;
 
+/** The refusal of a call past the waiting ones a player may have at a host. */
+export const waitingMessage = (host: string, waiting: number): string =>
+  `You have ${waiting} calls to ${host} waiting already: wait for their answers`;
+
 export interface HttpQueueOptions {
   /** Per-call time limit in ms (headers and body), unless a call gives its own. */
   timeoutMs?: number;
@@ -226,8 +230,7 @@ export function createHttpQueue(options: HttpQueueOptions = {}): HttpQueue {
     if (state.downUntil > Date.now()) return Promise.resolve(siteErr('timeout', state.downReason));
     const owner = request.owner ?? '';
     if (request.maxWaiting !== undefined && state.turns.waiting(owner) >= request.maxWaiting) {
-      const message = `You have ${request.maxWaiting} calls to ${url.host} waiting already: wait for their answers`;
-      return Promise.resolve(siteErr('busy', message));
+      return Promise.resolve(siteErr('busy', waitingMessage(url.host, request.maxWaiting)));
     }
     const limit = request.timeoutMs ?? timeoutMs;
     const deadline = Date.now() + limit;
