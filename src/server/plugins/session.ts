@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PlayerStarts } from './player-starts.js';
 import { lichessConnections, sessions, users } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -97,12 +98,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     return rows[0];
   });
 
+  const starts = new PlayerStarts();
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await app.findSessionUser(request);
     if (!user) {
       return reply.code(401).send({ api_result: 'user_not_logged_in' });
     }
     request.user = user;
+    await starts.take(user.id);
   });
 
   app.decorate('startSession', async (reply: FastifyReply, userId: number) => {
