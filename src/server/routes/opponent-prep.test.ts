@@ -215,6 +215,25 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     }
   });
 
+  test("six preparations of one player at once: one runs, five are 409, and they take no other player's place", async () => {
+    const small = await startTestServer(env.database, { ...env.server.config, prepConcurrency: 2 });
+    try {
+      const [a, b] = [await signedInUser(small.app, small.url), await signedInUser(small.app, small.url)];
+      const body = { site: 'lichess', username: 'thibault', color: 'black' };
+      for (const user of [a, b]) await setStudy(user, 'black', BLACK_STUDY);
+      env.sites.setMode('lichess-games', 'slow', { delayMs: 300 });
+      const flood = Array.from({ length: 6 }, () => a.client.postJson('/api/opponent-prep', body));
+      const other = b.client.postJson('/api/opponent-prep', body);
+      const statuses = (await Promise.all(flood)).map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+      const answer = await other;
+      expect(answer.status, answer.text).toBe(200);
+    } finally {
+      env.sites.reset();
+      await small.close();
+    }
+  });
+
   test('bad input is 400 and nothing is fetched; no study for the colour is 400', async () => {
     const user = await player();
     for (const body of [

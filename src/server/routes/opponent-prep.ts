@@ -28,21 +28,32 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   // waits on a few at once.
   let waiting = 0;
   const maxWaiting = app.config.prepConcurrency ?? PREP_CONCURRENCY;
+  // The players with one opening or running here: a second of theirs is a 409 before it takes a place
+  // (six at once of one player took the process's four places, and another player's answered 503).
+  const playersIn = new Set<number>();
 
   const busy = { status: 503, error: 'The server is preparing against other players right now: try again in a minute' };
   const running = { status: 409, error: 'Your last preparation is still running: wait for it first' };
 
   /** Opens the player's preparation, or answers why it cannot start now (before any stream opens). */
   async function open(userId: number, input: PrepRequest) {
+    if (playersIn.has(userId)) return running;
     if (waiting >= maxWaiting) return busy;
     // Counted before any await, so requests arriving together cannot all pass the check.
     waiting += 1;
+    playersIn.add(userId);
     const run = await preps.open(userId, input).catch((error: unknown) => {
-      waiting -= 1;
+      leave(userId);
       throw error;
     });
-    if (run === 'running') waiting -= 1;
+    if (run === 'running') leave(userId);
     return run === 'running' ? running : run;
+  }
+
+  /** A preparation of the player's that opened here is over (or never started). */
+  function leave(userId: number): void {
+    waiting -= 1;
+    playersIn.delete(userId);
   }
 
   /** Waits for the preparation; answers the kept one or the failure the request answers. */
@@ -65,7 +76,7 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
         return { ok: false, status: 500, error: 'The preparation was replaced before it could be shown: try again' };
       return { ok: true, answer };
     } finally {
-      waiting -= 1;
+      leave(userId);
     }
   }
 
