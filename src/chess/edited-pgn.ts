@@ -46,7 +46,7 @@ class MoveIds {
  * Positions visited (or moves written) between two pauses of the steps below: a pause costs little,
  * and the caller gives the loop a turn only when its time is up.
  */
-const WORK_PER_STEP = 256;
+const WORK_PER_STEP = 64;
 
 /** Adds the moves of the base that the edits took out (their position may be gone too); pauses as it goes. */
 function* findRemovedMoves(base: Repertoire, edited: Repertoire, removed: MoveIds): Generator<undefined> {

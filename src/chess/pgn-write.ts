@@ -90,7 +90,7 @@ export const makePgnText = (game: Game<PgnNodeData>): string => {
 };
 
 /** Moves written between two pauses of makePgnTextSteps. */
-const MOVES_PER_STEP = 256;
+const MOVES_PER_STEP = 64;
 
 /** Move number tokens by ply ("1.", "1...", "2."), made once: a long game writes thousands. */
 const moveNumbers: string[] = [];
