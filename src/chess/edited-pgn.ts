@@ -15,7 +15,8 @@ import { positionKey } from './fen.js';
 import { makePgnText, writePgnTextSteps } from './pgn-write.js';
 import { parseGames, splitPgn, type PlayedGame, type PlayedMove } from './pgn.js';
 import { additionsChapterName, type EditedRepertoire } from './repertoire-edits.js';
-import type { Repertoire, RepertoireMove } from './repertoire.js';
+import { ShortestWays } from './shortest-ways.js';
+import type { Repertoire } from './repertoire.js';
 
 /**
  * A set of moves, each named by the key of the position it is played in and its UCI. Asking makes no
@@ -94,69 +95,10 @@ const cutRemoved = (
   return { headers: game.headers, comments: game.comments, moves };
 };
 
-/** Entries a map of KeyIndex holds before the next is started. */
-const KEYS_PER_MAP = 32_768;
-
-/**
- * Numbers by key, in maps of at most KEYS_PER_MAP entries: one Map of 100,000 keys grows by rehashing
- * 65,536 entries at once (5 ms, a stall for every other request); these never rehash more than half
- * as many. Asking looks in each map (three or four for a large repertoire).
- */
-class KeyIndex {
-  private readonly maps = [new Map<string, number>()];
-
-  get(key: string): number | undefined {
-    for (const map of this.maps) {
-      const value = map.get(key);
-      if (value !== undefined) return value;
-    }
-    return undefined;
-  }
-
-  has(key: string): boolean {
-    return this.get(key) !== undefined;
-  }
-
-  set(key: string, value: number): void {
-    let last = this.maps[this.maps.length - 1];
-    if (last.size >= KEYS_PER_MAP) this.maps.push((last = new Map()));
-    last.set(key, value);
-  }
-}
-
-/**
- * Shortest ways in, breadth first from each root: the positions in the order reached, each with the
- * index of the one it is reached from (-1 at a root) and the move played there. Arrays by index, so a
- * position reached costs no object of its own.
- */
-class ShortestWays {
-  readonly index = new KeyIndex();
-  readonly keys: string[] = [];
-  readonly from: number[] = [];
-  readonly moves: (RepertoireMove | undefined)[] = [];
-
-  /** Adds the positions reachable from `root` not reached yet; pauses as it goes. */
-  *reach(rep: Repertoire, root: string): Generator<undefined> {
-    if (this.index.has(root) || !rep.positions.has(root)) return;
-    this.add(root, -1, undefined);
-    for (let i = this.keys.length - 1; i < this.keys.length; i++) {
-      if (i % WORK_PER_STEP === WORK_PER_STEP - 1) yield undefined;
-      for (const m of rep.positions.get(this.keys[i])!.moves) if (!this.index.has(m.to)) this.add(m.to, i, m);
-    }
-  }
-
-  private add(key: string, from: number, move: RepertoireMove | undefined): void {
-    this.index.set(key, this.keys.length);
-    this.keys.push(key);
-    this.from.push(from);
-    this.moves.push(move);
-  }
-}
-
 /** The additions chapters, one tree per starting position (the standard start for every edit); undefined is a pause. */
 function* additionsChapters(edited: Repertoire, covered: MoveIds): Generator<string | undefined> {
   const ways = new ShortestWays();
-  for (const root of [positionKey(INITIAL_FEN), ...edited.roots]) yield* ways.reach(edited, root);
+  for (const root of [positionKey(INITIAL_FEN), ...edited.roots]) yield* ways.reach(edited, root, WORK_PER_STEP);
   const tree = new AdditionsTree();
   const trees = new Map<string, number>();
   // Each position's node once found, by its index in `ways`: walking every way in from its root

@@ -123,12 +123,11 @@ const PRE = 0;
 const SIDELINES = 1;
 const END = 2;
 
-/** A move being written, its parent's child `at`; the parent's children from `next` on are its side lines. */
+/** A move being written, a child of `parent`; the parent's children from `next` on are its side lines. */
 interface WriteFrame<N> {
   state: typeof PRE | typeof SIDELINES | typeof END;
   ply: number;
   parent: N;
-  at: number;
   node: N;
   next: number;
   inVariation: boolean;
@@ -183,20 +182,19 @@ export function* writePgnTextSteps<N>(
     : 0;
   const frames: WriteFrame<N>[] = [];
   let depth = 0;
-  /** Writes the parent's child `at` next; `next` is where its side lines start. */
-  const push = (ply: number, parent: N, at: number, node: N, next: number) => {
+  /** Writes `node`, a child of `parent`, next; `next` is where its side lines start among the parent's children. */
+  const push = (ply: number, parent: N, node: N, next: number) => {
     let frame = frames[depth++];
-    if (frame === undefined) frames.push((frame = { state: PRE, ply, parent, at, node, next, inVariation: false }));
+    if (frame === undefined) frames.push((frame = { state: PRE, ply, parent, node, next, inVariation: false }));
     frame.state = PRE;
     frame.ply = ply;
     frame.parent = parent;
-    frame.at = at;
     frame.node = node;
     frame.next = next;
     frame.inVariation = false;
   };
   const first = tree.child(root, 0);
-  if (first !== undefined) push(initialPly, root, 0, first, 1);
+  if (first !== undefined) push(initialPly, root, first, 1);
   let forceMoveNumber = true;
   let moves = 0;
   while (depth > 0) {
@@ -231,12 +229,13 @@ export function* writePgnTextSteps<N>(
       if (sideline === undefined) {
         frame.state = END;
         const child = tree.child(frame.node, 0);
-        if (child !== undefined) push(frame.ply + 1, frame.node, 0, child, 1);
+        if (child !== undefined) push(frame.ply + 1, frame.node, child, 1);
       } else {
         token('(');
         forceMoveNumber = true;
         frame.inVariation = true;
-        push(frame.ply, frame.parent, frame.next++, sideline, -1);
+        frame.next++;
+        push(frame.ply, frame.parent, sideline, -1);
       }
     } else depth--;
   }

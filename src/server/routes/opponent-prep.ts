@@ -26,10 +26,9 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   const preps = createPrepTask(app);
   // A preparation reads thousands of games: one at a time per player (the task's row), and a process
   // waits on a few at once.
-  let waiting = 0;
   const maxWaiting = app.config.prepConcurrency ?? PREP_CONCURRENCY;
-  // The players with one opening or running here: a second of theirs is a 409 before it takes a place
-  // (six at once of one player took the process's four places, and another player's answered 503).
+  // The players with one opening or running here, one place each: a second of theirs is a 409 before it
+  // takes a place (six at once of one player took the process's four, and another player's answered 503).
   const playersIn = new Set<number>();
 
   const busy = { status: 503, error: 'The server is preparing against other players right now: try again in a minute' };
@@ -38,9 +37,8 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
   /** Opens the player's preparation, or answers why it cannot start now (before any stream opens). */
   async function open(userId: number, input: PrepRequest) {
     if (playersIn.has(userId)) return running;
-    if (waiting >= maxWaiting) return busy;
+    if (playersIn.size >= maxWaiting) return busy;
     // Counted before any await, so requests arriving together cannot all pass the check.
-    waiting += 1;
     playersIn.add(userId);
     const run = await preps.open(userId, input).catch((error: unknown) => {
       leave(userId);
@@ -52,7 +50,6 @@ export async function opponentPrepRoutes(app: FastifyInstance): Promise<void> {
 
   /** A preparation of the player's that opened here is over (or never started). */
   function leave(userId: number): void {
-    waiting -= 1;
     playersIn.delete(userId);
   }
 
