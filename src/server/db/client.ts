@@ -127,12 +127,29 @@ async function copyFiles(from: string, copy: string): Promise<void> {
  * Each statement on the embedded database starts on a turn of the event loop of its own. PostgreSQL
  * runs there on the server's thread and answers without a turn of the loop, so thirty requests at once
  * ran all their statements in one turn (60-100 ms in which no other player's request was read).
+ * A statement asked before the database closes still runs before it; one that finds it closing or
+ * closed once its turn comes gets PGlite's own refusal instead of running on a closed database.
  */
 function statementsTakeTurns(client: PGlite): void {
   const run = client._runExclusiveQuery.bind(client);
+  const close = client.close.bind(client);
+  const waiting = new Set<Promise<void>>();
   client._runExclusiveQuery = async <T>(fn: () => Promise<T>): Promise<T> => {
-    await nextTurn();
-    return run(fn);
+    const turn = nextTurn();
+    waiting.add(turn);
+    try {
+      await turn;
+    } finally {
+      waiting.delete(turn);
+    }
+    return run(async () => {
+      await client._checkReady();
+      return fn();
+    });
+  };
+  client.close = async () => {
+    await Promise.all(waiting);
+    return close();
   };
 }
 

@@ -2,6 +2,7 @@
 // event loop: each starts on a turn of its own, so a burst of requests' statements leaves room between
 // them for another player's request to be read.
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTestDatabase } from '../../../test/helper.js';
 import type { Database } from './client.js';
@@ -36,4 +37,13 @@ test('statements asked at once still run in the order asked', async () => {
   await Promise.all(Array.from({ length: 20 }, (_, n) => database.db.execute(sql`insert into turns values (${n})`)));
   const rows = (await database.db.execute(sql`select n from turns`)) as unknown as { rows: { n: number }[] };
   expect(rows.rows.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+});
+
+test('a statement asked just before the database closes runs before it; one asked after is refused', async () => {
+  const closing = await openTestDatabase('pglite');
+  const client = (closing.db as unknown as { $client: PGlite }).$client;
+  const before = client.runExclusive(async () => 'ran');
+  await closing.close();
+  expect(await before).toBe('ran');
+  await expect(client.runExclusive(async () => 'ran')).rejects.toThrow(/PGlite is clos/);
 });
