@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { additionsChapterName, additionsPgn, type Color } from '../../chess/index.js';
+import { additionsChapterName, type Color } from '../../chess/index.js';
 import type { PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from './lichess-connections.js';
 import { studies } from '../db/schema.js';
@@ -9,6 +9,7 @@ import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
 import { playerSites, TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
 import { markPushed, noStudyMessage } from '../repertoire/edits-store.js';
+import { editedPgn } from '../repertoire/edited-pgn.js';
 import { editedRepertoireState, md5, readStudyText, type EditedState } from '../repertoire/edited-repertoire.js';
 
 /**
@@ -106,7 +107,7 @@ async function pushOnce(app: FastifyInstance, userId: number, color: Color): Pro
   const [previousStudy, previousChapter] = (state.study.additionsChapter ?? '').split('/');
   const previous = previousStudy === studyId ? previousChapter : undefined;
   const lastId = state.edits.at(-1)?.id ?? 0;
-  const pgn = additionsPgn(state.base, state.edited, text);
+  const pgn = (await editedPgn(app, state, text, false)).text.toString('utf8');
 
   const refused = async (status: number | undefined, message: string): Promise<never> => {
     if (status === 403) throw new PushError(409, RECONNECT_MESSAGE);

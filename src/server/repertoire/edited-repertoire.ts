@@ -10,6 +10,7 @@ import {
   type Repertoire,
   type RepertoireEdit,
   type RepertoireLine,
+  type RepertoireOptions,
 } from '../../chess/index.js';
 import { rowsOf } from '../db/rows.js';
 import { LoopTurn, settleSteps } from '../loop-turn.js';
@@ -138,6 +139,12 @@ export async function readStudyText(app: FastifyInstance, userId: number, color:
   return row?.text ?? undefined;
 }
 
+/** The options a stored study is read with. */
+export function studyOptions(color: Color, exclude: string, title: string): RepertoireOptions {
+  const symbols = parseExcludeSymbols(exclude);
+  return { color, excludeSymbols: symbols.isOk ? symbols.value : [], name: title || undefined };
+}
+
 /** The study's repertoire, with the options storing it used (one repertoire cache entry for all readers). */
 export function studyBase(
   app: FastifyInstance,
@@ -146,12 +153,7 @@ export function studyBase(
   exclude: string,
   title: string,
 ): Promise<Repertoire> {
-  const symbols = parseExcludeSymbols(exclude);
-  return app.repertoireCache.repertoireFor(text, {
-    color,
-    excludeSymbols: symbols.isOk ? symbols.value : [],
-    name: title || undefined,
-  });
+  return app.repertoireCache.repertoireFor(text, studyOptions(color, exclude, title));
 }
 
 const sameStudy = (a: StudyMeta, b: StudyMeta) => a.md5 === b.md5 && a.exclude === b.exclude && a.title === b.title;

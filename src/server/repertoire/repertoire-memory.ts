@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EditedRepertoire, Repertoire, RepertoireLine } from '../../chess/index.js';
+import type { EditedPgn } from '../openings/repertoire-cache.js';
 import type { HeldCoverage } from './coverage-figures.js';
 import type { EditedState } from './edited-repertoire.js';
 import type { StarterTree } from './starter-tree.js';
@@ -35,8 +36,8 @@ export class RepertoireMemory {
   readonly editLines = new LRUCache<string, RepertoireLine>({ max: 20_000 });
   /** Edits applied onto another base of the same study (a form's own exclusions or name). */
   readonly reapplied = new WeakMap<Repertoire, { signature: string; rep: Repertoire }>();
-  /** The PGN download of an edited repertoire, with the md5 of the study text it was written from. */
-  readonly pgnTexts = new WeakMap<EditedRepertoire, { md5: string; pgn: string }>();
+  /** The PGN download of an edited repertoire (bytes and brotli), with the md5 of the study text it was written from. */
+  readonly pgnTexts = new WeakMap<EditedRepertoire, { md5: string; pgn: EditedPgn }>();
   /** Positions of the repertoire that have a repertoire move. */
   readonly positionsWithMoves = new WeakMap<Repertoire, number>();
   /** The explorer answers a coverage goal reads and its figures, by player and colour. */

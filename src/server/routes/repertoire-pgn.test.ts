@@ -3,9 +3,11 @@ import { describe, expect, test } from 'vitest';
 import { HttpClient, signedInClient, startTestServer, testDatabaseKinds } from '../../../test/helper.js';
 import { useSiteServer } from '../../../test/site-server.js';
 import { repertoireShape } from '../../../test/repertoire-shape.js';
-import { buildRepertoireFromPgn, parseGames } from '../../chess/index.js';
+import { generateStudy } from '../../../bench/generated-study.js';
+import { additionsPgn, buildRepertoireFromPgn, editedRepertoirePgn, parseGames } from '../../chess/index.js';
 import { studies } from '../db/schema.js';
 import { saveConnection } from '../lichess/lichess-connections.js';
+import { WORKER_WRITE_POSITIONS } from '../repertoire/edited-pgn.js';
 import { editedRepertoire } from '../repertoire/edited-repertoire.js';
 
 const STUDY_ID = 'i5a1oOJH';
@@ -67,8 +69,19 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     const { repertoireMemory } = env.server.app;
     const held = () => repertoireMemory.editedStates.get(`${userId}:white`)!.edited;
     const kept = repertoireMemory.pgnTexts.get(held());
-    expect(kept?.pgn).toBe(first.text);
+    expect(kept?.pgn.text.toString('utf8')).toBe(first.text);
     expect((await client.get('/api/repertoire/pgn?color=white')).text).toBe(first.text);
+    // Kept as bytes and as brotli: a client that takes brotli gets it, any other the bytes, the same text.
+    for (const [accepts, encoding] of [
+      ['br', 'br'],
+      ['gzip, br;q=0', null],
+      ['identity', null],
+    ]) {
+      const again = await client.request('GET', '/api/repertoire/pgn?color=white', undefined, {
+        'accept-encoding': accepts!,
+      });
+      expect([again.headers.get('content-encoding'), again.text]).toEqual([encoding, first.text]);
+    }
     expect(repertoireMemory.pgnTexts.get(held())).toBe(kept);
     expect((await edit(client, '1. e4 c5 2. Nc3 Nc6 3. g3 g6')).status).toBe(200);
     const second = await client.get('/api/repertoire/pgn?color=white');
@@ -76,6 +89,32 @@ describe.each(testDatabaseKinds())('edited repertoire PGN and Save to Lichess on
     expect((await client.postJson('/api/repertoire/undo', { color: 'white' })).status).toBe(200);
     expect(repertoireMemory.pgnTexts.get(held())).toBe(kept);
     expect((await client.get('/api/repertoire/pgn?color=white')).text).toBe(first.text);
+  });
+
+  test('a large edited repertoire is written on a worker thread: the text written here, for the file and for Lichess', async () => {
+    const { client, userId } = await player();
+    const text = generateStudy(60);
+    expect((await store(client, text)).status).toBe(200);
+    const first = parseGames(text).unwrap()[0].moves.children[0];
+    expect((await edit(client, `1. ${first.data.san} ${first.children[0].data.san}`, 'remove')).status).toBe(200);
+    expect((await edit(client, '1. h3 a6 2. a3 h6 3. b3')).status).toBe(200);
+    const { repertoireCache, repertoireMemory } = env.server.app;
+    const before = repertoireCache.counters().workerWrites;
+    const response = await client.get('/api/repertoire/pgn?color=white');
+    expect(response.status).toBe(200);
+    expect(repertoireCache.counters().workerWrites).toBe(before + 1);
+    const state = repertoireMemory.editedStates.get(`${userId}:white`)!;
+    expect(state.edited.rep.positions.size).toBeGreaterThanOrEqual(WORKER_WRITE_POSITIONS);
+    expect(response.text).toBe(editedRepertoirePgn(state.base, state.edited, text));
+
+    const pushed = await push(client);
+    expect(pushed.status).toBe(200);
+    expect(repertoireCache.counters().workerWrites).toBe(before + 2);
+    const [chapter] = env.sites.studyWrites.chapters(STUDY_ID);
+    // Lichess adds tags of its own: the moves are those written here.
+    const moves = (pgn: string) => pgn.slice(pgn.indexOf('\n\n')).trim();
+    expect(moves(chapter.pgn)).toBe(moves(additionsPgn(state.base, state.edited, text)));
+    env.sites.studyWrites.reset();
   });
 
   test('Save to Lichess imports the additions chapter, then replaces it; the refreshed study holds it', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { repertoireApi } from '@contract/repertoire.js';
-import { editedPgnSteps, type Color } from '../../chess/index.js';
+import type { Color } from '../../chess/index.js';
 import { pushAdditions, PushError, stateWithText } from '../lichess/push-additions.js';
-import { editedRepertoireState, type EditedState } from '../repertoire/edited-repertoire.js';
-import { LoopTurn } from '../loop-turn.js';
+import { editedRepertoireState } from '../repertoire/edited-repertoire.js';
+import { editedPgn } from '../repertoire/edited-pgn.js';
+import { acceptsBrotli } from '../plugins/compression.js';
 import { route } from './route.js';
 
 /**
@@ -20,25 +21,11 @@ const fileName = (title: string, color: string) =>
       .replace(/^-|-$/g, '') || 'repertoire'
   ).slice(0, 60)}-${color}.pgn`;
 
-/** The edited repertoire's PGN, written in short stretches of the event loop. */
-async function writePgn(state: EditedState, text: string): Promise<string> {
-  const parts: string[] = [];
-  const turn = new LoopTurn();
-  // The request's reads ran in this turn already: the writing starts a stretch of its own.
-  await turn.yieldNow();
-  // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
-  for (const step of editedPgnSteps(state.base, state.edited, text)) {
-    if (step !== undefined) parts.push(step);
-    await turn.yieldIfDue();
-  }
-  return parts.join('\n');
-}
-
 /** The state with the text its base was built from, and its PGN: the one kept for it, or written and kept. */
 async function readAndWrite(app: FastifyInstance, userId: number, color: Color) {
   const { state, text, hash } = await stateWithText(app, userId, color);
   const known = app.repertoireMemory.pgnTexts.get(state.edited);
-  const pgn = known?.md5 === hash ? known.pgn : await writePgn(state, text);
+  const pgn = known?.md5 === hash ? known.pgn : await editedPgn(app, state, text);
   app.repertoireMemory.pgnTexts.set(state.edited, { md5: hash, pgn });
   return { state, pgn };
 }
@@ -55,10 +42,13 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
     const kept = held && app.repertoireMemory.pgnTexts.get(held.edited);
     const { state, pgn } =
       kept && kept.md5 === held.study.md5 ? { state: held, pgn: kept.pgn } : await readAndWrite(app, userId, color);
-    return reply
+    reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${fileName(state.study.title, color)}"`)
-      .send(pgn);
+      .header('vary', 'accept-encoding');
+    // Kept compressed: a download sends the bytes as they are, whatever the repertoire's size.
+    if (acceptsBrotli(request)) return reply.header('content-encoding', 'br').send(pgn.br);
+    return reply.send(pgn.text);
   });
 
   route(app, repertoireApi.push, auth, async (request, reply) => {
