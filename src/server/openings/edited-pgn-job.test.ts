@@ -9,7 +9,7 @@ import {
   parseRepertoireLine,
   type RepertoireOptions,
 } from '../../chess/index.js';
-import { writeEditedPgn, type EditedPgnJob } from './edited-pgn-job.js';
+import { EditedPgnWriter, writeEditedPgn, type EditedPgnJob } from './edited-pgn-job.js';
 import { createRepertoireCache, UnreadablePgnError } from './repertoire-cache.js';
 
 const text = generateStudy(40);
@@ -45,6 +45,20 @@ describe('edited PGN written on a worker thread', () => {
       /1\.\.\.\s+a6\s+2\.\s+a3\s+\{\s+Waiting\s+moves\s+\}\s+h6\s+3\.\s+b3\s+\(\s+3\.\s+b4\s+\)\s+\*\s*$/,
     );
     expect(pgn).not.toContain(firstLine + ' ');
+  });
+
+  it('a writer keeping the last study writes what a fresh one does: edit after edit, an undo, another study', () => {
+    const writer = new EditedPgnWriter();
+    const jobs = [
+      ...edits.map((_, n) => ({ ...job, edits: edits.slice(0, n + 1) })),
+      { ...job, edits: edits.slice(0, 2) },
+      { ...job, options: { ...options, color: 'black' as const } },
+      { ...job, text: generateStudy(8, 7) },
+      job,
+    ];
+    for (const each of jobs) expect(writer.write(each)).toBe(writeEditedPgn(each));
+    writer.forget();
+    expect(writer.write(job)).toBe(writeEditedPgn(job));
   });
 
   it('a worker writes the same text, and the additions alone as Save to Lichess sends them', async () => {

@@ -3,7 +3,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
-import { editedPgnBytes, writeEditedPgn, type EditedPgnBytes, type EditedPgnJob } from './edited-pgn-job.js';
+import { editedPgnBytes, EditedPgnWriter, type EditedPgnBytes, type EditedPgnJob } from './edited-pgn-job.js';
 import { playRandomGame } from './random-game.js';
 import {
   ONE_MESSAGE_POSITIONS,
@@ -67,6 +67,11 @@ try {
 
 const answer = (message: WorkerAnswer) => parentPort!.postMessage(message);
 
+/** The last study written from stays this long after its last write. */
+const WRITER_KEEPS_MS = 60_000;
+const writer = new EditedPgnWriter();
+let forgetting: NodeJS.Timeout | undefined;
+
 // The large repertoire being sent, if any (one job at a time per worker).
 let sending: { id: number; sender: RepertoireSender } | undefined;
 
@@ -81,7 +86,9 @@ parentPort?.on('message', (request: BuildRequest | WriteRequest | PartRequest) =
       return answer({ id, part, done });
     }
     if ('write' in request) {
-      const written = writeEditedPgn(request.write);
+      clearTimeout(forgetting);
+      const written = writer.write(request.write);
+      forgetting = setTimeout(() => writer.forget(), WRITER_KEEPS_MS).unref();
       if (typeof written !== 'string') return answer({ id, pgnError: written.pgnError });
       // Encoded and compressed here, and handed over: the server's thread only sends the bytes.
       const pgn = editedPgnBytes(written);
