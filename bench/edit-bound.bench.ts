@@ -1,7 +1,7 @@
 // One player at the workshop's edit bound (a generated study plus additions up to
 // MAX_ADDED_PLIES_PER_COLOR, long legal lines leaving it after 1. h3 / 1. a3) undoes an edit and adds it
 // back, waits for the drill sync the edits set off, and downloads their PGN twice (the first writes it,
-// the second gets the kept text), in rounds (BENCH_RUNS, 8 by default), against the server as shipped
+// the second gets the kept text), in rounds (BENCH_RUNS, 16 by default), against the server as shipped
 // (bench/shipped-server.ts), while another player's session check is polled every 10 ms from a third
 // process (bench/session-poller.mjs). Figures per phase (at rest, undo + re-add pairs, the drill sync
 // after, PGN downloads; at rest between the sync and the downloads), over all rounds: p50, p99 and max of that light request, p99 over p99 at rest,
@@ -17,7 +17,7 @@ import { startShippedServer } from './shipped-server.js';
 
 const CHAPTERS = 156;
 const LINE_PLIES = 100;
-const ROUNDS = Number(process.env.BENCH_RUNS) || 8;
+const ROUNDS = Number(process.env.BENCH_RUNS) || 16;
 const PAIRS_PER_ROUND = 4;
 const REST_MS = 5_000;
 

@@ -9,8 +9,8 @@ import { lichessStudyId } from '../sites/lichess-study-link.js';
 import { createStudyWriter } from '../sites/lichess-study-write.js';
 import { playerSites, TOKEN_REFUSED_MESSAGE } from '../sites/player-sites.js';
 import { markPushed, noStudyMessage } from '../repertoire/edits-store.js';
-import { editedPgn } from '../repertoire/edited-pgn.js';
-import { editedRepertoireState, md5, readStudyText, type EditedState } from '../repertoire/edited-repertoire.js';
+import { editedPgnText } from '../repertoire/edited-pgn.js';
+import { editedRepertoireState, type EditedState } from '../repertoire/edited-repertoire.js';
 
 /**
  * "Save to Lichess": the additions chapter written to the player's Lichess study with their token. The
@@ -30,19 +30,15 @@ export class PushError extends Error {
   }
 }
 
-/** The state and the very text its base was built from, with its md5 (a refresh in between is read again). */
+/** The state and the very text its base was built from, with its md5. */
 export async function stateWithText(
   app: FastifyInstance,
   userId: number,
   color: Color,
 ): Promise<{ state: EditedState; text: string; hash: string }> {
-  for (let attempt = 0; ; attempt++) {
-    const state = await editedRepertoireState(app, userId, color);
-    const text = state && (await readStudyText(app, userId, color));
-    if (!state || text === undefined) throw new BadRequestError(noStudyMessage(color));
-    const hash = md5(text);
-    if (hash === state.study.md5 || attempt > 0) return { state, text, hash };
-  }
+  const state = await editedRepertoireState(app, userId, color);
+  if (!state) throw new BadRequestError(noStudyMessage(color));
+  return { state, text: state.text, hash: state.study.md5 };
 }
 
 /** A push holds its study row this long at most: a process killed mid-push blocks the next one no longer. */
@@ -107,7 +103,7 @@ async function pushOnce(app: FastifyInstance, userId: number, color: Color): Pro
   const [previousStudy, previousChapter] = (state.study.additionsChapter ?? '').split('/');
   const previous = previousStudy === studyId ? previousChapter : undefined;
   const lastId = state.edits.at(-1)?.id ?? 0;
-  const pgn = (await editedPgn(app, state, text, false)).text.toString('utf8');
+  const pgn = await editedPgnText(state, text, false);
 
   const refused = async (status: number | undefined, message: string): Promise<never> => {
     if (status === 403) throw new PushError(409, RECONNECT_MESSAGE);

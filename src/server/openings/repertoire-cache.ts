@@ -10,7 +10,6 @@ import {
 } from '../../chess/index.js';
 import { settleSteps } from '../loop-turn.js';
 import { BadRequestError } from '../plugins/error-handler.js';
-import { editedPgnBytes, writeEditedPgn, type EditedPgnBytes, type EditedPgnJob } from './edited-pgn-job.js';
 import { RepertoirePool, type BuildOutcome } from './repertoire-pool.js';
 
 /** Texts at least this long are built on a worker thread; shorter ones take a few ms in place. */
@@ -43,8 +42,6 @@ export interface RepertoireCacheCounters {
   hits: number;
   builds: number;
   workerBuilds: number;
-  /** Edited PGNs a worker thread wrote. */
-  workerWrites: number;
 }
 
 export interface RepertoireCacheOptions {
@@ -73,11 +70,6 @@ export interface RepertoireCache {
    * Calls while it is being made wait for that one.
    */
   answerFor(rep: Repertoire, kind: string, make: () => Promise<PreparedAnswer>): Promise<PreparedAnswer>;
-  /**
-   * An edited repertoire's PGN written on a worker thread, which builds the repertoire again from the
-   * job: a large one (60,000 added moves) is some 200 ms of writing the server's thread never holds.
-   */
-  writeEditedPgn(job: EditedPgnJob): Promise<EditedPgn>;
   /** Boots the worker threads ahead of the first large study (the server does this at start). */
   warmWorkers(): void;
   /** Figures for tests and benches. */
@@ -128,17 +120,6 @@ function settle(outcome: BuildOutcome): Repertoire {
   throw new Error(outcome.failure);
 }
 
-/** An edited repertoire's PGN as sent: its UTF-8 bytes, and those bytes brotli-compressed. */
-export interface EditedPgn {
-  text: Buffer;
-  br: Buffer;
-}
-
-const asBuffers = ({ text, br }: EditedPgnBytes): EditedPgn => ({
-  text: Buffer.from(text.buffer, text.byteOffset, text.byteLength),
-  br: Buffer.from(br.buffer, br.byteOffset, br.byteLength),
-});
-
 /** A repertoire cache with its own entries and worker threads (the threads start on first need). */
 export function createRepertoireCache(cacheOptions: RepertoireCacheOptions = {}): RepertoireCache {
   const cache = new LRUCache<string, Entry>({
@@ -164,7 +145,7 @@ export function createRepertoireCache(cacheOptions: RepertoireCacheOptions = {})
   const baseOf = new WeakMap<Repertoire, Repertoire>();
   let pool: RepertoirePool | undefined;
   let closed = false;
-  const counters: RepertoireCacheCounters = { hits: 0, builds: 0, workerBuilds: 0, workerWrites: 0 };
+  const counters: RepertoireCacheCounters = { hits: 0, builds: 0, workerBuilds: 0 };
 
   async function build(text: string, options: RepertoireOptions): Promise<Repertoire> {
     counters.builds++;
@@ -282,22 +263,9 @@ export function createRepertoireCache(cacheOptions: RepertoireCacheOptions = {})
     return made;
   }
 
-  async function writePgn(job: EditedPgnJob): Promise<EditedPgn> {
-    // A closed cache starts no thread: the text is written in place.
-    const outcome = closed ? writeEditedPgn(job) : await (pool ??= new RepertoirePool()).write(job);
-    if (typeof outcome === 'string') return asBuffers(editedPgnBytes(outcome));
-    if ('pgn' in outcome) {
-      counters.workerWrites++;
-      return asBuffers(outcome.pgn);
-    }
-    if ('pgnError' in outcome) throw unreadable(outcome.pgnError);
-    throw new Error(outcome.failure);
-  }
-
   return {
     repertoireFor,
     answerFor,
-    writeEditedPgn: writePgn,
     warmWorkers() {
       if (closed) return;
       pool ??= new RepertoirePool();

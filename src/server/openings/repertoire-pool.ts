@@ -4,17 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Repertoire, RepertoireOptions } from '../../chess/index.js';
 import { RepertoireReceiver } from './repertoire-transfer.js';
-import type { EditedPgnBytes, EditedPgnJob } from './edited-pgn-job.js';
-import type { BuildRequest, PartRequest, WorkerAnswer, WriteRequest } from './repertoire-worker.js';
+import type { BuildRequest, PartRequest, WorkerAnswer } from './repertoire-worker.js';
 
 /** What a worker answers: the repertoire, the PGN's error message, or an unexpected failure. */
 export type BuildOutcome = { value: Repertoire } | { pgnError: string } | { failure: string };
-/** What a worker answers to a PGN to write: its bytes, the study's error message, or an unexpected failure. */
-export type WriteOutcome = { pgn: EditedPgnBytes } | { pgnError: string } | { failure: string };
 
-interface Job {
-  request: BuildRequest | WriteRequest;
-  resolve: (outcome: BuildOutcome | WriteOutcome) => void;
+interface Job extends BuildRequest {
+  resolve: (outcome: BuildOutcome) => void;
   /** Set while a large repertoire comes in part by part. */
   receiver?: RepertoireReceiver;
 }
@@ -54,18 +50,9 @@ export class RepertoirePool {
   constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
 
   build(text: string, options: RepertoireOptions): Promise<BuildOutcome> {
-    return this.run({ id: this.nextId++, text, options }) as Promise<BuildOutcome>;
-  }
-
-  /** An edited repertoire's PGN, written from its study text and edits (the thread builds the repertoire again). */
-  write(job: EditedPgnJob): Promise<WriteOutcome> {
-    return this.run({ id: this.nextId++, write: job }) as Promise<WriteOutcome>;
-  }
-
-  private run(request: BuildRequest | WriteRequest): Promise<BuildOutcome | WriteOutcome> {
     if (this.closed) return Promise.resolve({ failure: CLOSED });
     return new Promise((resolve) => {
-      this.queue.push({ request, resolve });
+      this.queue.push({ id: this.nextId++, text, options, resolve });
       this.pump();
     });
   }
@@ -100,14 +87,14 @@ export class RepertoirePool {
       const job = this.queue.shift()!;
       this.busy.set(worker, job);
       worker.ref();
-      worker.postMessage(job.request);
+      worker.postMessage({ id: job.id, text: job.text, options: job.options } satisfies BuildRequest);
     }
   }
 
   /** The next part is asked for on a later turn of the event loop, so requests waiting meanwhile go first. */
   private askForPart(worker: Worker, job: Job): void {
     setImmediate(() => {
-      if (this.busy.get(worker) === job) worker.postMessage({ id: job.request.id, next: true } satisfies PartRequest);
+      if (this.busy.get(worker) === job) worker.postMessage({ id: job.id, next: true } satisfies PartRequest);
     });
   }
 
@@ -116,7 +103,7 @@ export class RepertoirePool {
     const worker = startWorker(warmUp);
     worker.on('message', (answer: WorkerAnswer) => {
       const job = this.busy.get(worker);
-      let outcome = answer as BuildOutcome | WriteOutcome;
+      let outcome: BuildOutcome = answer as BuildOutcome;
       if ('head' in answer) {
         if (job) job.receiver = new RepertoireReceiver(answer.head);
         return job && this.askForPart(worker, job);

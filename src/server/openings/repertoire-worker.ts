@@ -1,9 +1,6 @@
-// Worker thread body: builds one repertoire (or writes one edited PGN) per message, so a large study
-// never holds up requests.
-import { setPriority } from 'node:os';
+// Worker thread body: builds one repertoire per message, so a large study never holds up requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
-import { editedPgnBytes, EditedPgnWriter, type EditedPgnBytes, type EditedPgnJob } from './edited-pgn-job.js';
 import { playRandomGame } from './random-game.js';
 import {
   ONE_MESSAGE_POSITIONS,
@@ -18,12 +15,6 @@ export interface BuildRequest {
   options: RepertoireOptions;
 }
 
-/** The edited repertoire's PGN, written from the study text and the edits. */
-export interface WriteRequest {
-  id: number;
-  write: EditedPgnJob;
-}
-
 /** The server's thread asks for the next part of a large repertoire once it has taken in the last one. */
 export interface PartRequest {
   id: number;
@@ -33,7 +24,6 @@ export interface PartRequest {
 /** A repertoire too large for one message is announced by its head, then sent part by part on request. */
 export type WorkerAnswer = { id: number } & (
   | { value: Repertoire }
-  | { pgn: EditedPgnBytes }
   | { pgnError: string }
   | { failure: string }
   | { head: RepertoireHead }
@@ -57,25 +47,12 @@ function warmUp(): void {
   buildRepertoireFromPgn(games.join('\n\n'), { color: 'white', excludeSymbols: ['?'] });
 }
 
-// On Linux a thread has its own nice value, and this sets the calling thread's alone: builds and
-// writes then take the CPU only as requests leave it free.
-try {
-  setPriority(19);
-} catch {
-  // Not allowed here: the thread runs at the process's priority.
-}
-
 const answer = (message: WorkerAnswer) => parentPort!.postMessage(message);
-
-/** The last study written from stays this long after its last write. */
-const WRITER_KEEPS_MS = 60_000;
-const writer = new EditedPgnWriter();
-let forgetting: NodeJS.Timeout | undefined;
 
 // The large repertoire being sent, if any (one job at a time per worker).
 let sending: { id: number; sender: RepertoireSender } | undefined;
 
-parentPort?.on('message', (request: BuildRequest | WriteRequest | PartRequest) => {
+parentPort?.on('message', (request: BuildRequest | PartRequest) => {
   const { id } = request;
   try {
     if ('next' in request) {
@@ -84,15 +61,6 @@ parentPort?.on('message', (request: BuildRequest | WriteRequest | PartRequest) =
       const done = sending.sender.done;
       if (done) sending = undefined;
       return answer({ id, part, done });
-    }
-    if ('write' in request) {
-      clearTimeout(forgetting);
-      const written = writer.write(request.write);
-      forgetting = setTimeout(() => writer.forget(), WRITER_KEEPS_MS).unref();
-      if (typeof written !== 'string') return answer({ id, pgnError: written.pgnError });
-      // Encoded and compressed here, and handed over: the server's thread only sends the bytes.
-      const pgn = editedPgnBytes(written);
-      return parentPort!.postMessage({ id, pgn } satisfies WorkerAnswer, [pgn.text.buffer, pgn.br.buffer]);
     }
     const built = buildRepertoireFromPgn(request.text, request.options);
     if (built.isErr) return answer({ id, pgnError: built.error.message });

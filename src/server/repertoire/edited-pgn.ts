@@ -1,48 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import { editedPgnSteps } from '../../chess/index.js';
 import { LoopTurn } from '../loop-turn.js';
-import type { EditedPgn } from '../openings/repertoire-cache.js';
-import { brotli } from '../plugins/brotli.js';
-import { studyOptions, type EditedState } from './edited-repertoire.js';
+import { brotliAsync } from '../plugins/compression.js';
+import type { EditedState } from './edited-repertoire.js';
+
+/** An edited repertoire's PGN as it is sent: its UTF-8 bytes, and those bytes brotli-compressed. */
+export interface EditedPgn {
+  text: Buffer;
+  br: Buffer;
+}
 
 /**
- * Edited repertoires of at least this many positions are written on a worker thread. Written here in
- * 1 ms steps, the 77,000 positions at the edit bound still made another player's light request wait a
- * step at each of its turns of the event loop (2x its time at rest); below this the writing is a few
- * steps, and the thread's rebuild of the repertoire would cost more than it saves.
+ * The edited repertoire's PGN (`studyChapters` false: the additions chapter(s) alone, as "Save to
+ * Lichess" writes them), written in short stretches of the event loop. `text` is the study text the
+ * state's base was built from.
  */
-export const WORKER_WRITE_POSITIONS = 5_000;
-
-/** The PGN written in short stretches of the event loop. */
-async function writeInSteps(state: EditedState, text: string, studyChapters: boolean): Promise<EditedPgn> {
+export async function editedPgnText(state: EditedState, text: string, studyChapters = true): Promise<string> {
   const parts: string[] = [];
   const turn = new LoopTurn();
   // The request's reads ran in this turn already: the writing starts a stretch of its own.
   await turn.yieldNow();
+  // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
   for (const step of editedPgnSteps(state.base, state.edited, text, { studyChapters })) {
     if (step !== undefined) parts.push(step);
     await turn.yieldIfDue();
   }
-  const bytes = Buffer.from(parts.join('\n'));
-  return { text: bytes, br: brotli(bytes) };
+  return parts.join('\n');
 }
 
 /**
- * The edited repertoire's PGN as it is sent (`studyChapters` false: the additions chapter(s) alone, as
- * "Save to Lichess" writes them). `text` is the study text the state's base was built from.
+ * The PGN as a download keeps it: encoded once, and compressed on the thread pool (0.5 MB at the edit
+ * bound took 2-3 ms of the server's thread in one go), so each download only sends bytes.
  */
-export function editedPgn(
-  app: FastifyInstance,
-  state: EditedState,
-  text: string,
-  studyChapters = true,
-): Promise<EditedPgn> {
-  if (state.edited.rep.positions.size < WORKER_WRITE_POSITIONS) return writeInSteps(state, text, studyChapters);
-  const { study, base } = state;
-  return app.repertoireCache.writeEditedPgn({
-    text,
-    options: studyOptions(base.color, study.exclude, study.title),
-    edits: state.edits.map(({ op, line, comment }) => ({ op, line, comment: comment ?? undefined })),
-    studyChapters,
-  });
+export async function editedPgn(state: EditedState, text: string): Promise<EditedPgn> {
+  const bytes = Buffer.from(await editedPgnText(state, text));
+  return { text: bytes, br: await brotliAsync(bytes) };
 }

@@ -10,7 +10,6 @@ import {
   type Repertoire,
   type RepertoireEdit,
   type RepertoireLine,
-  type RepertoireOptions,
 } from '../../chess/index.js';
 import { rowsOf } from '../db/rows.js';
 import { LoopTurn, settleSteps } from '../loop-turn.js';
@@ -46,6 +45,11 @@ export interface EditedState {
   edited: EditedRepertoire;
   /** The colour's edits, oldest first, one per effect in `edited`. */
   edits: StoredEdit[];
+  /**
+   * The study text `base` was built from: the PGN is written from it, and reading it again for each
+   * download (190 KB at the edit bound) held the server's thread 3-7 ms on PGlite.
+   */
+  text: string;
   /** The state this one applied new edits onto (without its own previous): an undo comes back to it. */
   previous?: EditedState;
 }
@@ -139,12 +143,6 @@ export async function readStudyText(app: FastifyInstance, userId: number, color:
   return row?.text ?? undefined;
 }
 
-/** The options a stored study is read with. */
-export function studyOptions(color: Color, exclude: string, title: string): RepertoireOptions {
-  const symbols = parseExcludeSymbols(exclude);
-  return { color, excludeSymbols: symbols.isOk ? symbols.value : [], name: title || undefined };
-}
-
 /** The study's repertoire, with the options storing it used (one repertoire cache entry for all readers). */
 export function studyBase(
   app: FastifyInstance,
@@ -153,7 +151,12 @@ export function studyBase(
   exclude: string,
   title: string,
 ): Promise<Repertoire> {
-  return app.repertoireCache.repertoireFor(text, studyOptions(color, exclude, title));
+  const symbols = parseExcludeSymbols(exclude);
+  return app.repertoireCache.repertoireFor(text, {
+    color,
+    excludeSymbols: symbols.isOk ? symbols.value : [],
+    name: title || undefined,
+  });
 }
 
 const sameStudy = (a: StudyMeta, b: StudyMeta) => a.md5 === b.md5 && a.exclude === b.exclude && a.title === b.title;
@@ -187,16 +190,19 @@ export async function editedRepertoireState(
       const edited = await settleSteps(applyEditsSteps(held.base, toEdits(app, newer), held.edited), new LoopTurn());
       countFrom(app, held.edited.rep, edited);
       const before: EditedState = { ...held, previous: undefined };
-      const state: EditedState = { study, base: held.base, edited, edits: [...held.edits, ...newer], previous: before };
+      const state: EditedState = { ...before, study, edited, edits: [...held.edits, ...newer], previous: before };
       states.set(key, state);
       return state;
     }
   }
   const text = await readStudyText(app, userId, color);
   if (text === undefined) return undefined;
-  const base = await studyBase(app, text, color, study.exclude, study.title);
+  // A refresh between the two reads: the state says which text it holds, and the next call builds again.
+  const hash = md5(text);
+  const read = hash === study.md5 ? study : { ...study, md5: hash };
+  const base = await studyBase(app, text, color, read.exclude, read.title);
   const edits = await readEdits(app.db, userId, color);
-  const state: EditedState = { study, base, edited: await rebuilt(app, base, edits), edits };
+  const state: EditedState = { study: read, base, edited: await rebuilt(app, base, edits), edits, text };
   states.set(key, state);
   return state;
 }

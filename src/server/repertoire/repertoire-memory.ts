@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { EditedRepertoire, Repertoire, RepertoireLine } from '../../chess/index.js';
-import type { EditedPgn } from '../openings/repertoire-cache.js';
+import type { EditedPgn } from './edited-pgn.js';
 import type { HeldCoverage } from './coverage-figures.js';
 import type { EditedState } from './edited-repertoire.js';
 import type { StarterTree } from './starter-tree.js';

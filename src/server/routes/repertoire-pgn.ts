@@ -25,7 +25,7 @@ const fileName = (title: string, color: string) =>
 async function readAndWrite(app: FastifyInstance, userId: number, color: Color) {
   const { state, text, hash } = await stateWithText(app, userId, color);
   const known = app.repertoireMemory.pgnTexts.get(state.edited);
-  const pgn = known?.md5 === hash ? known.pgn : await editedPgn(app, state, text);
+  const pgn = known?.md5 === hash ? known.pgn : await editedPgn(state, text);
   app.repertoireMemory.pgnTexts.set(state.edited, { md5: hash, pgn });
   return { state, pgn };
 }
