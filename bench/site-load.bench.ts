@@ -2,7 +2,7 @@
 // shipped, while another player's session check is polled every 10 ms from a third process and a third
 // player looks a position up (or prepares for an opponent) in the middle of each flood. The sites are
 // the fakes serving the recorded answers (e2e/fakes), each answer delayed as a busy Lichess would be.
-// Figures per phase (at rest, explorer floods, preparations), over all rounds: the session check's p50,
+// Figures per phase (at rest, explorer floods, preparations; each in every round), over all rounds: the session check's p50,
 // p99 and max and p99 over p99 at rest; the third player's look-up and preparation times; how the
 // flooder's calls were answered (200, 429 beyond four waiting, 409 for a second preparation).
 import { Chess } from 'chessops/chess';
@@ -14,7 +14,7 @@ import { at, checksRow, holdsUnderLoad, polledChecks, sorted } from './poll-chec
 import { chooser, legalMoves } from './seeded-moves.js';
 import { startShippedServer } from './shipped-server.js';
 
-const ROUNDS = Number(process.env.BENCH_RUNS) || 6;
+const ROUNDS = Number(process.env.BENCH_RUNS) || 12;
 const FLOOD = 30;
 const PREPARATIONS = 6;
 const REST_MS = 5_000;
@@ -86,32 +86,40 @@ try {
     if ((await lookUp(player)).status !== 200) throw new Error('the first look-up failed');
   }
 
-  const rest = await polled(() => sleep(REST_MS));
-  const restP99 = at(rest, 0.99);
+  const rest: number[] = [];
+  const floods: number[] = [];
+  const preparations: number[] = [];
   const thirdLookUps: number[] = [];
   const floodAnswers: { status: number }[] = [];
-  const floods = await polled(async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const flood = Array.from({ length: FLOOD }, () => lookUp(flooder));
-      await sleep(200);
-      const own = await timed(() => lookUp(third));
-      if (own.answer.status !== 200) throw new Error(`the third player's look-up: ${own.answer.status}`);
-      thirdLookUps.push(own.ms);
-      floodAnswers.push(...(await Promise.all(flood)));
-    }
-  });
   const thirdPreparations: number[] = [];
   const prepAnswers: { status: number }[] = [];
-  const preparations = await polled(async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const flood = Array.from({ length: PREPARATIONS }, () => prepare(flooder, OPPONENT));
-      await sleep(200);
-      const own = await timed(() => prepare(third, OPPONENT));
-      if (own.answer.status !== 200) throw new Error(`the third player's preparation: ${own.answer.status}`);
-      thirdPreparations.push(own.ms);
-      prepAnswers.push(...(await Promise.all(flood)));
-    }
-  });
+  // At rest in every round too, next to the loads: one window before the first round compared the
+  // whole run with its first seconds, on a shared machine whose speed drifts.
+  for (let round = 0; round < ROUNDS; round++) {
+    rest.push(...(await polled(() => sleep(REST_MS / ROUNDS))));
+    floods.push(
+      ...(await polled(async () => {
+        const flood = Array.from({ length: FLOOD }, () => lookUp(flooder));
+        await sleep(200);
+        const own = await timed(() => lookUp(third));
+        if (own.answer.status !== 200) throw new Error(`the third player's look-up: ${own.answer.status}`);
+        thirdLookUps.push(own.ms);
+        floodAnswers.push(...(await Promise.all(flood)));
+      })),
+    );
+    preparations.push(
+      ...(await polled(async () => {
+        const flood = Array.from({ length: PREPARATIONS }, () => prepare(flooder, OPPONENT));
+        await sleep(200);
+        const own = await timed(() => prepare(third, OPPONENT));
+        if (own.answer.status !== 200) throw new Error(`the third player's preparation: ${own.answer.status}`);
+        thirdPreparations.push(own.ms);
+        prepAnswers.push(...(await Promise.all(flood)));
+      })),
+    );
+  }
+  for (const times of [rest, floods, preparations]) times.sort((a, b) => a - b);
+  const restP99 = at(rest, 0.99);
 
   const ms = (times: number[]) =>
     sorted(times)
