@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { repertoireApi } from '@contract/repertoire.js';
-import type { Color } from '../../chess/index.js';
 import { pushAdditions, PushError, stateWithText } from '../lichess/push-additions.js';
-import { editedRepertoireState } from '../repertoire/edited-repertoire.js';
 import { editedPgn } from '../repertoire/edited-pgn.js';
 import { acceptsBrotli } from '../plugins/compression.js';
 import { route } from './route.js';
@@ -21,27 +19,21 @@ const fileName = (title: string, color: string) =>
       .replace(/^-|-$/g, '') || 'repertoire'
   ).slice(0, 60)}-${color}.pgn`;
 
-/** The state with the text its base was built from, and its PGN: the one kept for it, or written and kept. */
-async function readAndWrite(app: FastifyInstance, userId: number, color: Color) {
-  const { state, text, hash } = await stateWithText(app, userId, color);
-  const known = app.repertoireMemory.pgnTexts.get(state.edited);
-  const pgn = known?.md5 === hash ? known.pgn : await editedPgn(state, text);
-  app.repertoireMemory.pgnTexts.set(state.edited, { md5: hash, pgn });
-  return { state, pgn };
-}
-
 export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
 
   route(app, repertoireApi.pgn, auth, async (request, reply) => {
     const { color } = request.query;
     const userId = request.user!.id;
-    // Kept per edited repertoire: downloading again (or after an undo back to it) writes nothing, and
-    // reads no study text when the kept one's checksum is the study's.
-    const held = await editedRepertoireState(app, userId, color);
-    const kept = held && app.repertoireMemory.pgnTexts.get(held.edited);
-    const { state, pgn } =
-      kept && kept.md5 === held.study.md5 ? { state: held, pgn: kept.pgn } : await readAndWrite(app, userId, color);
+    // Kept per edited repertoire: downloading again (or after an undo back to it) writes nothing. The
+    // held state carries the study text its base was built from, so nothing is read for the writing.
+    const { state, text, hash } = await stateWithText(app, userId, color);
+    let kept = app.repertoireMemory.pgnTexts.get(state.edited);
+    if (kept?.md5 !== hash) {
+      kept = { md5: hash, pgn: await editedPgn(state, text) };
+      app.repertoireMemory.pgnTexts.set(state.edited, kept);
+    }
+    const { pgn } = kept;
     reply
       .type('application/x-chess-pgn; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${fileName(state.study.title, color)}"`)
