@@ -30,15 +30,11 @@ export class PushError extends Error {
   }
 }
 
-/** The state and the very text its base was built from, with its md5. */
-export async function stateWithText(
-  app: FastifyInstance,
-  userId: number,
-  color: Color,
-): Promise<{ state: EditedState; text: string; hash: string }> {
+/** The colour's held edited repertoire (with the study text its base was built from); no study is a 400. */
+export async function studyState(app: FastifyInstance, userId: number, color: Color): Promise<EditedState> {
   const state = await editedRepertoireState(app, userId, color);
   if (!state) throw new BadRequestError(noStudyMessage(color));
-  return { state, text: state.text, hash: state.study.md5 };
+  return state;
 }
 
 /** A push holds its study row this long at most: a process killed mid-push blocks the next one no longer. */
@@ -56,7 +52,7 @@ export async function pushAdditions(app: FastifyInstance, userId: number, color:
     .where(and(ofStudy, or(isNull(studies.pushingUntil), lt(studies.pushingUntil, sql`now()`))))
     .returning({ color: studies.color });
   if (leased.length === 0) {
-    await stateWithText(app, userId, color); // no study at all is a 400, not a push under way
+    await studyState(app, userId, color); // no study at all is a 400, not a push under way
     throw new PushError(409, `Your ${color} edits are being saved to Lichess already: wait a moment`);
   }
   try {
@@ -81,7 +77,7 @@ async function chaptersNamed(app: FastifyInstance, userId: number, studyId: stri
 }
 
 async function pushOnce(app: FastifyInstance, userId: number, color: Color): Promise<PushAnswer> {
-  const { state, text } = await stateWithText(app, userId, color);
+  const state = await studyState(app, userId, color);
   const { config, log } = app;
   const studyId = lichessStudyId(state.study.link, config.lichessUrl);
   if (!studyId)
@@ -103,7 +99,7 @@ async function pushOnce(app: FastifyInstance, userId: number, color: Color): Pro
   const [previousStudy, previousChapter] = (state.study.additionsChapter ?? '').split('/');
   const previous = previousStudy === studyId ? previousChapter : undefined;
   const lastId = state.edits.at(-1)?.id ?? 0;
-  const pgn = await editedPgnText(state, text, false);
+  const pgn = await editedPgnText(state, false);
 
   const refused = async (status: number | undefined, message: string): Promise<never> => {
     if (status === 403) throw new PushError(409, RECONNECT_MESSAGE);

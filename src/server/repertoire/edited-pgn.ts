@@ -11,16 +11,16 @@ export interface EditedPgn {
 
 /**
  * The edited repertoire's PGN (`studyChapters` false: the additions chapter(s) alone, as "Save to
- * Lichess" writes them), written in short stretches of the event loop. `text` is the study text the
- * state's base was built from.
+ * Lichess" writes them), written in short stretches of the event loop from the study text the state's
+ * base was built from.
  */
-export async function editedPgnText(state: EditedState, text: string, studyChapters = true): Promise<string> {
+export async function editedPgnText(state: EditedState, studyChapters = true): Promise<string> {
   const parts: string[] = [];
   const turn = new LoopTurn();
   // The request's reads ran in this turn already: the writing starts a stretch of its own.
   await turn.yieldNow();
   // Pauses come inside chapters too: the additions chapter alone may hold 60,000 moves.
-  for (const step of editedPgnSteps(state.base, state.edited, text, { studyChapters })) {
+  for (const step of editedPgnSteps(state.base, state.edited, state.text, { studyChapters })) {
     if (step !== undefined) parts.push(step);
     await turn.yieldIfDue();
   }
@@ -31,7 +31,7 @@ export async function editedPgnText(state: EditedState, text: string, studyChapt
  * The PGN as a download keeps it: encoded once, and compressed on the thread pool (0.5 MB at the edit
  * bound took 2-3 ms of the server's thread in one go), so each download only sends bytes.
  */
-export async function editedPgn(state: EditedState, text: string): Promise<EditedPgn> {
-  const bytes = Buffer.from(await editedPgnText(state, text));
+export async function editedPgn(state: EditedState): Promise<EditedPgn> {
+  const bytes = Buffer.from(await editedPgnText(state));
   return { text: bytes, br: await brotliAsync(bytes) };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { repertoireApi } from '@contract/repertoire.js';
-import { pushAdditions, PushError, stateWithText } from '../lichess/push-additions.js';
+import { pushAdditions, PushError, studyState } from '../lichess/push-additions.js';
 import { editedPgn } from '../repertoire/edited-pgn.js';
 import { acceptsBrotli } from '../plugins/compression.js';
 import { route } from './route.js';
@@ -27,10 +27,10 @@ export async function repertoirePgnRoutes(app: FastifyInstance): Promise<void> {
     const userId = request.user!.id;
     // Kept per edited repertoire: downloading again (or after an undo back to it) writes nothing. The
     // held state carries the study text its base was built from, so nothing is read for the writing.
-    const { state, text, hash } = await stateWithText(app, userId, color);
+    const state = await studyState(app, userId, color);
     let kept = app.repertoireMemory.pgnTexts.get(state.edited);
-    if (kept?.md5 !== hash) {
-      kept = { md5: hash, pgn: await editedPgn(state, text) };
+    if (kept?.md5 !== state.study.md5) {
+      kept = { md5: state.study.md5, pgn: await editedPgn(state) };
       app.repertoireMemory.pgnTexts.set(state.edited, kept);
     }
     const { pgn } = kept;
