@@ -65,6 +65,7 @@ await build({
     'repertoire-worker': 'src/server/openings/repertoire-worker.ts',
     'optimise-worker': 'src/server/today/optimise-worker.ts',
     'db-template': 'src/server/db/db-template.ts',
+    'pglite-thread-host': 'src/server/db/pglite-thread-host.ts',
   },
   outdir: 'dist/server',
   bundle: true,

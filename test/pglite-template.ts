@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS, wrapPglite, type Database } from '../src/server/db/client.js';
+import { PGliteThread } from '../src/server/db/pglite-thread.js';
 
 const migrationsFolder = fileURLToPath(new URL('../src/server/db/migrations', import.meta.url));
 
@@ -41,8 +42,15 @@ export async function pgliteTemplate(): Promise<string> {
   return path;
 }
 
-/** A new in-memory PGlite holding the migrated template. */
+/**
+ * A new in-memory PGlite holding the migrated template; with TEST_PGLITE_THREAD set, on a thread of its
+ * own, as the server runs its data folder's.
+ */
 export async function openTemplateDatabase(): Promise<Database> {
-  const tarball = new Blob([readFileSync(await pgliteTemplate())]);
+  const bytes = readFileSync(await pgliteTemplate());
+  if (process.env.TEST_PGLITE_THREAD) {
+    return wrapPglite(await PGliteThread.create(undefined, { ...PGLITE_OPTIONS, loadDataDir: new Uint8Array(bytes) }));
+  }
+  const tarball = new Blob([bytes]);
   return wrapPglite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: tarball }));
 }

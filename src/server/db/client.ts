@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { LoopTurn } from '../loop-turn.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -72,12 +73,13 @@ export async function openDatabase(
         () => false,
       ));
     }
-    let database = await wrapPglite(new PGlite(dataDir, PGLITE_OPTIONS));
+    // On a thread of its own: the server's thread only sends statements and reads their answers.
+    let database = await wrapPglite(await PGliteThread.create(dataDir, PGLITE_OPTIONS));
     if (fresh) {
       // Creating the cluster grows PGlite's memory to some 800 MiB, which WebAssembly never gives
       // back; a new instance on the files just written starts at about half that.
       await database.close();
-      database = await wrapPglite(new PGlite(dataDir, PGLITE_OPTIONS));
+      database = await wrapPglite(await PGliteThread.create(dataDir, PGLITE_OPTIONS));
     }
     return { ...database, close: () => database.close().finally(unlock) };
   } catch (error) {
@@ -154,9 +156,10 @@ function statementsTakeTurns(client: PGlite): void {
 }
 
 /** Wraps an existing PGlite (for example a clone of a migrated one) and migrates it. */
-export async function wrapPglite(client: PGlite): Promise<Database> {
-  statementsTakeTurns(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+export async function wrapPglite(client: PGlite | PGliteThread): Promise<Database> {
+  if (client instanceof PGlite) statementsTakeTurns(client);
+  // Drizzle asks of its client only what both have: query, exec and transaction.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   if (!(await migrated(client))) await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -166,7 +169,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
  * reading and hashing every migration and running the migrator's own set-up statements on each start.
  * The migrator applies what is newer than its last record, so this is the same test it makes.
  */
-async function migrated(client: PGlite): Promise<boolean> {
+async function migrated(client: PGlite | PGliteThread): Promise<boolean> {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { when: number }[];
   };

@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db } from './client.js';
+import { PGliteThread } from './pglite-thread.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,12 @@ export interface SqlRunner {
 }
 
 const { serialize } = protocol;
+
+/** What the statements need of the embedded database, on this thread or its own. */
+type Embedded = Pick<
+  PGlite,
+  '_checkReady' | '_runExclusiveTransaction' | '_runExclusiveQuery' | 'serializers' | 'parsers' | 'execProtocol'
+>;
 
 /** A statement's name: a digest of its text, so two apps on one session that prepare it agree. */
 const nameOf = (text: string) => `app_${createHash('sha1').update(text).digest('hex')}`;
@@ -52,7 +59,7 @@ export class NamedStatements implements SqlRunner {
   /** The statements prepared on the embedded database, by text: their name and parameter types. */
   private readonly prepared = new Map<string, { name: string; types: Promise<number[]> }>();
   /** The client's parsers with PARSERS over them, made once (see parsersOf). */
-  private parsers?: { client: PGlite; parsers: PGlite['parsers'] };
+  private parsers?: { client: Embedded; parsers: PGlite['parsers'] };
 
   constructor(private readonly db: Db) {}
 
@@ -60,14 +67,14 @@ export class NamedStatements implements SqlRunner {
   async execute(query: SQL): Promise<unknown> {
     const { sql: text, params } = this.dialect.sqlToQuery(query);
     const client = (this.db as { $client?: unknown }).$client;
-    if (client instanceof PGlite) return this.onPglite(client, text, params);
+    if (client instanceof PGlite || client instanceof PGliteThread) return this.onPglite(client, text, params);
     if (client && typeof (client as Sql).unsafe === 'function') {
       return (client as Sql).unsafe(text, params as never[], { prepare: true });
     }
     return this.db.execute(query);
   }
 
-  private async onPglite(client: PGlite, text: string, params: unknown[]): Promise<Results> {
+  private async onPglite(client: Embedded, text: string, params: unknown[]): Promise<Results> {
     await client._checkReady();
     // As PGlite's own query: after any open transaction, one statement at a time.
     return client._runExclusiveTransaction(() =>
@@ -111,7 +118,7 @@ export class NamedStatements implements SqlRunner {
    * the client's 300-odd by a spread on every call (some 0.1 ms and 100 KB of garbage); on top of the
    * client's by prototype they are merged once and still see array types the client adds later.
    */
-  private parsersOf(client: PGlite) {
+  private parsersOf(client: Embedded) {
     if (this.parsers?.client !== client) {
       this.parsers = { client, parsers: Object.assign(Object.create(client.parsers) as PGlite['parsers'], PARSERS) };
     }
@@ -119,7 +126,7 @@ export class NamedStatements implements SqlRunner {
   }
 
   /** The statement of this text, prepared first when this app has not (another app on the session may have). */
-  private statementOf(client: PGlite, text: string): { name: string; types: Promise<number[]> } {
+  private statementOf(client: Embedded, text: string): { name: string; types: Promise<number[]> } {
     let statement = this.prepared.get(text);
     if (!statement) {
       const name = nameOf(text);

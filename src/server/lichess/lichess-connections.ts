@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { lichessConnections, oauthStates } from '../db/schema.js';
+import { lichessConnections, oauthStates, users } from '../db/schema.js';
 import { decryptToken, encryptToken } from './token-crypto.js';
 
 /**
@@ -18,7 +18,8 @@ export const MAX_OPEN_OAUTH_FLOWS = 5;
 
 /**
  * Keeps a new flow; false (and nothing kept) when the player already has MAX_OPEN_OAUTH_FLOWS open.
- * Counted after the insert, so requests at the same moment cannot all slip under the cap.
+ * Requests at the same moment take turns on the player's row: none slips over the cap, and a burst
+ * never refuses them all (counting after the insert let each see the whole burst and give up).
  */
 export async function saveOAuthState(
   db: Db,
@@ -27,21 +28,23 @@ export async function saveOAuthState(
 ): Promise<boolean> {
   // A player who starts again leaves old flows behind: sweep the expired ones.
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-  const stateHash = sha256(flow.state);
-  await db.insert(oauthStates).values({
-    stateHash,
-    userId: flow.userId,
-    sessionHash: sha256(flow.sessionKey),
-    codeVerifier: flow.verifier,
-    expiresAt: new Date(now.getTime() + OAUTH_STATE_MS),
+  // Counted and added under a lock on the player's row: requests at once each see the others' flows.
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, flow.userId)).for('update');
+    const [open] = await tx
+      .select({ n: count() })
+      .from(oauthStates)
+      .where(and(eq(oauthStates.userId, flow.userId), gt(oauthStates.expiresAt, now)));
+    if ((open?.n ?? 0) >= MAX_OPEN_OAUTH_FLOWS) return false;
+    await tx.insert(oauthStates).values({
+      stateHash: sha256(flow.state),
+      userId: flow.userId,
+      sessionHash: sha256(flow.sessionKey),
+      codeVerifier: flow.verifier,
+      expiresAt: new Date(now.getTime() + OAUTH_STATE_MS),
+    });
+    return true;
   });
-  const [open] = await db
-    .select({ n: count() })
-    .from(oauthStates)
-    .where(and(eq(oauthStates.userId, flow.userId), gt(oauthStates.expiresAt, now)));
-  if ((open?.n ?? 0) <= MAX_OPEN_OAUTH_FLOWS) return true;
-  await db.delete(oauthStates).where(eq(oauthStates.stateHash, stateHash));
-  return false;
 }
 
 /**

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Repertoire, RepertoireOptions } from '../../chess/index.js';
+import { startWorker as startThread } from '../worker-start.js';
 import { RepertoireReceiver } from './repertoire-transfer.js';
 import type { BuildRequest, PartRequest, WorkerAnswer } from './repertoire-worker.js';
 
@@ -15,25 +14,11 @@ interface Job extends BuildRequest {
   receiver?: RepertoireReceiver;
 }
 
-// From the TypeScript sources (tsx, tests) the worker loads its .ts file through tsx's loader;
-// the compiled server (dist/server) ships repertoire-worker.js next to the entry point.
-const fromSource = import.meta.url.endsWith('.ts');
-const workerUrl = new URL(fromSource ? './repertoire-worker.ts' : './repertoire-worker.js', import.meta.url);
-
 const CLOSED = 'the repertoire workers were closed';
 
 /** warmUp: read a generated study first (workers started ahead of need; see repertoire-worker). */
-function startWorker(warmUp: boolean): Worker {
-  const workerData = { warmUp };
-  if (!fromSource) return new Worker(workerUrl, { workerData });
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const boot = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(boot, { eval: true, workerData });
-}
+const startWorker = (warmUp: boolean): Worker =>
+  startThread(import.meta.url, 'repertoire-worker', { workerData: { warmUp } });
 
 /**
  * A few worker threads that build repertoires; jobs wait in order for a free one. Workers start on
