@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Sql } from 'postgres';
 import type { Db } from './client.js';
+import { concat } from './protocol-bytes.js';
 import { PGliteThread } from './pglite-thread.js';
 
 declare module 'fastify' {
@@ -38,16 +39,6 @@ const PARSERS = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 11
 /** The statement was removed (DEALLOCATE) or no longer fits its tables: it is prepared again. */
 const PREPARE_AGAIN = new Set(['26000', '0A000']);
 const ALREADY_PREPARED = '42P05';
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /**
  * Named statements of one app's database. Only for statements whose text is one of a few (their

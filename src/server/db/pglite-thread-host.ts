@@ -3,6 +3,7 @@
 // a copy and read on the server's thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse, PGlite, protocol, type PGliteOptions } from '@electric-sql/pglite';
+import { concat } from './protocol-bytes.js';
 
 export interface HostData {
   dataDir?: string;
@@ -25,16 +26,6 @@ const { serialize } = protocol;
 const port = parentPort!;
 const { dataDir, options, loadDataDir } = workerData as HostData;
 const failure = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /**
  * PGlite's query in one go: parse and describe the statement, serialise the values for the types it
