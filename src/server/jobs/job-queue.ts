@@ -105,6 +105,8 @@ export const jobsPlugin = fp<JobsOptions>(
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
 
     const workers: Worker[] = [];
+    /** The handlers running now, waited for at close. */
+    const running = new Set<Promise<void>>();
     const timers: NodeJS.Timeout[] = [];
     let starting: Promise<void> | undefined;
 
@@ -128,7 +130,14 @@ export const jobsPlugin = fp<JobsOptions>(
       }
       for (let i = 0; i < worker.concurrency; i++) {
         const id = await boss.work<object>(worker.queue, { batchSize: 1 }, async ([job]) => {
-          if (!closer.signal.aborted) await worker.handler(job.data, closer.signal);
+          if (closer.signal.aborted) return;
+          const handled = worker.handler(job.data, closer.signal);
+          running.add(handled);
+          try {
+            await handled;
+          } finally {
+            running.delete(handled);
+          }
         });
         worker.ids.push(id);
       }
@@ -156,7 +165,11 @@ export const jobsPlugin = fp<JobsOptions>(
       work(queue, concurrency, handler) {
         const worker: Worker = { queue, concurrency, handler: handler as Worker['handler'], ids: [] };
         workers.push(worker);
-        if (starting) void starting.then(() => startWorker(worker));
+        if (starting) {
+          void starting
+            .then(() => startWorker(worker))
+            .catch((error: unknown) => app.log.error({ err: error }, 'job worker start failed'));
+        }
       },
       every(ms, tick) {
         let busy = false;
@@ -191,6 +204,9 @@ export const jobsPlugin = fp<JobsOptions>(
       if (!starting) return;
       await starting.catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      // pg-boss stops waiting after its timeout; a handler still running would then ask the database
+      // for more once it is closed (the app's onClose): each has seen the signal and ends first.
+      await Promise.allSettled(running);
     });
   },
   { name: 'jobs' },
