@@ -71,7 +71,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let told = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A process that dies on its own leaves its output where the failing test shows it.
+      if (!told) console.error(`server process on port ${port} exited (${signal ?? code}):\n${output}`);
+      resolve();
+    }),
+  );
   void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 90_000;
@@ -89,8 +96,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     output: () => output,
-    kill: (signal) => child.kill(signal),
+    kill: (signal) => {
+      told = true;
+      child.kill(signal);
+    },
     stop: async () => {
+      told = true;
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },

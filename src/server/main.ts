@@ -34,6 +34,9 @@ opening.catch((error: unknown) => {
 });
 
 const web = await buildWebApp(config, whole);
+// A promise a library leaves unawaited (pg-boss marks a job complete so) must not take every player's
+// requests down with it when the database refuses it once: it is logged, and the server serves on.
+process.on('unhandledRejection', (reason) => web.log.error({ err: reason }, 'unhandled rejection'));
 try {
   await web.listen({ port: config.port, host: config.host });
 } catch (error) {

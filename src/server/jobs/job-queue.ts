@@ -63,14 +63,29 @@ interface Worker {
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
-/** pg-boss over the app's PGlite client: parameterless SQL may hold several statements. */
-function pgliteExecutor(database: Database): Executor {
+/**
+ * pg-boss over the app's PGlite client: parameterless SQL may hold several statements. pg-boss does not
+ * wait for the statement that marks a job complete, so the statements in flight are kept, for the app
+ * to wait for before it closes the database.
+ */
+function pgliteExecutor(database: Database): Executor & { inFlight: Set<Promise<unknown>> } {
   const client = (database.db as unknown as { $client: PgliteClient }).$client;
+  const inFlight = new Set<Promise<unknown>>();
+  const run = async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
   return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+    inFlight,
+    executeSql(text, values) {
+      const asked = run(text, values);
+      inFlight.add(asked);
+      void asked.then(
+        () => inFlight.delete(asked),
+        () => inFlight.delete(asked),
+      );
+      return asked;
     },
   };
 }
@@ -98,10 +113,10 @@ export const jobsPlugin = fp<JobsOptions>(
       pollingIntervalSeconds: POLLING_SECONDS,
     };
     const url = database.url;
-    const boss =
-      database.kind === 'postgres' && url
-        ? new PgBoss({ connectionString: url, max: 3, application_name: 'chess-prep jobs', ...common })
-        : new PgBoss({ db: pgliteExecutor(database) as PgBoss.Db, ...common });
+    const executor = database.kind === 'postgres' && url ? undefined : pgliteExecutor(database);
+    const boss = executor
+      ? new PgBoss({ db: executor as PgBoss.Db, ...common })
+      : new PgBoss({ connectionString: url, max: 3, application_name: 'chess-prep jobs', ...common });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
 
     const workers: Worker[] = [];
@@ -207,6 +222,8 @@ export const jobsPlugin = fp<JobsOptions>(
       // pg-boss stops waiting after its timeout; a handler still running would then ask the database
       // for more once it is closed (the app's onClose): each has seen the signal and ends first.
       await Promise.allSettled(running);
+      // The last job's completion, which pg-boss sends without waiting for it.
+      if (executor) await Promise.allSettled(executor.inFlight);
     });
   },
   { name: 'jobs' },
