@@ -62,32 +62,36 @@ interface Worker {
 }
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+/** pg-boss's own pool on PostgreSQL (its `Db`); on PGlite the executor below, which it does not close. */
+type BossDb = Executor & { isOurs?: boolean; opened?: boolean; close?(): Promise<void> };
 
-/**
- * pg-boss over the app's PGlite client: parameterless SQL may hold several statements. pg-boss does not
- * wait for the statement that marks a job complete, so the statements in flight are kept, for the app
- * to wait for before it closes the database.
- */
-function pgliteExecutor(database: Database): Executor & { inFlight: Set<Promise<unknown>> } {
+/** pg-boss over the app's PGlite client: parameterless SQL may hold several statements. */
+function pgliteExecutor(database: Database): Executor {
   const client = (database.db as unknown as { $client: PgliteClient }).$client;
-  const inFlight = new Set<Promise<unknown>>();
-  const run = async (text: string, values?: unknown[]) => {
-    if (values && values.length > 0) return client.query(text, values);
-    const results = await client.exec(text);
-    return results.at(-1) ?? { rows: [] };
-  };
   return {
-    inFlight,
-    executeSql(text, values) {
-      const asked = run(text, values);
-      inFlight.add(asked);
-      void asked.then(
-        () => inFlight.delete(asked),
-        () => inFlight.delete(asked),
-      );
-      return asked;
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
   };
+}
+
+/**
+ * The statements pg-boss has in flight on `db`. It does not wait for the one that marks a job complete,
+ * so at close the app waits for them before the database (or pg-boss's pool) goes.
+ */
+function trackStatements(db: Executor): Set<Promise<unknown>> {
+  const inFlight = new Set<Promise<unknown>>();
+  const execute = db.executeSql.bind(db);
+  db.executeSql = (text, values) => {
+    const asked = execute(text, values);
+    inFlight.add(asked);
+    const done = () => inFlight.delete(asked);
+    void asked.then(done, done);
+    return asked;
+  };
+  return inFlight;
 }
 interface PgliteClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -113,10 +117,12 @@ export const jobsPlugin = fp<JobsOptions>(
       pollingIntervalSeconds: POLLING_SECONDS,
     };
     const url = database.url;
-    const executor = database.kind === 'postgres' && url ? undefined : pgliteExecutor(database);
-    const boss = executor
-      ? new PgBoss({ db: executor as PgBoss.Db, ...common })
-      : new PgBoss({ connectionString: url, max: 3, application_name: 'chess-prep jobs', ...common });
+    const boss =
+      database.kind === 'postgres' && url
+        ? new PgBoss({ connectionString: url, max: 3, application_name: 'chess-prep jobs', ...common })
+        : new PgBoss({ db: pgliteExecutor(database) as PgBoss.Db, ...common });
+    const bossDb = boss.getDb() as BossDb;
+    const inFlight = trackStatements(bossDb);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
 
     const workers: Worker[] = [];
@@ -218,12 +224,13 @@ export const jobsPlugin = fp<JobsOptions>(
       closer.abort();
       if (!starting) return;
       await starting.catch(() => undefined);
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true, close: false });
       // pg-boss stops waiting after its timeout; a handler still running would then ask the database
       // for more once it is closed (the app's onClose): each has seen the signal and ends first.
       await Promise.allSettled(running);
-      // The last job's completion, which pg-boss sends without waiting for it.
-      if (executor) await Promise.allSettled(executor.inFlight);
+      // Then the last jobs' completions, which pg-boss sends without waiting for them.
+      await Promise.allSettled(inFlight);
+      if (bossDb.isOurs && bossDb.opened) await bossDb.close?.();
     });
   },
   { name: 'jobs' },
