@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlayerStarts } from './player-starts.js';
+import { SessionCache } from './session-cache.js';
 import { lichessConnections, sessions, users } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -54,7 +55,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boolean; cacheMs?: number }) => {
   app.decorateRequest('user', null);
   const cacheMs = opts.cacheMs ?? 2000;
-  const cache = new SessionCache(cacheMs);
+  const cache = new SessionCache<SessionUser>(cacheMs);
 
   const cookieOptions = {
     path: '/',
@@ -77,25 +78,27 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     if (!raw) return undefined;
     const cached = cache.get(raw);
     if (cached) return cached;
-    const token = sessionToken(request);
-    if (!token) return undefined;
-    const rows = await app.db
-      .select({
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        username_lichess: users.usernameLichess,
-        username_chess_dot_com: users.usernameChessDotCom,
-        lichess_connected: sql<boolean>`${isNotNull(lichessConnections.userId)}`,
-        lichess_connected_as: lichessConnections.lichessName,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(lichessConnections, eq(lichessConnections.userId, users.id))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    if (rows[0]) cache.set(raw, rows[0]);
-    return rows[0];
+    // A burst of one player's requests after the entry ran out asks the database once, not once each.
+    return cache.lookUp(raw, async () => {
+      const token = sessionToken(request);
+      if (!token) return undefined;
+      const rows = await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          username_lichess: users.usernameLichess,
+          username_chess_dot_com: users.usernameChessDotCom,
+          lichess_connected: sql<boolean>`${isNotNull(lichessConnections.userId)}`,
+          lichess_connected_as: lichessConnections.lichessName,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(lichessConnections, eq(lichessConnections.userId, users.id))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return rows[0];
+    });
   });
 
   const starts = new PlayerStarts();
@@ -122,6 +125,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     if (raw) cache.delete(raw);
     const token = sessionToken(request);
     if (token) await app.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    // Again once the row is gone: a look-up that read it meanwhile must not keep it.
+    if (raw) cache.delete(raw);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
@@ -130,6 +135,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
     cache.deleteUser(userId);
     const mine = eq(sessions.userId, userId);
     await app.db.delete(sessions).where(token ? and(mine, ne(sessions.tokenHash, hashToken(token))) : mine);
+    cache.deleteUser(userId);
   });
 
   app.decorate('endAllSessions', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
@@ -138,39 +144,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secure: boo
       .delete(sessions)
       .where(eq(sessions.userId, userId))
       .returning({ userId: sessions.userId });
+    cache.deleteUser(userId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ended.length;
   });
 
   app.decorate('forgetCachedUser', (userId: number) => cache.deleteUser(userId));
 });
-
-/** Session lookups by signed cookie value, each kept ttlMs; bounded so a flood of sessions cannot grow it without end. */
-class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
-  private static readonly maxEntries = 10_000;
-
-  constructor(private readonly ttlMs: number) {}
-
-  get(key: string): SessionUser | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.until > Date.now()) return entry.user;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, user: SessionUser): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= SessionCache.maxEntries) this.entries.clear();
-    this.entries.set(key, { user, until: Date.now() + this.ttlMs });
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  deleteUser(userId: number): void {
-    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
-  }
-}
