@@ -186,7 +186,7 @@ export class PGliteThread extends BasePGlite {
       const data = await this.#ask({ query: text, params, paramTypes: options?.paramTypes });
       const { messages, error } = this.#read(data, true, options?.onNotice);
       if (error) throw failedQuery(error, text, params, options);
-      return parse.parseResults(messages, this.parsers, options)[0] as Results<T>;
+      return this.#results(messages, options)[0] as Results<T>;
     });
   }
 
@@ -195,8 +195,20 @@ export class PGliteThread extends BasePGlite {
       const data = await this.#ask({ exec: text });
       const { messages, error } = this.#read(data, true, options?.onNotice);
       if (error) throw failedQuery(error, text, undefined, options);
-      return parse.parseResults(messages, this.parsers, options);
+      return this.#results(messages, options);
     });
+  }
+
+  /**
+   * The rows read with the caller's parsers before PGlite's. PGlite copies its 318 type parsers into a new
+   * object for every query that brings parsers of its own, as Drizzle's all do (0.12 ms a query, on the
+   * server's thread): here the caller's few sit over them as a prototype, found the same way.
+   */
+  #results(messages: BackendMessage[], options?: QueryOptions): Results[] {
+    const own = options?.parsers;
+    if (!own) return parse.parseResults(messages, this.parsers, options);
+    const parsers = Object.assign(Object.create(this.parsers) as typeof this.parsers, own);
+    return parse.parseResults(messages, parsers, { ...options, parsers: undefined });
   }
 
   /** As PGlite's: BEGIN, the callback's statements, then COMMIT, or ROLLBACK on a throw. */
