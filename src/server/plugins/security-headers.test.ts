@@ -41,4 +41,18 @@ describe('security headers', () => {
     // Plain http here: no HSTS (a browser would remember it for the host).
     expect(answer.headers.get('strict-transport-security')).toBeNull();
   });
+
+  test('behind https: HSTS for half a year, insecure requests upgraded; the headers of each answer are its own', async () => {
+    const secure = await startTestServer(database, { webDir, publicUrl: 'https://chess.example.org' });
+    try {
+      const [first, second] = await Promise.all([secure.client().get('/'), secure.client().get('/api/health')]);
+      for (const answer of [first, second]) {
+        expect(answer.headers.get('strict-transport-security')).toBe('max-age=15552000');
+        expect(answer.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+        expect(answer.headers.get('x-powered-by')).toBeNull();
+      }
+    } finally {
+      await secure.close();
+    }
+  });
 });
