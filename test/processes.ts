@@ -1,9 +1,8 @@
 // Real server processes (tsx src/server/main.ts) on one PostgreSQL database, for tests and benches
-// that need more than one process: a fresh database, free ports, sessions made in the database.
+// that need more than one process: a fresh database, sessions made in the database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -32,14 +31,6 @@ export async function freshDatabase(baseUrl: string, name: string): Promise<{ ur
   };
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -51,13 +42,31 @@ export interface ServerProcess {
   exited: Promise<void>;
 }
 
+/** The address the child prints once it listens, when its health check answers there. */
+async function answering(child: ChildProcess, output: () => string): Promise<string> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output()}`);
+    const url = /listening at (http:\/\/[\d.]+:\d+)/i.exec(output())?.[1];
+    const ok =
+      url !== undefined &&
+      (await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (ok) return url;
+    if (Date.now() > until) throw new Error(`the server did not start: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'chess-prep-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      PORT: String(port),
+      // The server picks a free port itself: one chosen here could be taken by another test before it listens.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SESSION_SECRET: SHARED_SECRET,
@@ -75,23 +84,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       // A process that dies on its own leaves its output where the failing test shows it.
-      if (!told) console.error(`server process on port ${port} exited (${signal ?? code}):\n${output}`);
+      if (!told) console.error(`server process ${child.pid} exited (${signal ?? code}):\n${output}`);
       resolve();
     }),
   );
   void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > until) throw new Error(`the server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const url = await answering(child, () => output);
   return {
     url,
     child,

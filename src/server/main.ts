@@ -38,7 +38,9 @@ const web = await buildWebApp(config, whole);
 // requests down with it when the database refuses it once: it is logged, and the server serves on.
 process.on('unhandledRejection', (reason) => web.log.error({ err: reason }, 'unhandled rejection'));
 try {
-  await web.listen({ port: config.port, host: config.host });
+  const address = await web.listen({ port: config.port, host: config.host });
+  // With logging off nothing else tells where the server answers (PORT=0 picks a free port).
+  if (!config.logger) console.log(`Listening at ${address}`);
 } catch (error) {
   web.log.error(error);
   process.exit(1);

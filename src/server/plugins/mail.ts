@@ -40,7 +40,13 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
     (transport ??= import('nodemailer').then(
       ({ default: nodemailer }) =>
         smtpUrl
-          ? nodemailer.createTransport(smtpUrl)
+          ? // The player waits on the reset mail: a server that never answers fails it in seconds, not minutes.
+            nodemailer.createTransport({
+              url: smtpUrl,
+              connectionTimeout: 10_000,
+              greetingTimeout: 10_000,
+              socketTimeout: 20_000,
+            })
           : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
       (error: unknown) => {
         transport = undefined;

@@ -39,13 +39,12 @@ async function startSmtpServer() {
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => smtp.close(() => r())) };
 }
 
-/** A port where nothing listens, so mail cannot be sent. */
-async function closedPort(): Promise<number> {
-  const server = createTcpServer();
+/** An SMTP server that turns every connection away with its greeting, so mail cannot be sent. */
+async function startRefusingSmtpServer() {
+  const server = createTcpServer((socket) => socket.end('554 5.3.2 No service here\r\n'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
@@ -54,17 +53,19 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   let smtpServer: TestServer;
   let deadSmtpServer: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let refusingSmtp: Awaited<ReturnType<typeof startRefusingSmtpServer>>;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     smtp = await startSmtpServer();
+    refusingSmtp = await startRefusingSmtpServer();
     server = await startTestServer(database);
     smtpServer = await startTestServer(database, { smtpUrl: smtp.url, publicUrl: 'http://chess.example.test:8080' });
-    deadSmtpServer = await startTestServer(database, { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` });
+    deadSmtpServer = await startTestServer(database, { smtpUrl: refusingSmtp.url });
   });
   afterAll(async () => {
     await Promise.all([server.close(), smtpServer.close(), deadSmtpServer.close()]);
-    await smtp.close();
+    await Promise.all([smtp.close(), refusingSmtp.close()]);
     await database.close();
   });
 
