@@ -61,6 +61,10 @@ test('new games come in by themselves, Today offers to analyse them, a failing s
   await expect(analyse).toHaveAttribute('href', '/game_review?analyse=new');
   // The tile of reviews not analysed stays, counting the same games for this new player.
   await expect(page.getByTestId('today-unanalysed').locator('.today-count-value')).toHaveText(String(count));
+  // Start here still asks for a repertoire, no longer for games.
+  const first = page.getByRole('region', { name: 'Start here' });
+  await expect(first.getByRole('link', { name: 'Manage Openings' })).toBeVisible();
+  await expect(first.getByRole('link', { name: 'Review Game/Make Cards' })).toHaveCount(0);
   await screens(page, 'auto-import-today', () => expect(card).toBeVisible());
 
   // The button opens game review analysing at once; the parameter leaves the address.

@@ -62,7 +62,7 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
   return (
     <>
       {toTrain === 0 && newGames}
-      {empty && <FirstSteps />}
+      {empty && <FirstSteps gamesIn={data.unanalysed_reviews > 0} />}
       <div className="card today-train">
         <p className="today-train-summary" data-testid="today-to-train">
           {toTrain === 0
@@ -114,7 +114,8 @@ function TodayOverview({ data, onStart }: { data: TodayAnswer; onStart: () => vo
   );
 }
 
-function FirstSteps() {
+/** What a new player does first; fetching games is left out once games are in (the automatic import). */
+function FirstSteps({ gamesIn }: { gamesIn: boolean }) {
   return (
     <section className="card today-first" aria-labelledby="today-first-title" data-testid="today-first-steps">
       <h2 id="today-first-title">Start here</h2>
@@ -123,9 +124,11 @@ function FirstSteps() {
           Bring your repertoire: a Lichess study or a PGN file on <Link to="/manage_openings">Manage Openings</Link>.
           None yet? <Link to="/starter">Build a repertoire</Link> from the moves you play first.
         </li>
-        <li>
-          Fetch your games from Lichess or Chess.com on <Link to="/game_review">Review Game/Make Cards</Link>.
-        </li>
+        {!gamesIn && (
+          <li>
+            Fetch your games from Lichess or Chess.com on <Link to="/game_review">Review Game/Make Cards</Link>.
+          </li>
+        )}
       </ol>
       <p className="muted">Then this page lists what to train each day.</p>
     </section>
