@@ -7,6 +7,7 @@ import {
   type MistakeTraining,
 } from '@contract/mistake-training';
 import { callData } from '../../../lib/api';
+import { isApiError } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
 // Under the reviews' key: whatever refetches the reviews (a new analysis, a mistake marked or deleted)
@@ -48,6 +49,9 @@ export function useRecordLearnAttempt(reviewId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordLearnAttempt,
+    // The board has already answered the try: a dropped connection must not lose it. A refusal would
+    // only be refused again.
+    retry: (count: number, error: Error) => count < 3 && (!isApiError(error) || error.kind === 'network'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mistakeTrainingQueryKey(reviewId) }),
   });
 }
