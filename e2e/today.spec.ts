@@ -219,6 +219,12 @@ test('Progress shows the forecast and retention charts, a leech that opens its c
   const leeches = page.getByTestId('leech-list');
   await expect(leeches.getByRole('listitem')).toHaveCount(1);
   await expect(leeches).toContainText('failed 4 times');
+  // Its small board draws each piece inside its square (10 px squares once let the pieces slide out).
+  const square = leeches.locator('[data-square="a8"]');
+  const piece = square.locator('svg');
+  const [squareBox, pieceBox] = [await square.boundingBox(), await piece.boundingBox()];
+  expect(pieceBox!.y).toBeGreaterThanOrEqual(squareBox!.y);
+  expect(pieceBox!.y + pieceBox!.height).toBeLessThanOrEqual(squareBox!.y + squareBox!.height + 0.5);
   await saveScreen(page, 'progress');
   await setTheme(page, 'light');
   await expect(forecast.locator('.recharts-bar-rectangle').first()).toBeVisible();
