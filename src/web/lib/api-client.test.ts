@@ -8,6 +8,7 @@ import {
   apiPostForm,
   apiPostJson,
   apiPostMultipart,
+  retryUnlessRefused,
   type ServerEvent,
 } from './api-client';
 
@@ -141,3 +142,13 @@ function readAll(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 }
+
+test('a call is retried after a missing answer or a server failure, never after a refusal, three times at most', () => {
+  const network = new ApiError('network', 0, 'Could not reach the server');
+  expect(retryUnlessRefused(0, network)).toBe(true);
+  expect(retryUnlessRefused(0, new ApiError('http', 503, 'down'))).toBe(true);
+  expect(retryUnlessRefused(0, new ApiError('http', 400, 'bad'))).toBe(false);
+  expect(retryUnlessRefused(0, new ApiError('http', 404, 'gone'))).toBe(false);
+  expect(retryUnlessRefused(2, network)).toBe(true);
+  expect(retryUnlessRefused(3, network)).toBe(false);
+});

@@ -22,6 +22,13 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * TanStack Query's retry for calls worth repeating: up to three more tries, unless the server refused
+ * the call (4xx), which it would only refuse again. A missing answer or a failing server is tried again.
+ */
+export const retryUnlessRefused = (failures: number, error: Error): boolean =>
+  failures < 3 && !(isApiError(error) && error.status >= 400 && error.status < 500);
+
 /** Value types a form or multipart field accepts; arrays repeat the field, undefined leaves it out. */
 export type FieldValue = string | number | boolean | Blob | undefined | null | readonly (string | Blob)[];
 export type Fields = Record<string, FieldValue>;

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountApi, type SessionAnswer, type SessionUser } from '@contract/account';
 import { call } from './api';
-import { isApiError } from './api-client';
+import { isApiError, retryUnlessRefused } from './api-client';
 
 export type User = SessionUser;
 export type { SessionAnswer };
@@ -22,8 +22,7 @@ export async function checkSession(): Promise<SessionAnswer> {
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: checkSession,
-  // A refusal will not change on retry; only a missing or failing server is worth the backoff.
-  retry: (failureCount, error) => failureCount < 3 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+  retry: retryUnlessRefused,
   staleTime: 5 * 60_000,
 });
 

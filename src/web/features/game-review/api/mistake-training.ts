@@ -7,7 +7,7 @@ import {
   type MistakeTraining,
 } from '@contract/mistake-training';
 import { callData } from '../../../lib/api';
-import { isApiError } from '../../../lib/api-client';
+import { retryUnlessRefused } from '../../../lib/api-client';
 import { gameReviewsQueryKey } from './get-game-reviews';
 
 // Under the reviews' key: whatever refetches the reviews (a new analysis, a mistake marked or deleted)
@@ -49,9 +49,8 @@ export function useRecordLearnAttempt(reviewId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordLearnAttempt,
-    // The board has already answered the try: a dropped connection must not lose it. A refusal would
-    // only be refused again.
-    retry: (count: number, error: Error) => count < 3 && (!isApiError(error) || error.kind === 'network'),
+    // The board has already answered the try: a dropped connection must not lose it.
+    retry: retryUnlessRefused,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mistakeTrainingQueryKey(reviewId) }),
   });
 }
