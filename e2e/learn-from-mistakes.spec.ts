@@ -33,6 +33,14 @@ async function saveGame(page: Page, link: string): Promise<number> {
   return (await saved.json()).api_data.id as number;
 }
 
+/** Whether leaving the page now would ask first (a beforeunload listener cancels the event). */
+const leaveAsks = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
 /** Screenshots at both widths in both themes; `prepare` brings the screen back after each reload. */
 async function screens(page: Page, name: string, prepare: () => Promise<void> = async () => {}) {
   for (const viewport of [WIDE, NARROW]) {
@@ -143,21 +151,53 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   );
   await solveAgain();
 
+  // A try is recorded while the board already answers, so the last one may still be on its way.
+  const training = async () =>
+    (await (await page.request.get(`/api/mistake-training?game_review_id=${id}`)).json()).api_data;
+  await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 7, solved: true })]);
+
+  // Every request of the next try fails: once its retries are spent the screen says so, leaving the
+  // page asks first, and Save again stores it.
+  await page.unroute('**/api/learn-attempts');
+  await page.route('**/api/learn-attempts', (route) => route.abort('connectionrefused'));
+  await learn.getByRole('button', { name: 'Back to the review' }).click();
+  await solveAgain();
+  const unsent = learn.getByRole('alert');
+  await expect(unsent).toContainText('A try was not saved', { timeout: 30_000 });
+  expect(await leaveAsks(page)).toBe(true);
+  // No reload for the pictures: it would ask, and the try lives only on this page.
+  for (const viewport of [WIDE, NARROW])
+    for (const theme of ['dark', 'light'] as const) {
+      await page.setViewportSize(viewport);
+      await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+      await unsent.scrollIntoViewIfNeeded();
+      await saveScreen(page, 'learn-unsent', { window: true });
+    }
+  await page.setViewportSize(WIDE);
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+  // Back on the review the unsent try is still named, and sent again from there.
+  await learn.getByRole('button', { name: 'Back to the review' }).click();
+  const unsentOnReview = page.getByRole('alert').filter({ hasText: 'A try was not saved' });
+  await expect(unsentOnReview).toBeVisible();
+  await page.unroute('**/api/learn-attempts');
+  await unsentOnReview.getByRole('button', { name: 'Save again' }).click();
+  await expect(unsentOnReview).toHaveCount(0);
+  await expect.poll(() => leaveAsks(page)).toBe(false);
+  await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 8, solved: true })]);
+  await solveAgain();
+
   await learn.getByRole('button', { name: 'Play on against the engine' }).click();
   // The engine answers for White, and it is Black's move again.
   await expect(learn.getByTestId('learn-play-on')).toContainText('Your move against the engine.', { timeout: 60_000 });
   await expect(board).toHaveAttribute('data-fen', / b /);
 
-  // Every try is kept, the good one solving the blunder. A try is recorded while the board already
-  // answers, so the last one may still be on its way.
-  const training = async () =>
-    (await (await page.request.get(`/api/mistake-training?game_review_id=${id}`)).json()).api_data;
-  await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 7, solved: true })]);
+  // Every try is kept, the one sent again among them, the good one solving the blunder.
+  await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 9, solved: true })]);
 
   // The review shows the past result by its mistake, after a reload too.
   await page.reload();
   const row = page.getByRole('list', { name: 'Mistakes' }).locator('li').filter({ hasText: 'Nf6' });
-  await expect(row.getByTestId('learn-result')).toHaveText('Learn: found (7 tries)');
+  await expect(row.getByTestId('learn-result')).toHaveText('Learn: found (9 tries)');
   for (const theme of ['dark', 'light'] as const) {
     await setTheme(page, theme);
     for (const size of [WIDE, { width: 390, height: 844 }]) {

@@ -39,6 +39,19 @@ export function useDiscardQuestion(words: DiscardWords): {
 }
 
 /**
+ * While `active`, a reload or closing the tab asks first, through `beforeunload` (in the browser's
+ * own words): for work the app has not stored yet.
+ */
+export function useLeaveQuestion(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
+}
+
+/**
  * While `dirty`, leaving the screen inside the app (a link, back) asks first in the app's dialog,
  * through React Router's blocker; render the returned dialog. A reload or closing the tab asks
  * through `beforeunload`, whose question browsers only show in their own words.
@@ -52,12 +65,7 @@ export function useUnsavedGuard(dirty: boolean, words: DiscardWords): ReactNode 
     discarded.current = false;
   }, [key]);
   const blocker = useBlocker(useCallback(() => dirty && !discarded.current, [dirty]));
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useLeaveQuestion(dirty);
   return (
     <ConfirmDialog
       question={blocker.state === 'blocked' ? words.question : undefined}

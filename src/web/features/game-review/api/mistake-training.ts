@@ -45,12 +45,18 @@ export async function recordLearnAttempt(input: LearnAttemptRequest): Promise<Le
   return callData(mistakeTrainingApi.learnAttempt, { body: input });
 }
 
+/** Under it, the tries of a review on their way to the server (useIsMutating counts them). */
+export const learnAttemptMutationKey = (reviewId: number) => [...mistakeTrainingQueryKey(reviewId), 'attempt'] as const;
+
 export function useRecordLearnAttempt(reviewId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: learnAttemptMutationKey(reviewId),
     mutationFn: recordLearnAttempt,
-    // The board has already answered the try: a dropped connection must not lose it.
+    // The board has already answered the try: a dropped connection must not lose it, and one that
+    // fails for good stays in the cache until sent again (UnsentTries).
     retry: retryUnlessRefused,
+    gcTime: Infinity,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mistakeTrainingQueryKey(reviewId) }),
   });
 }

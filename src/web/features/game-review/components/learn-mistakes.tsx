@@ -6,6 +6,7 @@ import { lineText } from '../../../lib/engine/eval-text';
 import { useRecordLearnAttempt } from '../api/mistake-training';
 import { fenAt, moveText, type GameLine } from '../game-line';
 import { checkTry, engineReply, fenAfterUci, type LearnVerdict } from '../lib/learn-check';
+import { UnsentTries } from './unsent-tries';
 
 export type LearnMistakesProps = {
   reviewId: number;
@@ -191,6 +192,7 @@ export function LearnMistakes({ reviewId, game, mistakes, side, onClose }: Learn
               {errorText(error)}
             </p>
           )}
+          <UnsentTries reviewId={reviewId} />
         </div>
         <div className="gr-learn-actions">
           {phase.kind === 'right' && (

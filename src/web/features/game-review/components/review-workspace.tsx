@@ -17,6 +17,7 @@ import { playerNames, reviewHeading } from '../review-text';
 import { MistakesBox } from './mistakes-box';
 import { MoveList } from './move-list';
 import { NotesBox } from './notes-box';
+import { UnsentTries } from './unsent-tries';
 import { Icon, type IconName } from './step-icons';
 import { OpeningLine } from '../../../components/opening-line';
 import { useOpeningNames } from '../../../lib/opening-names';
@@ -180,6 +181,7 @@ export function ReviewWorkspace({
             )}
           </>
         )}
+        <UnsentTries reviewId={review.id} />
         {game && <MoveList moves={game.moves} step={stepper.step} onStep={stepper.goTo} />}
         <div className="gr-actions">
           <a
