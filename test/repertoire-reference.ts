@@ -10,6 +10,7 @@ import { makeSanAndPlay, parseSan } from 'chessops/san';
 import type { NormalMove, Role } from 'chessops/types';
 import { makeSquare, makeUci } from 'chessops/util';
 import {
+  chapterLines,
   excludedNags,
   findStudyName,
   gameName,
@@ -125,7 +126,7 @@ export function referenceBuild(games: readonly ReferenceGame[], options: Reperto
       const step: LineStep = { san: data.san, previous: line };
       if (!move.chapters.includes(chapter)) {
         move.chapters = [...move.chapters, chapter];
-        move.firstLine = [...move.firstLine, step];
+        move.firstLine = [...chapterLines(move), step];
       }
       const below = visit(child, next, chapter, step);
       move.lines += Math.max(below, 1);
@@ -168,8 +169,8 @@ export const repertoireLines = (rep: Repertoire): string[] => [
         m.chapters,
         m.lines,
         m.continuingLines,
-        m.chapters.map((c, i) => [c, lineSans(m.firstLine[i])]),
-        m.firstLine.length,
+        m.chapters.map((c, i) => [c, lineSans(chapterLines(m)[i])]),
+        chapterLines(m).length,
       ]),
     ]),
   ),

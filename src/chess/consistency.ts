@@ -5,6 +5,7 @@
  *   checkConsistency(rep).results
  *   -> 'Consistency Results for: My Sicilian\n\nMove 3, White to move after 1. e4 c5 2. Nf3 d6\n  d4: ...'
  */
+import { chapterLine } from './chapter-lines.js';
 import { inReportOrder, itemsWhere, runSteps } from './order.js';
 import { INITIAL_FEN } from 'chessops/fen';
 import { makeLinePgn, makeLinePgnWithSetup } from './pgn-write.js';
@@ -54,7 +55,7 @@ const shortestLine = (rep: Repertoire, moves: readonly RepertoireMove[]): string
   for (const m of moves) {
     for (let i = 0; i < m.chapters.length; i++) {
       const chapter = m.chapters[i];
-      const step = m.firstLine[i];
+      const step = chapterLine(m, i);
       const start = rep.chapters[chapter].startFen;
       const sans = lineSans(step).slice(0, -1);
       const rank = (start === INITIAL_FEN ? 0 : 10_000) + sans.length;
@@ -88,7 +89,7 @@ export const consistencyPosition = (rep: Repertoire, p: RepertoirePosition): Con
     .map((m) => ({
       san: m.san,
       uci: m.uci,
-      chapters: m.chapters.map((c, i) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, m.firstLine[i]) })),
+      chapters: m.chapters.map((c, i) => ({ name: rep.chapters[c].name, pgn: linePgn(rep, c, chapterLine(m, i)) })),
     }));
   return { fen: p.fen, turn: p.turn, moveNumber: p.moveNumber, line: shortestLine(rep, p.moves), moves };
 };

@@ -3,6 +3,7 @@ import { readFixture } from '../../test/fixtures.js';
 import { repertoireShape as shape } from '../../test/repertoire-shape.js';
 import { Chess } from 'chessops/chess';
 import { makeSanAndPlay } from 'chessops/san';
+import { chapterLines } from './chapter-lines.js';
 import { additionsPgn, editedPgnChapters, editedPgnSteps, editedRepertoirePgn } from './edited-pgn.js';
 import type { ExcludeSymbol } from './exclude-symbols.js';
 import { parseGames } from './pgn.js';
@@ -99,7 +100,7 @@ describe('edited repertoire as PGN', () => {
     const text = readFixture('lichess/study_GJ5NRo9a_deep_tree_2024.pgn');
     const base = buildRepertoireFromPgn(text, { color: 'black', lenient: true }).unwrap();
     const lines = [...base.positions.values()].flatMap((p) =>
-      p.moves.flatMap((m) => m.firstLine.map((step) => sansOf(step))),
+      p.moves.flatMap((m) => chapterLines(m).map((step) => sansOf(step))),
     );
     const edits: RepertoireEdit[] = [];
     lines.forEach((sans, i) => {

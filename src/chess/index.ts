@@ -1,6 +1,7 @@
 /** The pure chess domain: PGN, FEN, repertoires and what is computed from them. See README.md. */
 export * from './analysis-link.js';
 export * from './board-svg.js';
+export * from './chapter-lines.js';
 export * from './compare-game.js';
 export * from './consistency.js';
 export * from './coverage.js';

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFixture } from '../../test/fixtures.js';
 import { repertoireShape as shape } from '../../test/repertoire-shape.js';
+import { chapterLine, chapterLines } from './chapter-lines.js';
 import { checkConsistency, type ConsistencyMemo } from './consistency.js';
 import { positionKey } from './fen.js';
 import { createOpeningBook } from './opening-book.js';
@@ -69,7 +70,7 @@ describe('repertoire edits', () => {
     });
     const b6 = edited.rep.positions.get(keyAfter('1. e4'))!.moves.find((m) => m.san === 'b6')!;
     expect(isAddedMove(edited, b6)).toBe(true);
-    expect(b6.firstLine[b6.chapters.indexOf(3)]?.san).toBe('b6');
+    expect(chapterLine(b6, b6.chapters.indexOf(3)).san).toBe('b6');
     // The move through which the line came is the study's own, untouched.
     expect(isAddedMove(edited, edited.rep.positions.get(START_KEY)!.moves[0])).toBe(false);
     expect(shape(base)).toEqual(before);
@@ -190,7 +191,7 @@ describe('repertoire edits', () => {
     // Lines of the study itself, and lines that leave it, picked by a fixed sequence.
     const lines: string[] = [];
     for (const p of base.positions.values())
-      for (const m of p.moves) for (const step of m.firstLine) lines.push(lineOf(step));
+      for (const m of p.moves) for (const step of chapterLines(m)) lines.push(lineOf(step));
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const edits: RepertoireEdit[] = [];

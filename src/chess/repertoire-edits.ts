@@ -152,7 +152,7 @@ export function* applyEditsSteps(
           chapters: [additions],
           lines: 1,
           continuingLines: last ? 0 : 1,
-          firstLine: [m.step],
+          firstLine: m.step,
         });
         if (inDegree) inDegree.set(m.toKey, (inDegree.get(m.toKey) ?? 0) + 1);
       }

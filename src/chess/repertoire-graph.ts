@@ -3,6 +3,7 @@
  * key with the FEN of their earliest occurrence, and the moves between them with the chapters and lines
  * that play them (as buildRepertoire merges played games).
  */
+import { addChapterLine, chapterLines } from './chapter-lines.js';
 import type { Color, LineStep, RepertoireMove, RepertoirePosition } from './repertoire.js';
 
 export class RepertoireGraph {
@@ -50,7 +51,7 @@ export class RepertoireGraph {
       chapters: (this.onlyChapter[chapter] ??= [chapter]),
       lines: 0,
       continuingLines: 0,
-      firstLine: [step],
+      firstLine: step,
     };
     // Arrays made at their length: a study has about one move per position and one chapter per move.
     if (at.moves.length === 0) at.moves = [move];
@@ -72,7 +73,7 @@ export class RepertoireGraph {
         move.chapters = [chapters[0], chapter];
         this.grown.push(move);
       } else chapters.push(chapter);
-      move.firstLine.push(step);
+      addChapterLine(move, step);
     }
     return step;
   }
@@ -83,7 +84,7 @@ export class RepertoireGraph {
       if ('moves' in item) item.moves = item.moves.slice();
       else {
         item.chapters = item.chapters.slice();
-        item.firstLine = item.firstLine.slice();
+        item.firstLine = chapterLines(item).slice();
       }
     }
     this.grown.length = 0;

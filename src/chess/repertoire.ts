@@ -12,6 +12,7 @@ import { addMoveNote, parseIntro, type MoveNote, type ParsedComment } from './an
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
+import { addChapterLine, chapterLines } from './chapter-lines.js';
 import { buildRepertoireFromText, buildRepertoireFromTextInSteps } from './repertoire-build.js';
 import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 
@@ -44,8 +45,11 @@ export interface RepertoireMove {
   lines: number;
   /** Of those, the lines that go on after it; 0 means the move ends every line that plays it. */
   continuingLines: number;
-  /** The first line of each of `chapters` (in the same order) that plays the move, ending with it. */
-  firstLine: LineStep[];
+  /**
+   * The first line of each of `chapters` (in the same order) that plays the move, ending with it: the
+   * step alone while one chapter plays it (most moves: no list kept per move). Read with chapterLine.
+   */
+  firstLine: LineStep | LineStep[];
 }
 
 export interface RepertoirePosition {
@@ -151,7 +155,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
           chapters: only,
           lines: 0,
           continuingLines: 0,
-          firstLine: [step],
+          firstLine: step,
         };
         if (at.moves.length === 0) at.moves = [move];
         else {
@@ -164,7 +168,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
           move.chapters = [move.chapters[0], chapter];
           grown.push(move);
         } else move.chapters.push(chapter);
-        move.firstLine.push(step);
+        addChapterLine(move, step);
       }
       if (data.comments !== undefined || data.nags !== undefined || data.startingComments !== undefined)
         addMoveNote(notes, at.key, data.uci, key, data);
@@ -193,7 +197,7 @@ const repertoireMerger = (options: RepertoireOptions) => {
         if ('moves' in item) item.moves = item.moves.slice();
         else {
           item.chapters = item.chapters.slice();
-          item.firstLine = item.firstLine.slice();
+          item.firstLine = chapterLines(item).slice();
         }
         only = [];
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRepertoireFromPgn, type LineStep, type Repertoire } from '../../chess/index.js';
+import { buildRepertoireFromPgn, chapterLines, type LineStep, type Repertoire } from '../../chess/index.js';
 import { readFixture } from '../../../test/fixtures.js';
 import { RepertoireReceiver, RepertoireSender } from './repertoire-transfer.js';
 
@@ -24,7 +24,7 @@ const allSteps = (rep: Repertoire): Set<LineStep> => {
   const steps = new Set<LineStep>();
   for (const position of rep.positions.values())
     for (const move of position.moves)
-      for (const first of move.firstLine)
+      for (const first of chapterLines(move))
         for (let step: LineStep | undefined = first; step && !steps.has(step); step = step.previous) steps.add(step);
   return steps;
 };

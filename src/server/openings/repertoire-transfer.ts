@@ -15,8 +15,8 @@ export const POSITIONS_PER_PART = 4_000;
 export type RepertoireHead = Omit<Repertoire, 'positions'>;
 
 interface WireMove extends Omit<RepertoireMove, 'firstLine'> {
-  /** firstLine as step ids. */
-  firstLine: number[];
+  /** firstLine as step ids (one id for a lone step). */
+  firstLine: number | number[];
 }
 
 interface WirePosition extends Omit<RepertoirePosition, 'moves'> {
@@ -72,7 +72,9 @@ export class RepertoireSender {
         ...position,
         moves: moves.map(({ firstLine, ...move }) => ({
           ...move,
-          firstLine: firstLine.map((step) => this.stepId(step, part)),
+          firstLine: Array.isArray(firstLine)
+            ? firstLine.map((step) => this.stepId(step, part))
+            : this.stepId(firstLine, part),
         })),
       });
     }
@@ -112,7 +114,7 @@ export class RepertoireReceiver {
         ...position,
         moves: moves.map(({ firstLine, ...move }) => ({
           ...move,
-          firstLine: firstLine.map((id) => this.steps[id]),
+          firstLine: Array.isArray(firstLine) ? firstLine.map((id) => this.steps[id]) : this.steps[firstLine],
         })),
       });
     }
