@@ -179,6 +179,12 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   await learn.getByRole('button', { name: 'Back to the review' }).click();
   const unsentOnReview = page.getByRole('alert').filter({ hasText: 'A try was not saved' });
   await expect(unsentOnReview).toBeVisible();
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    await unsentOnReview.scrollIntoViewIfNeeded();
+    await saveScreen(page, 'learn-unsent-review', { window: true });
+  }
+  await page.setViewportSize(WIDE);
   await page.unroute('**/api/learn-attempts');
   await unsentOnReview.getByRole('button', { name: 'Save again' }).click();
   await expect(unsentOnReview).toHaveCount(0);
