@@ -157,7 +157,7 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 7, solved: true })]);
 
   // Every request of the next try fails: once its retries are spent the screen says so, leaving the
-  // page asks first, and Save again stores it.
+  // page asks first, a reload keeps it, and Save again stores it.
   await page.unroute('**/api/learn-attempts');
   await page.route('**/api/learn-attempts', (route) => route.abort('connectionrefused'));
   await learn.getByRole('button', { name: 'Back to the review' }).click();
@@ -175,10 +175,13 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
     }
   await page.setViewportSize(WIDE);
   await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
-  // Back on the review the unsent try is still named, and sent again from there.
-  await learn.getByRole('button', { name: 'Back to the review' }).click();
+  // The player reloads anyway (answering the browser's question): the try is still named on the
+  // review, and sent again from there.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
   const unsentOnReview = page.getByRole('alert').filter({ hasText: 'A try was not saved' });
   await expect(unsentOnReview).toBeVisible();
+  expect(await leaveAsks(page)).toBe(true);
   for (const viewport of [WIDE, NARROW]) {
     await page.setViewportSize(viewport);
     await unsentOnReview.scrollIntoViewIfNeeded();

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
 import { startEarlyLoads } from './app/session-data-loader';
+import { keepUnsentTries } from './features/game-review/lib/unsent-store';
 import { createQueryClient } from './lib/query-client';
 import { applyStoredTheme } from './lib/theme';
 import './styles/theme.css';
@@ -13,6 +14,7 @@ import './styles/components.css';
 
 applyStoredTheme();
 const queryClient = createQueryClient();
+keepUnsentTries(queryClient);
 startEarlyLoads(queryClient);
 const router = createBrowserRouter(routes);
 

@@ -45,8 +45,11 @@ export async function recordLearnAttempt(input: LearnAttemptRequest): Promise<Le
   return callData(mistakeTrainingApi.learnAttempt, { body: input });
 }
 
-/** Under it, the tries of a review on their way to the server (useIsMutating counts them). */
-export const learnAttemptMutationKey = (reviewId: number) => [...mistakeTrainingQueryKey(reviewId), 'attempt'] as const;
+/** Every review's Learn tries on their way to the server, or failed for good. */
+export const learnAttemptsMutationKey = [...gameReviewsQueryKey, 'learn-attempt'] as const;
+
+/** One review's tries (useIsMutating counts them). */
+export const learnAttemptMutationKey = (reviewId: number) => [...learnAttemptsMutationKey, reviewId] as const;
 
 export function useRecordLearnAttempt(reviewId: number) {
   const queryClient = useQueryClient();
@@ -54,9 +57,8 @@ export function useRecordLearnAttempt(reviewId: number) {
     mutationKey: learnAttemptMutationKey(reviewId),
     mutationFn: recordLearnAttempt,
     // The board has already answered the try: a dropped connection must not lose it, and one that
-    // fails for good stays in the cache until sent again (UnsentTries).
+    // fails for good stays in the cache, across a reload too, until sent again (keepUnsentTries).
     retry: retryUnlessRefused,
-    gcTime: Infinity,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mistakeTrainingQueryKey(reviewId) }),
   });
 }

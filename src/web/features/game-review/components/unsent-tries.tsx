@@ -8,7 +8,7 @@ import { learnAttemptMutationKey, useRecordLearnAttempt } from '../api/mistake-t
  * The review's Learn tries the server has not stored: leaving the page asks first while one is on its
  * way (retried when the connection drops) or was given up on, and those given up on are named with a
  * button that sends them again. They are read from the mutation cache, so a try that fails after the
- * Learn panel closed is still shown.
+ * Learn panel closed is still shown, and one kept across a reload (keepUnsentTries).
  */
 export function UnsentTries({ reviewId }: { reviewId: number }) {
   const mutationKey = learnAttemptMutationKey(reviewId);
@@ -21,6 +21,8 @@ export function UnsentTries({ reviewId }: { reviewId: number }) {
   });
   useLeaveQuestion(sending || failed.length > 0);
   if (failed.length === 0) return null;
+  // A try kept across a reload has lost its error object: only that it failed is known.
+  const last = failed[failed.length - 1];
 
   const sendAgain = () => {
     const cache = queryClient.getMutationCache();
@@ -32,8 +34,8 @@ export function UnsentTries({ reviewId }: { reviewId: number }) {
   return (
     <div className="form-message is-error gr-learn-unsent" role="alert">
       <p>
-        {failed.length === 1 ? 'A try was' : `${failed.length} tries were`} not saved:{' '}
-        {errorText(failed[failed.length - 1])}
+        {failed.length === 1 ? 'A try was' : `${failed.length} tries were`} not saved
+        {last instanceof Error ? `: ${errorText(last)}` : '.'}
       </p>
       <button type="button" className="button" onClick={sendAgain}>
         Save again
