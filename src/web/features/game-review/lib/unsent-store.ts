@@ -1,12 +1,13 @@
-import { dehydrate, hydrate, type Mutation, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, matchMutation, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { learnAttemptsMutationKey } from '../api/mistake-training';
 
 const STORAGE_KEY = 'chess-prep.unsent-learn-tries';
 
-const isUnsentTry = (mutation: Mutation<unknown, Error, unknown, unknown>): boolean => {
-  const key = mutation.options.mutationKey ?? [];
-  return mutation.state.status === 'error' && learnAttemptsMutationKey.every((part, i) => key[i] === part);
-};
+const isTry = (mutation: Mutation<unknown, Error, unknown, unknown>): boolean =>
+  matchMutation({ mutationKey: learnAttemptsMutationKey }, mutation);
+
+const isUnsentTry = (mutation: Mutation<unknown, Error, unknown, unknown>): boolean =>
+  matchMutation({ mutationKey: learnAttemptsMutationKey, status: 'error' }, mutation);
 
 /**
  * Keeps the Learn tries that failed for good across a reload: written to the browser's storage as
@@ -22,7 +23,9 @@ export function keepUnsentTries(client: QueryClient, storage: Storage = window.l
   } catch {
     storage.removeItem(STORAGE_KEY);
   }
-  return client.getMutationCache().subscribe(() => {
+  return client.getMutationCache().subscribe((event) => {
+    // Other mutations (a card review, a note) leave the stored tries as they are.
+    if (!event.mutation || !isTry(event.mutation)) return;
     const state = dehydrate(client, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isUnsentTry });
     try {
       if (state.mutations.length > 0) storage.setItem(STORAGE_KEY, JSON.stringify(state));
