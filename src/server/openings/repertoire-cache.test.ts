@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import Fastify from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +17,7 @@ import {
   WORKER_THRESHOLD_CHARS,
   type RepertoireCache,
 } from './repertoire-cache.js';
+import { WORKER_NICE } from '../worker-priority.js';
 import { playRandomGame } from './random-game.js';
 import { generateStudy } from '../../../bench/generated-study.js';
 import { ONE_MESSAGE_POSITIONS, POSITIONS_PER_PART } from './repertoire-transfer.js';
@@ -47,6 +50,19 @@ describe('repertoireFor', () => {
     expect(createOpeningBook(cached)).toEqual(createOpeningBook(expected));
     expect([...cached.positions.keys()]).toEqual([...expected.positions.keys()]);
   });
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'its worker threads run below the priority of the thread that asks',
+    async () => {
+      await newCache().repertoireFor(deep, { color: 'black', lenient: true });
+      const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      const threads = readdirSync('/proc/self/task').map((tid) =>
+        niceOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')),
+      );
+      expect(threads.filter((nice) => nice === WORKER_NICE).length).toBeGreaterThan(0);
+      expect(getPriority()).toBe(0);
+    },
+  );
 
   it('hands a repertoire too large for one message over in parts, arriving whole', async () => {
     let seed = 11;

@@ -1,6 +1,7 @@
 // Worker thread body: builds one repertoire per message, so a large study never holds up requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildRepertoireFromPgn, type Repertoire, type RepertoireOptions } from '../../chess/index.js';
+import { runAsBackgroundThread } from '../worker-priority.js';
 import { playRandomGame } from './random-game.js';
 import {
   ONE_MESSAGE_POSITIONS,
@@ -46,6 +47,8 @@ function warmUp(): void {
   );
   buildRepertoireFromPgn(games.join('\n\n'), { color: 'white', excludeSymbols: ['?'] });
 }
+
+runAsBackgroundThread();
 
 const answer = (message: WorkerAnswer) => parentPort!.postMessage(message);
 
