@@ -12,8 +12,8 @@ import { addMoveNote, parseIntro, type MoveNote, type ParsedComment } from './an
 import { excludedNags, type ExcludeSymbol } from './exclude-symbols.js';
 import { positionKey } from './fen.js';
 import { makeLinePgnWithSetup } from './pgn-write.js';
-import { addChapterLine, chapterLines } from './chapter-lines.js';
 import { buildRepertoireFromText, buildRepertoireFromTextInSteps } from './repertoire-build.js';
+import { knownMove, leaveMove, RepertoireGraph } from './repertoire-graph.js';
 import { findStudyName, type PgnParseError, type PlayedGame, type PlayedMove } from './pgn.js';
 
 export const COLORS = ['white', 'black'] as const;
@@ -85,43 +85,20 @@ export interface RepertoireOptions {
 
 const fullmovesOf = (fen: string) => parseInt(fen.slice(fen.lastIndexOf(' ') + 1), 10) || 1;
 
-/** Merges games into one repertoire, a game at a time, in chapter order. */
+/** Merges games into one repertoire, a game at a time, in chapter order, into the one-pass build's graph. */
 const repertoireMerger = (options: RepertoireOptions) => {
   const excluded = [...(options.excludeSymbols ?? [])];
   const nags = excludedNags(excluded);
   const isExcluded = (m: PlayedMove) => m.nags !== undefined && m.nags.some((n) => nags.has(n));
-  const positions = new Map<string, RepertoirePosition>();
-  const roots: string[] = [];
+  const graph = new RepertoireGraph();
   const chapters: RepertoireChapter[] = [];
   const notes = new Map<string, MoveNote>();
-  /** The chapter being merged, as a list: shared by every move that only it plays. */
-  let only: number[] = [];
-  /** Positions and moves whose arrays grew past one entry: trimmed to their length at the end. */
-  const grown: (RepertoirePosition | RepertoireMove)[] = [];
-
-  const touch = (key: string, fen: string): RepertoirePosition => {
-    const moveNumber = fullmovesOf(fen);
-    let p = positions.get(key);
-    if (!p) {
-      p = { key, fen, turn: key.includes(' w ') ? 'white' : 'black', moveNumber, moves: [] };
-      positions.set(key, p);
-    } else if (moveNumber < p.moveNumber || (moveNumber === p.moveNumber && fen < p.fen)) {
-      // The earliest occurrence wins, and ties break on the text so chapter order never matters.
-      p.moveNumber = moveNumber;
-      p.fen = fen;
-    }
-    return p;
-  };
+  const turnOf = (key: string): Color => (key.includes(' w ') ? 'white' : 'black');
 
   // Returns the number of chapter lines (leaves) below the node. Depth first with a stack of its own,
   // not recursion: a chapter of thousands of plies must not overflow the call stack.
-  const visit = (
-    node: Node<PlayedMove>,
-    at: RepertoirePosition,
-    chapter: number,
-    line: LineStep | undefined,
-  ): number => {
-    const stack: VisitFrame[] = [{ node, at, line, next: 0, leaves: 0, move: undefined }];
+  const visit = (node: Node<PlayedMove>, at: RepertoirePosition, chapter: number): number => {
+    const stack: VisitFrame[] = [{ node, at, line: undefined, next: 0, leaves: 0, move: undefined }];
     for (;;) {
       const frame = stack[stack.length - 1];
       const children = frame.node.children;
@@ -131,45 +108,17 @@ const repertoireMerger = (options: RepertoireOptions) => {
         stack.pop();
         const parent = stack[stack.length - 1];
         if (parent === undefined) return frame.leaves;
-        const move = parent.move!;
-        const below = frame.leaves;
-        const lines = below === 0 ? 1 : below;
-        move.lines += lines;
-        if (below > 0) move.continuingLines += lines;
-        parent.leaves += lines;
+        parent.leaves += leaveMove(parent.move!, frame.leaves);
         continue;
       }
       const child = children[frame.next++];
       const data = child.data;
       const at = frame.at;
       const key = positionKey(data.fen);
-      const next = touch(key, data.fen);
-      const step: LineStep = { san: data.san, previous: frame.line };
-      let move = at.moves.find((m) => m.uci === data.uci);
-      // Arrays made at their length: a study has about one move per position and one chapter per move.
-      if (!move) {
-        move = {
-          san: data.san,
-          uci: data.uci,
-          to: key,
-          chapters: only,
-          lines: 0,
-          continuingLines: 0,
-          firstLine: step,
-        };
-        if (at.moves.length === 0) at.moves = [move];
-        else {
-          if (at.moves.length === 1) grown.push(at);
-          at.moves.push(move);
-        }
-      } else if (move.chapters[move.chapters.length - 1] !== chapter) {
-        if (move.chapters.length === 1) {
-          // The one-chapter list is shared by the chapter's moves: copied before it grows.
-          move.chapters = [move.chapters[0], chapter];
-          grown.push(move);
-        } else move.chapters.push(chapter);
-        addChapterLine(move, step);
-      }
+      const next = graph.reach(key, turnOf(key), fullmovesOf(data.fen), data.fen);
+      const known = knownMove(at, data.uci);
+      const step = known ? graph.enterMove(known, chapter, frame.line) : { san: data.san, previous: frame.line };
+      const move = known ?? graph.addMove(at, data.uci, key, chapter, step);
       if (data.comments !== undefined || data.nags !== undefined || data.startingComments !== undefined)
         addMoveNote(notes, at.key, data.uci, key, data);
       frame.move = move;
@@ -182,28 +131,17 @@ const repertoireMerger = (options: RepertoireOptions) => {
     add(game: PlayedGame): void {
       first ??= game;
       const index = chapters.length;
-      only = [index];
       const chapter: RepertoireChapter = { index, name: game.name, startFen: game.startFen };
       const intro = parseIntro(game.comments);
       if (intro) chapter.intro = intro;
       chapters.push(chapter);
       const key = positionKey(game.startFen);
-      const root = touch(key, game.startFen);
-      if (!roots.includes(key)) roots.push(key);
-      visit(game.moves, root, index, undefined);
+      visit(game.moves, graph.root(key, turnOf(key), fullmovesOf(game.startFen), game.startFen), index);
     },
     finish(): Repertoire {
-      for (const item of grown) {
-        if ('moves' in item) item.moves = item.moves.slice();
-        else {
-          item.chapters = item.chapters.slice();
-          item.firstLine = chapterLines(item).slice();
-        }
-        only = [];
-      }
-      grown.length = 0;
+      graph.finish();
       const name = options.name ?? (first && findStudyName(first.headers)) ?? 'Opening';
-      return { name, color: options.color, excluded, chapters, positions, roots, notes };
+      return { name, color: options.color, excluded, chapters, positions: graph.positions, roots: graph.roots, notes };
     },
   };
 };
