@@ -358,11 +358,21 @@ test('messages: an unknown Lichess player, an already confirmed address, no stal
   await page.goto('/game_review');
   await page.getByRole('button', { name: 'Get Lichess Game' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lichess games' });
+  // A name Lichess does not know is not saved: the account keeps no name, and Account shows none.
   await dialog.getByLabel('Lichess username').fill('no_such_player');
   await dialog.getByLabel('Lichess username').blur();
   await expect(dialog.getByRole('status', { name: 'Status', exact: true })).toHaveText(
-    'Could not get games: Lichess has no player named no_such_player',
+    'Lichess has no player named no_such_player: the name was not saved',
   );
+  await page.keyboard.press('Escape');
+  await page.goto('/account');
+  await expect(page.getByLabel('Lichess username')).toHaveValue('');
+  // A name Lichess knows is saved on leaving the field, and its games are listed.
+  await page.goto('/game_review');
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  await dialog.getByLabel('Lichess username').fill('thibault');
+  await dialog.getByLabel('Lichess username').blur();
+  await expect(dialog.getByRole('list', { name: 'Recent Lichess games' }).getByRole('listitem')).toHaveCount(49);
   await page.keyboard.press('Escape');
 
   await page.goto('/confirmed_failure?reason=already_confirmed');

@@ -244,6 +244,9 @@ export async function startFakeSites(options: FakeSitesOptions = {}): Promise<Fa
       route: 'chesscom-games',
       handle: (_req, _url, res) => {
         if (!namesItself(req.headers)) return send(res, 403, 'text/plain', 'Forbidden');
+        // As on Lichess here, names starting 'no_such' / 'no-such' are no account: Chess.com answers 404.
+        if (/^no[-_]such/i.test(decodeURIComponent(m[1])))
+          return send(res, 404, 'application/json', '{"code":0,"message":"User not found."}');
         const body = chesscomMonths.has(month) ? fixtures.chesscomMonthJson : '{"games":[]}';
         send(res, 200, 'application/json; charset=utf-8', body);
       },

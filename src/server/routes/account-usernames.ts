@@ -7,12 +7,18 @@ import { playerSites } from '../sites/player-sites.js';
 
 /**
  * The user's names on Lichess and Chess.com, whose games and studies the app fetches. An empty name clears
- * it; a Chess.com name the site answers 404 for is refused.
+ * it; a name the site answers 404 for is refused.
  */
 export async function accountUsernameRoutes(app: FastifyInstance): Promise<void> {
   const auth = { onRequest: app.requireUser };
   route(app, accountApi.updateLichessUsername, auth, async (request) => {
     const name = request.body.username_lichess || null;
+    // As for Chess.com: a name Lichess says it does not know is refused; a site that cannot answer does not stop the save.
+    if (name && name !== request.user!.username_lichess) {
+      const { lichess } = await playerSites(app, request.user!.id);
+      if ((await lichess.findUser?.(name)) === 'missing')
+        throw new BadRequestError(`Lichess has no player named ${name}: the name was not saved`);
+    }
     const user = await updateSiteUsernames(app.db, request.user!.id, { usernameLichess: name });
     app.forgetCachedUser(user.id);
     return { api_result: 'general_sql_success', username_lichess: user.username_lichess } as const;

@@ -205,6 +205,21 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     expect((await save('FabianoCaruana')).status).toBe(200);
   });
 
+  test('a Lichess name the site does not know is refused and the saved one kept; a site that is down does not stop a save', async () => {
+    const save = (name: string) => player.client.postForm('/api/update-lichess-username', { username_lichess: name });
+    const session = async () => JSON.stringify((await player.client.postForm('/api/check-if-logged-in', {})).body);
+    const before = await session();
+    const refused = await save('no_such_player_q');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Lichess has no player named no_such_player_q: the name was not saved');
+    expect(await session()).toBe(before);
+    env.sites.setMode('lichess-user', 'error500');
+    expect((await save('DrNykterstein')).status).toBe(200);
+    expect(await session()).toContain('DrNykterstein');
+    env.sites.reset();
+    expect((await save('thibault')).status).toBe(200);
+  });
+
   /** Lets the first (current month) call through, a little late, and fails the second (previous month). */
   async function recentAfterFirstOk(mode: FakeMode, options: { delayMs?: number }) {
     env.sites.setMode('chesscom-games', 'slow', { delayMs: 150, once: true });

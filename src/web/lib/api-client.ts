@@ -257,6 +257,15 @@ function toSearchParams(query: Record<string, string | number | boolean | readon
 }
 
 /** A short human text for any thrown value. */
+/** The server's own words for a refused request ("line must not be empty"), else the error's message. */
+export function serverWords(error: unknown): string {
+  if (isApiError(error)) {
+    const body = error.body as { error?: unknown } | undefined;
+    if (typeof body?.error === 'string') return body.error;
+  }
+  return errorText(error);
+}
+
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);

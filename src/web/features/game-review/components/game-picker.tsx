@@ -4,7 +4,7 @@ import type { GameReview } from '@contract/game-reviews';
 import type { RecentGameSite } from '@contract/recent-games';
 import { Modal } from '../../../components/modal';
 import { StatusBox, STATUS_DONE } from '../../../components/status-box';
-import { errorText } from '../../../lib/api-client';
+import { errorText, isApiError, serverWords } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session';
 import { useUpdateSiteUsername } from '../../../lib/site-usernames';
 import { PICKER_POLL_MS, useRecentGames } from '../api/get-recent-games';
@@ -63,7 +63,7 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
   const status = busy
     ? RETRIEVING_GAMES
     : updateName.error
-      ? `Username not saved: ${errorText(updateName.error)}`
+      ? refusedName(updateName.error)
       : games.error
         ? `Could not get games: ${errorText(games.error)}`
         : saved.trim() === ''
@@ -125,6 +125,10 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
     </div>
   );
 }
+
+/** A name the site does not know is refused in the server's words (which say it was not saved). */
+const refusedName = (error: Error): string =>
+  isApiError(error) && error.status === 400 ? serverWords(error) : `Username not saved: ${errorText(error)}`;
 
 function gameMeta(game: GameRecord): string {
   return [playedText(game.date_time_played), timeControlText(game.time_control), resultText(game.result)]

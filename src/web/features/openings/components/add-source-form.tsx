@@ -1,3 +1,4 @@
+import { serverWords } from '../../../lib/api-client';
 import { useId, useState } from 'react';
 import type { ExcludeSymbol } from '../../../../chess/exclude-symbols';
 import { StatusBox } from '../../../components/status-box';
@@ -5,7 +6,6 @@ import { useUser } from '../../../lib/session';
 import { studyLink } from '../api/lichess-studies';
 import { addSource, MAX_SOURCES_PER_COLOR, useSourceMutation, useSources } from '../api/repertoire-sources';
 import type { Color } from '../api/types';
-import { errorMessage } from '../lib/messages';
 import { useStatus } from '../lib/use-status';
 import { ColorField } from './color-field';
 import { ExcludeSymbolsField } from './exclude-symbols-field';
@@ -65,7 +65,7 @@ export function AddSourceForm() {
         `Added ${added.name} to your ${color} repertoire: ${added.positions.toLocaleString('en-US')} positions`,
       );
     } catch (error) {
-      step.done(`Refused: ${errorMessage(error)}`);
+      step.done(`Refused: ${serverWords(error)}`);
     }
   };
 

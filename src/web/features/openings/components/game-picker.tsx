@@ -1,9 +1,10 @@
+import { serverWords } from '../../../lib/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { STATUS_DONE } from '../../../components/status-box';
 import { useUser } from '../../../lib/session';
 import { gameTitle, getRecentGames, shortDateTime, type GameRecord, type GameSite } from '../api/recent-games';
-import { errorMessage, NO_GAMES_RETRIEVED, NONE_SELECTED, RETRIEVING_GAMES } from '../lib/messages';
+import { NO_GAMES_RETRIEVED, NONE_SELECTED, RETRIEVING_GAMES } from '../lib/messages';
 
 /** The picker refetches recent games every 300,000 ms. */
 export const PICKER_REFRESH_MS = 300_000;
@@ -51,7 +52,7 @@ export function GamePicker({ value, onChange, onStatus, onUsernameChange }: Prop
   useEffect(() => {
     if (!request) return;
     if (isFetching) statusRef.current(RETRIEVING_GAMES, true);
-    else if (error) statusRef.current(`Could not retrieve games: ${errorMessage(error)}`, false);
+    else if (error) statusRef.current(`Could not retrieve games: ${serverWords(error)}`, false);
     else statusRef.current(STATUS_DONE, false);
   }, [request, isFetching, error, dataUpdatedAt]);
 

@@ -1,3 +1,4 @@
+import { serverWords } from '../../../lib/api-client';
 import { useState } from 'react';
 import { makeExcludeSymbols, parseExcludeSymbols, type ExcludeSymbol } from '../../../../chess/exclude-symbols';
 import { StatusBox } from '../../../components/status-box';
@@ -7,7 +8,6 @@ import type { Color } from '../api/types';
 import { useUpdateStudy, type StudyUpdate } from '../api/update-study';
 import { shrinkOf } from '../api/repertoire-sources';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { errorMessage } from '../lib/messages';
 import { resolveSource } from '../lib/resolve-source';
 import { useStatus } from '../lib/use-status';
 import { ExcludeSymbolsField } from './exclude-symbols-field';
@@ -49,7 +49,7 @@ export function SetOpeningForm() {
       };
       await store(update, resolved.title, run.done);
     } catch (error) {
-      run.done(`Could not set the opening: ${errorMessage(error)}`);
+      run.done(`Could not set the opening: ${serverWords(error)}`);
     }
   };
 
@@ -72,7 +72,7 @@ export function SetOpeningForm() {
     try {
       await store({ ...values.values, confirm: 1 }, values.title, run.done);
     } catch (error) {
-      run.done(`Could not set the opening: ${errorMessage(error)}`);
+      run.done(`Could not set the opening: ${serverWords(error)}`);
     }
   };
 

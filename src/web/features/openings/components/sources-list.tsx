@@ -1,3 +1,4 @@
+import { serverWords } from '../../../lib/api-client';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBox } from '../../../components/status-box';
@@ -11,7 +12,6 @@ import {
   type RepertoireSourceView,
 } from '../api/repertoire-sources';
 import type { Color } from '../api/types';
-import { errorMessage } from '../lib/messages';
 import { useStatus } from '../lib/use-status';
 
 const colorName = (color: Color) => (color === 'white' ? 'White' : 'Black');
@@ -40,7 +40,7 @@ export function SourcesList({ color }: { color: Color }) {
       await run();
       step.done(done);
     } catch (error) {
-      step.done(`Not changed: ${errorMessage(error)}`);
+      step.done(`Not changed: ${serverWords(error)}`);
     }
   };
 
@@ -54,7 +54,7 @@ export function SourcesList({ color }: { color: Color }) {
       if (shrink) {
         step.done('');
         setQuestion({ kind: 'shrink', source, ...shrink });
-      } else step.done(`Not refreshed: ${errorMessage(error)}`);
+      } else step.done(`Not refreshed: ${serverWords(error)}`);
     }
   };
 

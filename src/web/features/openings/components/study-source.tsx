@@ -1,7 +1,8 @@
+import { serverWords } from '../../../lib/api-client';
 import { useId, useRef, useState } from 'react';
 import { listLichessStudies } from '../api/lichess-studies';
 import type { StudySummary } from '../api/types';
-import { errorMessage, NO_STUDIES_RETRIEVED, NONE_SELECTED } from '../lib/messages';
+import { NO_STUDIES_RETRIEVED, NONE_SELECTED } from '../lib/messages';
 
 /** Where an opening comes from: a Lichess study, an uploaded PGN file, or nothing yet. */
 export type OpeningSource =
@@ -40,7 +41,7 @@ export function StudySource({ value, onChange, initialUsername = '' }: Props) {
       if (list.length === 0) setMessage(`No studies found for ${name}`);
     } catch (error) {
       setStudies([]);
-      setMessage(errorMessage(error));
+      setMessage(serverWords(error));
     } finally {
       setLoading(false);
     }

@@ -1,3 +1,4 @@
+import { serverWords } from '../../../lib/api-client';
 // The exact texts of the opening screens, kept word for word as players know them.
 
 export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it:";
@@ -19,16 +20,8 @@ export const coverageProgressText = (done: number, total: number) =>
 
 /** The failure text followed by the error; an empty file is said plainly, it is no failure. */
 export const sorryText = (error: unknown) =>
-  error instanceof Error && error.name === 'EmptyFileError' ? error.message : `${SORRY_PREFIX} ${errorMessage(error)}`;
+  error instanceof Error && error.name === 'EmptyFileError' ? error.message : `${SORRY_PREFIX} ${serverWords(error)}`;
 
 /** 'Estimated time: under a minute' rather than '0 minutes'. */
 export const estimatedTimeText = (minutes: number) =>
   minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === 'object' && 'body' in error) {
-    const body = (error as { body: unknown }).body;
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
-  }
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,3 +1,4 @@
+import { serverWords } from '../../../lib/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { coveragePositions, estimateCoverageMinutes, type StatsByFen } from '../../../../chess/coverage';
@@ -14,7 +15,7 @@ import {
 } from '../api/coverage-latest';
 import type { Color, OpeningInput } from '../api/types';
 import type { Filters } from './filters';
-import { coverageProgressText, errorMessage, sorryText } from './messages';
+import { coverageProgressText, sorryText } from './messages';
 import { pause, type useStatus } from './use-status';
 
 /** A pause before 'Done' so the last progress line can be read. */
@@ -159,6 +160,6 @@ export function useCoverage(
     cancel,
     reset,
     stop,
-    errorMessage,
+    serverWords,
   };
 }

@@ -1,5 +1,5 @@
+import { serverWords } from '../../../lib/api-client';
 import { useStarterEstimate } from '../api/get-starter-estimate';
-import { errorOf } from '../lib/error-of';
 import { estimateText } from '../lib/starter-text';
 
 /** "About 40–120 positions to look up, some 1–2 minutes at the explorer's pace", before the build starts. */
@@ -12,7 +12,7 @@ export function StarterEstimateLine({ goal }: { goal: number | undefined }) {
         : estimate.data
           ? `${estimateText(estimate.data)}.`
           : estimate.isError
-            ? `No estimate: ${errorOf(estimate.error)}`
+            ? `No estimate: ${serverWords(estimate.error)}`
             : 'Estimating…'}
     </p>
   );

@@ -1,9 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import type { Color } from '@contract/common';
-import { errorText } from '../../../lib/api-client';
+import { errorText, serverWords } from '../../../lib/api-client';
 import { useStudies } from '../../../lib/studies';
 import { useStarter } from '../api/get-starter';
-import { errorOf } from '../lib/error-of';
 import { colorName, sourceTitle } from '../lib/starter-text';
 import { useStarterKeeping } from '../lib/use-starter-keeping';
 import '../starter.css';
@@ -92,7 +91,7 @@ export function StarterPreviewBanner({ color, build: id, starterHref, keptHref }
       </div>
       {failure && (
         <p className="form-message is-error" role="alert">
-          Not kept: {errorOf(failure)}
+          Not kept: {serverWords(failure)}
         </p>
       )}
     </section>

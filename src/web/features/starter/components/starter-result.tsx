@@ -1,8 +1,8 @@
+import { serverWords } from '../../../lib/api-client';
 import { Link } from 'react-router';
 import type { Color } from '@contract/common';
 import type { StarterBuild } from '../api/get-starter';
 import { downloadText } from '../lib/download-text';
-import { errorOf } from '../lib/error-of';
 import { useStarterKeeping } from '../lib/use-starter-keeping';
 import { bandsText, colorName, reviewsText, sourceTitle, starterFileName, statusText } from '../lib/starter-text';
 
@@ -107,7 +107,7 @@ export function StarterResult({ build, hasStudy, workshopHref, previewHref, dril
       )}
       {failure && (
         <p className="form-message is-error" role="alert">
-          Not kept: {errorOf(failure)}
+          Not kept: {serverWords(failure)}
         </p>
       )}
       {kept && (

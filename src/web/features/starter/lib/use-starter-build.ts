@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Color } from '@contract/common';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, serverWords } from '../../../lib/api-client';
 import { starterQueryKey, useStarter, type StarterBuild } from '../api/get-starter';
 import { runStarter, type StarterRequest } from '../api/run-starter';
-import { errorOf } from './error-of';
 
 /**
  * The colour's build as this page sees it: the latest one from the server, followed through the
@@ -61,8 +60,8 @@ export function useStarterBuild(color: Color) {
       } catch (e) {
         if (controller.signal.aborted) return;
         // Refused before it started: nothing runs. Otherwise the stream broke and the build may go on.
-        if (isApiError(e) && e.kind === 'http') setError(errorOf(e));
-        else setError(`Lost the connection to the build (${errorOf(e)}); showing the server's latest.`);
+        if (isApiError(e) && e.kind === 'http') setError(serverWords(e));
+        else setError(`Lost the connection to the build (${serverWords(e)}); showing the server's latest.`);
       } finally {
         if (abort.current === controller) {
           abort.current = undefined;
