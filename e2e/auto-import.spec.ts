@@ -93,6 +93,16 @@ test('new games come in by themselves, Today offers to analyse them, a failing s
   const note = page.getByTestId('gr-auto-import');
   await expect(note).toHaveText('New games come in by themselves · Change');
   await screens(page, 'auto-import-review', () => expect(rows.first()).toHaveText('Analysed'));
+  // Every recent game came in already: the picker says so instead of "No games retrieved".
+  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
+  const picker = page.getByRole('dialog', { name: 'Lichess games' });
+  await expect(picker.getByRole('listitem')).toHaveText(`All ${count} recent games are already in your reviews`);
+  // The picker closes when the theme changes: pictures in this theme, at both widths.
+  for (const size of [PHONE, WIDE]) {
+    await page.setViewportSize(size);
+    await saveScreen(page, 'auto-import-picker');
+  }
+  await page.keyboard.press('Escape');
 
   // A site that fails says why, so it does not look like an account without games.
   const chesscom = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 3}/__fake`;

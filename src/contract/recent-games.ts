@@ -54,6 +54,8 @@ const recentGamesAnswer = z.object({
   busy: z.boolean().optional(),
   /** The site failed (down, an error, a bad answer): the list says nothing of the account. */
   failed: z.boolean().optional(),
+  /** How many of the games the site sent are already reviews (left out of the list). */
+  already_reviewed: z.number().int().optional(),
 });
 
 export const recentGamesApi = {

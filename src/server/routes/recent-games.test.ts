@@ -85,6 +85,8 @@ describe.each(testDatabaseKinds())('recent games through the fake sites on %s', 
     const after = await recent(user, 'lichess');
     expect(after).toHaveLength(48);
     expect(after[0].link).toBe(second.link);
+    // The answer counts what it left out, so an empty list can say the games are all reviews already.
+    expect((await user.client.get('/api/recent-games?site=lichess')).body.already_reviewed).toBe(1);
     // Another user still sees the game.
     expect((await recent(player, 'lichess'))[0].link).toBe(newest.link);
   });

@@ -46,7 +46,7 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
     ) {
       return { api_data: games, error: `Lichess has no player named ${username}` };
     }
-    return { api_data: games };
+    return { api_data: games, already_reviewed: records.length - games.length };
   });
 }
 

@@ -10,15 +10,25 @@ export class UnknownPlayerError extends Error {
   override readonly name = 'UnknownPlayerError';
 }
 
+/** A site's recent games not yet reviewed, and how many it sent that already are. */
+export interface RecentGames {
+  games: GameRecord[];
+  alreadyReviewed: number;
+}
+
 /**
  * Recent games on a site, newest first: under `username` (read only, never saved) or, without one,
- * under the name saved for that site, leaving out games already saved as reviews. A site that failed
- * or rests after a 429 throws an Error worth retrying, saying what failed; an unknown player throws
- * UnknownPlayerError.
+ * under the name saved for that site, leaving out games already saved as reviews (counted). A site that
+ * failed or rests after a 429 throws an Error worth retrying, saying what failed; an unknown player
+ * throws UnknownPlayerError.
  */
-export async function fetchRecentGames(site: RecentGameSite, username?: string): Promise<GameRecord[]> {
+export async function fetchRecentGamesCounted(site: RecentGameSite, username?: string): Promise<RecentGames> {
   const answer = await call(recentGamesApi.recentGames, { query: { site, username } });
   if (answer.busy || answer.failed) throw new Error(answer.error);
   if (answer.error) throw new UnknownPlayerError(answer.error);
-  return answer.api_data ?? [];
+  return { games: answer.api_data ?? [], alreadyReviewed: answer.already_reviewed ?? 0 };
 }
+
+/** The same games without the count. */
+export const fetchRecentGames = async (site: RecentGameSite, username?: string): Promise<GameRecord[]> =>
+  (await fetchRecentGamesCounted(site, username)).games;

@@ -71,7 +71,8 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
           : save.error
             ? `Game not saved: ${errorText(save.error)}`
             : STATUS_DONE;
-  const list = games.data ?? [];
+  const list = games.data?.games ?? [];
+  const reviewed = games.data?.alreadyReviewed ?? 0;
 
   return (
     <div className="gr-picker">
@@ -105,7 +106,9 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
       <StatusBox text={status} busy={busy} />
       <ul className="gr-picker-list" aria-label={`Recent ${SITE_LABELS[site]} games`} aria-busy={busy}>
         {list.length === 0 ? (
-          <li className="gr-picker-empty muted">{busy ? 'Retrieving games…' : 'No games retrieved'}</li>
+          <li className="gr-picker-empty muted">
+            {busy ? 'Retrieving games…' : reviewed > 0 ? allReviewedText(reviewed) : 'No games retrieved'}
+          </li>
         ) : (
           list.map((game) => (
             <li key={game.link || game.pgn.slice(0, 200)}>
@@ -125,6 +128,10 @@ function PickerBody({ site, onSaved }: GamePickerProps) {
     </div>
   );
 }
+
+/** The site's recent games are all reviews already: the list is empty for that, not for want of games. */
+const allReviewedText = (n: number) =>
+  n === 1 ? 'Your one recent game is already in your reviews' : `All ${n} recent games are already in your reviews`;
 
 /** A name the site does not know is refused in the server's words (which say it was not saved). */
 const refusedName = (error: Error): string =>
