@@ -286,6 +286,15 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
   }
   await saved.getByRole('link', { name: 'Review cards' }).click();
   await expect(page).toHaveURL(/\/review_cards$/);
+
+  // Left alone, the note goes after a few seconds: it sits over the foot of the page.
+  await page.goBack();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await page.getByRole('button', { name: 'Make Card', exact: true }).click();
+  await editor.getByLabel('Prompt', { exact: true }).fill('And what did White play?');
+  await editor.getByRole('button', { name: 'Make Card' }).click();
+  await expect(saved).toBeVisible();
+  await expect(saved).toBeHidden({ timeout: 15_000 });
 });
 
 test('the opening tool: its username is its own, the game is compared by the player’s colour in it, results come into view', async ({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CardEditor, type CardEditorInitial } from '../features/cards';
 import { AddToDrillButton } from '../features/drill';
@@ -8,11 +8,20 @@ import { paths, repertoireHref } from './paths';
 
 // The game review screen with the parts other features bring: the card editor behind 'Make Card'
 // and the openings panel, whose comparison result also opens the card editor. A saved card is
-// confirmed with a link to Card Review.
+// confirmed with a link to Card Review, for a few seconds: it sits over the page's foot (the board's
+// last rank on a phone) and is not worth keeping there.
+const SAVED_NOTE_MS = 8_000;
+
 export function GameReviewPage() {
   const [openingCard, setOpeningCard] = useState<CardEditorInitial>();
-  const [cardSaved, setCardSaved] = useState(false);
-  const saved = () => setCardSaved(true);
+  /** When the last card was saved: each save shows the note afresh. */
+  const [cardSaved, setCardSaved] = useState<number>();
+  const saved = () => setCardSaved(Date.now());
+  useEffect(() => {
+    if (cardSaved === undefined) return;
+    const timer = setTimeout(() => setCardSaved(undefined), SAVED_NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [cardSaved]);
   return (
     <>
       <GameReviewScreen
@@ -50,14 +59,14 @@ export function GameReviewPage() {
         )}
       />
       {openingCard && <CardEditor initial={openingCard} onClose={() => setOpeningCard(undefined)} onSaved={saved} />}
-      {cardSaved && (
+      {cardSaved !== undefined && (
         <div className="saved-note" role="status">
           Card saved. <Link to={paths.reviewCards}>Review cards</Link>
           <button
             type="button"
             className="button button-small"
             aria-label="Dismiss"
-            onClick={() => setCardSaved(false)}
+            onClick={() => setCardSaved(undefined)}
           >
             ×
           </button>

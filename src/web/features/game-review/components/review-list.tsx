@@ -87,7 +87,7 @@ export function ReviewList({ reviews, selectedId, onSelect, loadError, unanalyse
                 aria-current={selected ? 'true' : undefined}
                 onClick={() => onSelect(review.id)}
               >
-                {reviewRowText(review)}
+                <span className="gr-review-text">{reviewRowText(review)}</span>
               </button>
               {unanalysedIds && <AnalysedMark analysed={!unanalysedIds.has(review.id)} />}
             </li>

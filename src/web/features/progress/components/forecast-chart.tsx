@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { ProgressAnswer } from '@contract/today';
 import { useTheme } from '../../../lib/theme';
 import { CHART_COLORS } from '../chart-colors';
+import { plural } from '../../../lib/plural';
 
 const shortDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -15,8 +16,8 @@ export function ForecastChart({ forecast }: { forecast: ProgressAnswer['forecast
   return (
     <figure className="progress-chart" data-testid="forecast-chart">
       <figcaption className="visually-hidden">
-        Due in the next 30 days: {total} in all, {forecast[0]?.cards ?? 0} cards and {forecast[0]?.drill ?? 0} drill
-        positions today.
+        Due in the next 30 days: {total} in all, {plural(forecast[0]?.cards ?? 0, 'card')} and{' '}
+        {plural(forecast[0]?.drill ?? 0, 'drill position')} today.
       </figcaption>
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>

@@ -1,5 +1,6 @@
 import { errorText } from '../../../lib/api-client';
 import { useOptimiseSchedule, useResetSchedule, useScheduler } from '../api/own-schedule';
+import { plural } from '../../../lib/plural';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
@@ -24,7 +25,7 @@ export function OwnSchedule() {
         {weights
           ? `Your cards and drill are scheduled with weights fitted to your own reviews (${new Date(optimised_at!).toLocaleDateString()}).`
           : 'Your cards and drill are scheduled with the standard FSRS weights.'}{' '}
-        You have {reviews.toLocaleString('en-US')} reviews.
+        You have {plural(reviews, 'review')}.
       </p>
       {fit && (
         <dl className="progress-fit" data-testid="schedule-fit">
@@ -44,7 +45,7 @@ export function OwnSchedule() {
       )}
       {short ? (
         <p className="muted" data-testid="schedule-needed">
-          Optimising needs {needed} reviews: {needed - reviews} more to go.
+          Optimising needs {plural(needed, 'review')}: {(needed - reviews).toLocaleString('en-US')} more to go.
         </p>
       ) : null}
       <div className="progress-schedule-actions">

@@ -2,6 +2,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { ProgressAnswer } from '@contract/today';
 import { useTheme } from '../../../lib/theme';
 import { CHART_COLORS } from '../chart-colors';
+import { plural } from '../../../lib/plural';
 
 const weekLabel = (monday: string) =>
   new Date(`${monday}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -20,7 +21,7 @@ export function RetentionChart({ retention }: { retention: ProgressAnswer['reten
     <figure className="progress-chart" data-testid="retention-chart">
       <figcaption className="visually-hidden">
         {last
-          ? `Week of ${weekLabel(last.week)}: ${Math.round(last.right_first_time! * 100)}% right at the first try over ${last.reviews} reviews.`
+          ? `Week of ${weekLabel(last.week)}: ${Math.round(last.right_first_time! * 100)}% right at the first try over ${plural(last.reviews, 'review')}.`
           : 'No reviews in the last 12 weeks.'}
       </figcaption>
       <ResponsiveContainer width="100%" height={240}>
@@ -38,7 +39,7 @@ export function RetentionChart({ retention }: { retention: ProgressAnswer['reten
             contentStyle={{ background: colors.tooltip, border: `1px solid ${colors.grid}`, color: colors.text }}
             labelStyle={{ color: colors.text }}
             formatter={(value, _name, item) => [
-              `${String(value)}% of ${String(item.payload.reviews)} reviews`,
+              `${String(value)}% of ${plural(item.payload.reviews, 'review')}`,
               'Right first time',
             ]}
           />

@@ -5,6 +5,7 @@ import type { StarterBuild } from '../api/get-starter';
 import { downloadText } from '../lib/download-text';
 import { useStarterKeeping } from '../lib/use-starter-keeping';
 import { bandsText, colorName, reviewsText, sourceTitle, starterFileName, statusText } from '../lib/starter-text';
+import { noun, plural } from '../../../lib/plural';
 
 export type StarterLinks = {
   /** The repertoire workshop of a colour. */
@@ -48,13 +49,13 @@ export function StarterResult({ build, hasStudy, workshopHref, previewHref, dril
         <>
           <ul className="starter-figures" aria-label="Size">
             <li data-testid="starter-positions">
-              <strong>{count(build.positions)}</strong> positions
+              <strong>{count(build.positions)}</strong> {noun(build.positions, 'position')}
             </li>
             <li data-testid="starter-lines">
-              <strong>{count(build.lines)}</strong> lines
+              <strong>{count(build.lines)}</strong> {noun(build.lines, 'line')}
             </li>
             <li data-testid="starter-own-moves">
-              <strong>{count(build.own_moves)}</strong> moves to learn
+              <strong>{count(build.own_moves)}</strong> {noun(build.own_moves, 'move to learn', 'moves to learn')}
             </li>
           </ul>
           <p data-testid="starter-reviews">
@@ -116,7 +117,7 @@ export function StarterResult({ build, hasStudy, workshopHref, previewHref, dril
             {keptSource
               ? `Kept as the ${side} repertoire source “${keptSource.name}”.`
               : asEdits.data
-                ? `Added ${count(asEdits.data.added)} ${asEdits.data.added === 1 ? 'line' : 'lines'} to your ${side} repertoire as edits.`
+                ? `Added ${plural(asEdits.data.added, 'line')} to your ${side} repertoire as edits.`
                 : ''}
           </p>
           <p className="starter-next">

@@ -81,6 +81,9 @@ describe('a starter build in words', () => {
 
   test('each end of a build says what it kept', () => {
     expect(statusText(build)).toBe('Done: White from 1. e4, every reply met in at least 1 in 150 games.');
+    // A note on a done build says what it could not do: the status claims nothing beside it.
+    const rare = 'Games at these bands reach the end of 1. e4 in no games, under your goal';
+    expect(statusText({ ...build, message: rare })).toBe('Done: White from 1. e4.');
     expect(statusText({ ...build, status: 'stopped', positions: 12 })).toBe(
       'Stopped: kept what it found, 12 positions.',
     );

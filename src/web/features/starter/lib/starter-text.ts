@@ -1,4 +1,5 @@
 // A starter build in words: "1 in 150 games", "About 40–120 positions to look up…", the PGN's file name.
+import { plural } from '../../../lib/plural';
 import type { Color } from '@contract/common';
 import type { StarterBuild, StarterEstimate } from '@contract/starter';
 import { bandOfRatings, defaultGoal } from '../../../../chess/coverage-goal';
@@ -6,7 +7,6 @@ import { bandOfRatings, defaultGoal } from '../../../../chess/coverage-goal';
 export const colorName = (color: Color): string => (color === 'white' ? 'White' : 'Black');
 
 const count = (n: number): string => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`;
 
 /** "1 in 150 games" for a goal of 1/150. */
 export const goalText = (goal: number): string => `1 in ${count(Math.round(1 / goal))} games`;
@@ -54,7 +54,8 @@ export function statusText(build: StarterBuild): string {
     case 'running':
       return `Building: ${what}.`;
     case 'done':
-      return `Done: ${what}.`;
+      // A done build's note says what it could not do (a line too rare to follow): no claim beside it.
+      return build.message ? `Done: ${colorName(build.color)} from ${build.line}.` : `Done: ${what}.`;
     case 'stopped':
       return `Stopped: kept what it found, ${plural(build.positions, 'position')}.`;
     case 'failed':

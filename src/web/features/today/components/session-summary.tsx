@@ -1,3 +1,5 @@
+import { plural } from '../../../lib/plural';
+
 export type SessionTally = {
   cards: number;
   /** Cards not rated Again. */
@@ -8,8 +10,6 @@ export type SessionTally = {
   /** New drill positions learned. */
   fresh: number;
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The end of a training session: what was done and how it went. */
 export function SessionSummary({ tally, total, onClose }: { tally: SessionTally; total: number; onClose: () => void }) {

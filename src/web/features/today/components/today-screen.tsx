@@ -8,8 +8,7 @@ import { useToday } from '../api/get-today';
 import { NewGamesCard } from './new-games-card';
 import { TrainingSession } from './training-session';
 import '../today.css';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { plural } from '../../../lib/plural';
 
 /** Today: what to train now in one session, what else waits, the streak and what was done today. */
 export function TodayScreen() {
