@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { fakeRepertoirePgn } from './fakes/fake-repertoire';
-import { DESKTOP, PHONE, saveScreen } from './support/screens';
+import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 
 // Coverage "Study next": the likeliest holes fill in while the check runs, it goes on across a
@@ -11,6 +11,8 @@ const appPort = Number(process.env.E2E_PORT ?? 3100);
 const explorerControl = `http://127.0.0.1:${appPort + 2}/__fake`;
 // Shaped by the fake explorer's answers, so holes have real reach: 15 positions with Black to move.
 const WHITE_PGN = fakeRepertoirePgn({ depth: 4, breadth: 2 });
+const WIDE = { width: 1366, height: 768 };
+const NARROW = { width: 390, height: 844 };
 
 async function setExplorer(page: Page, mode: 'ok' | 'slow', delayMs?: number) {
   const answer = await page.request.post(`${explorerControl}/mode`, { data: { route: 'explorer', mode, delayMs } });
@@ -124,3 +126,91 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
   await page.goto('/manage_cards');
   await expect(page.getByText(/fake-white\.pgn: what do you play after/)).toBeVisible();
 });
+
+test('a hole answered in the workshop shows as answered at once, with the suggestion ready whatever tab was kept', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(WIDE);
+  await signUp(page, newUser('answered'));
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies
+    .getByLabel('Or upload a PGN opening file')
+    .setInputFiles({ name: 'fake-white.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(WHITE_PGN) });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to fake-white.pgn',
+  );
+  // The workshop's explorer kept on Mine, which suggests nothing itself.
+  await page.goto('/repertoire?color=white');
+  const explorer = page.getByRole('region', { name: /^Explorer/ });
+  await explorer.getByRole('tab', { name: 'Mine' }).click();
+  await expect(explorer.getByRole('tab', { name: 'Mine' })).toHaveAttribute('aria-selected', 'true');
+
+  await page.goto('/manage_openings');
+  const coverage = page.getByRole('region', { name: 'Coverage Check' });
+  await coverage.getByLabel('White', { exact: true }).check();
+  await coverage.getByRole('button', { name: 'Coverage Check' }).click();
+  await page.getByRole('dialog', { name: 'Run the coverage check?' }).getByRole('button', { name: 'Proceed' }).click();
+  await expect(coverage.getByTestId('coverage-live')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  const holes = coverage.getByTestId('study-next-hole');
+  const hole = holes.first();
+  await expect(hole.getByTestId('hole-need')).toHaveText('needed');
+  const line = (await hole.locator('.op-hole-line').textContent())!;
+  const neededLeft = coverage.getByTestId('needed-holes-left').locator('strong');
+  const neededBefore = Number(await neededLeft.textContent());
+  const openBefore = await holes.count();
+
+  // The workshop opens on the kept tab, and the suggested answer is there to add.
+  await hole.getByRole('link', { name: 'Answer in Repertoire' }).click();
+  await expect(page).toHaveURL(/\/repertoire\?/);
+  await expect(explorer.getByRole('tab', { name: 'Mine' })).toHaveAttribute('aria-selected', 'true');
+  const add = page.getByTestId('suggested-answer').getByRole('button', { name: /^Add / });
+  await expect(add).toBeVisible({ timeout: 20_000 });
+  await saveWide(page, 'workshop-suggested-mine');
+  await add.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added' })).toContainText('as your answer');
+
+  // Back through the menu, no reload: the hole is answered, and every count says so.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Manage Openings' }).click();
+  const answered = holes.filter({ has: page.locator('.op-hole-line', { hasText: line }) }).first();
+  await expect(answered).toHaveAttribute('data-answered', 'true');
+  await expect(answered.getByTestId('hole-answered')).toHaveText('answered');
+  await expect(answered.getByTestId('hole-need')).toHaveCount(0);
+  await expect(answered.getByRole('link', { name: 'Open in Repertoire' })).toBeVisible();
+  await expect(answered.getByRole('button', { name: 'Add to repertoire' })).toHaveCount(0);
+  await expect(coverage.getByTestId('study-next-summary')).toContainText(
+    `1 answered since the check, ${openBefore - 1} still open.`,
+  );
+  await expect(neededLeft).toHaveText(String(neededBefore - 1));
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await answered.scrollIntoViewIfNeeded();
+      await saveScreen(page, 'study-next-answered', { window: true });
+    }
+  }
+  await setTheme(page, 'dark');
+  await page.setViewportSize(WIDE);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByTestId('today-needed-holes')).toContainText(`${neededBefore - 1}needed holes left`);
+  await expect(page.getByTestId('today-holes-open')).toContainText(`${openBefore - 1}open holes to study`);
+});
+
+async function saveWide(page: Page, name: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByTestId('suggested-answer').getByRole('button', { name: /^Add / })).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await saveScreen(page, name, { window: size === WIDE });
+    }
+  }
+  await setTheme(page, 'dark');
+  await page.setViewportSize(WIDE);
+}

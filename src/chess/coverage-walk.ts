@@ -42,6 +42,8 @@ export interface Hole {
   games: number;
   /** Whether the reach is at or above the player's coverage goal; set where the goal is known. */
   needed?: boolean;
+  /** Whether the repertoire answers the move now (an edit since the check); set where the repertoire is known. */
+  answered?: boolean;
 }
 
 export interface CoverageWalkSnapshot {

@@ -84,6 +84,8 @@ const hole = z.object({
   games: count,
   /** Whether the reach is at or above the player's coverage goal; set where the goal is known. */
   needed: z.boolean().optional(),
+  /** Whether the repertoire answers the move now (an edit since the check); absent from live events. */
+  answered: z.boolean().optional(),
 });
 type _HoleIsCore = Expect<Same<z.infer<typeof hole>, Hole>>;
 

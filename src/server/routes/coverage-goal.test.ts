@@ -282,6 +282,38 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     await after({ state: 2, retiredAt: new Date() }, 5 / 30);
   });
 
+  test('a hole answered by an edit is marked answered on the next read; Study next, the goal and Today agree', async () => {
+    const { client } = await withCheckedStudy();
+    const open = (holes: Json[]) => holes.filter((h) => !h.answered);
+    const before = await latest(client);
+    expect(open(before.holes)).toHaveLength(before.holes.length);
+    const hole = before.holes.find((h: Json) => h.needed) as Json;
+    const pos = Chess.default();
+    for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
+      pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
+    const [from, dests] = [...pos.allDests()].find(([, d]) => d.nonEmpty())!;
+    const reply = makeSan(pos, { from, to: dests.first()! });
+    const added = await client.postJson('/api/repertoire/edit', {
+      color: 'white',
+      op: 'add',
+      line: `${hole.line} ${pos.fullmoves}. ${reply}`,
+    });
+    expect(added.status).toBe(200);
+
+    // No wait for the deck's follower: the next read knows the answer.
+    const after = await latest(client);
+    const marked = after.holes.find((h: Json) => h.fen === hole.fen && h.uci === hole.uci);
+    expect(marked).toMatchObject({ answered: true, needed: true });
+    expect(open(after.holes)).toHaveLength(before.holes.length - 1);
+    const neededOpen = open(after.holes).filter((h) => h.needed).length;
+    expect((await get(client, '/api/repertoire/goal?color=white')).needed_left).toBe(neededOpen);
+    const today = await get(client, '/api/today?tz=UTC');
+    expect(today.needed_holes_left.white).toBe(neededOpen);
+    // Today counts what Study next lists: the first 20 that come up at all.
+    const listed = after.holes.filter((h: Json) => h.reach > 0).slice(0, 20);
+    expect(today.holes_open).toBe(open(listed).length);
+  });
+
   test('two loads of Study next give the same holes, needed first, and the same suggested answers', async () => {
     const { client } = await withCheckedStudy();
     const first = await latest(client);

@@ -4,6 +4,7 @@ import { parseRepertoireLine, type Color } from '../../chess/index.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { expectedHistory, neededHolesLeft, readGoal, storeGoal } from '../repertoire/coverage-goal-store.js';
 import { coverageData, keptExpected, trapsOf, trimOf } from '../repertoire/coverage-figures.js';
+import { currentDeck } from '../repertoire/answered-holes.js';
 import { DrillFollower } from '../repertoire/drill-follower.js';
 import { appendEdits, noStudyMessage, type NewEdit } from '../repertoire/edits-store.js';
 import { editedRepertoireState, positionsWithMoves } from '../repertoire/edited-repertoire.js';
@@ -19,10 +20,11 @@ export async function coverageGoalRoutes(app: FastifyInstance): Promise<void> {
   const drill = new DrillFollower(app);
   app.addHook('onClose', () => drill.settle());
 
-  const goalAnswer = async (userId: number, color: Color): Promise<Goal> => ({
-    ...(await readGoal(app.db, userId, color)),
-    needed_left: (await neededHolesLeft(app.db, userId))[color],
-  });
+  const goalAnswer = async (userId: number, color: Color): Promise<Goal> => {
+    // The needed holes are counted on the stored deck: brought in step with edits made a moment ago.
+    await currentDeck(app, userId, color);
+    return { ...(await readGoal(app.db, userId, color)), needed_left: (await neededHolesLeft(app.db, userId))[color] };
+  };
 
   route(app, coverageGoalApi.goal, auth, async (request) => ({
     api_data: await goalAnswer(request.user!.id, request.query.color),

@@ -3,8 +3,8 @@ import { coverageApi, type CoverageEvent } from '@contract/coverage.js';
 import { latestRun, latestRunId, readRunEnd, type CoverageRunView } from '../openings/coverage-runs-repository.js';
 import { createCoverageRuns, formInput } from '../jobs/coverage-job.js';
 import type { RunMessage } from '../jobs/coverage-events.js';
-import type { Db } from '../db/client.js';
 import { markNeeded, readGoal } from '../repertoire/coverage-goal-store.js';
+import { markAnswered } from '../repertoire/answered-holes.js';
 import { fieldList } from '../openings/multipart-fields.js';
 import { repertoireFromForm, SORRY_PREFIX } from '../openings/opening-input.js';
 import { requireStatsFilter } from '../openings/stats-key.js';
@@ -97,19 +97,24 @@ export async function coverageRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, coverageApi.latest, auth, async (request) => {
     const { color } = request.query;
-    return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
+    const userId = request.user!.id;
+    return { api_data: await withMarks(app, userId, await latestRun(app.db, userId, color)) };
   });
 
   route(app, coverageApi.stop, auth, async (request) => {
     const { color } = request.body;
-    await runs.stop(request.user!.id, color);
-    return { api_data: await withGoal(app.db, request.user!.id, await latestRun(app.db, request.user!.id, color)) };
+    const userId = request.user!.id;
+    await runs.stop(userId, color);
+    return { api_data: await withMarks(app, userId, await latestRun(app.db, userId, color)) };
   });
 }
 
-/** The run's holes marked needed or optional by the colour's goal, with the goal. */
-async function withGoal(db: Db, userId: number, run: CoverageRunView | null) {
+/**
+ * The run's holes marked needed or optional by the colour's goal, with the goal, and answered where
+ * the repertoire answers them now: the stored holes are those the check found, before any edit.
+ */
+async function withMarks(app: FastifyInstance, userId: number, run: CoverageRunView | null) {
   if (!run) return null;
-  const { goal } = await readGoal(db, userId, run.color);
-  return { ...run, goal, holes: markNeeded(run.holes, goal) };
+  const { goal } = await readGoal(app.db, userId, run.color);
+  return { ...run, goal, holes: await markAnswered(app, userId, run.color, markNeeded(run.holes, goal)) };
 }

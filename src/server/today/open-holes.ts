@@ -19,7 +19,8 @@ export async function countOpenHoles(db: Db, userId: number): Promise<number> {
       select r.color,
         (select jsonb_agg(h.value order by h.ordinality)
            from jsonb_array_elements(r.holes) with ordinality h
-           where h.ordinality <= ${STUDY_NEXT_SIZE}) as holes,
+           -- Study next leaves out holes that almost never come up (reach 0, listed last).
+           where h.ordinality <= ${STUDY_NEXT_SIZE} and (h.value->>'reach')::float8 > 0) as holes,
         s.drill_deck_keys as keys
       from (select distinct on (color) color, holes from coverage_runs
             where user_id = ${userId} order by color, id desc) r

@@ -8,13 +8,13 @@ import {
   type TrimRow,
 } from '@contract/coverage-goal';
 import { callData } from '../../../lib/api';
+import { coverageGoalKey } from '../../../lib/coverage-latest';
 import { undoEdit } from '../../../lib/repertoire-edits';
 import type { Color } from './types';
 
 export type { Expected, ExpectedPoint, Goal, Trap, TrimRow };
 
-/** Every query of the coverage goal, by colour: a goal change or a trim reads them all again. */
-export const coverageGoalKey = (color: Color) => ['coverage-goal', color] as const;
+export { coverageGoalKey };
 
 export const getGoalQueryOptions = (color: Color) =>
   queryOptions({

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coverageApi, type CoverageRun } from '@contract/coverage';
 import { callData } from '../../../lib/api';
-import { getCoverageLatest } from '../../../lib/coverage-latest';
+import { coverageLatestQueryKey, getCoverageLatest } from '../../../lib/coverage-latest';
 import type { Color } from './types';
 
 /** The player's latest coverage check of one colour, live while it runs. */
 export type { CoverageRun };
-export { getCoverageLatest };
-
-export const coverageLatestQueryKey = (color: Color) => ['coverage-latest', color] as const;
+export { coverageLatestQueryKey, getCoverageLatest };
 
 /** How often a run this page is not streaming itself (another tab, after a reload) is asked again. */
 const POLL_MS = 1_500;

@@ -28,7 +28,8 @@ export type StudyNextProps = {
 /**
  * "Study next": the likeliest holes first, filling in while the check runs. The leading `settled`
  * holes are final (nothing still to look up can reach as far); the rest may still move down until the
- * check ends, when all are final. Holes that almost never come up are left out.
+ * check ends, when all are final. Holes that almost never come up are left out. A hole answered since
+ * the check (the server marks it) stays in its place, marked answered, with nothing left to add.
  */
 export function StudyNext({
   run,
@@ -49,6 +50,7 @@ export function StudyNext({
   // Live events carry no goal: the last one known marks them.
   const neededOf = (hole: Hole) => hole.needed ?? (run.goal === undefined ? undefined : hole.reach >= run.goal);
   const openings = useOpeningNames(holes.map(holeLine));
+  const answered = holes.filter((hole) => hole.answered).length;
   return (
     <section className="op-study-next" aria-labelledby="study-next-title" aria-live="polite">
       <h3 id="study-next-title">Study next</h3>
@@ -57,7 +59,7 @@ export function StudyNext({
           ? running
             ? 'Looking for the likeliest holes…'
             : 'No holes found: your opening answers every move the explorer lists.'
-          : `${settled} of ${holes.length} final${running ? `, the rest provisional until the check goes deeper (${run.done} of ${run.total} positions looked up)` : ''}.`}
+          : `${settled} of ${holes.length} final${running ? `, the rest provisional until the check goes deeper (${run.done} of ${run.total} positions looked up)` : ''}.${answered > 0 ? ` ${answered} answered since the check, ${holes.length - answered} still open.` : ''}`}
       </p>
       {shown && (
         <div className="op-mini-board op-study-next-board">
@@ -139,8 +141,13 @@ function HoleRow({
   const after = fenAfterHole(hole);
   const card = onMakeCard && cardFromHole(hole, color, openingName);
   const percent = Math.round(hole.share * 100);
+  const answered = hole.answered === true;
   return (
-    <li className={`op-hole${selected ? ' is-selected' : ''}`} data-testid="study-next-hole">
+    <li
+      className={`op-hole${selected ? ' is-selected' : ''}${answered ? ' is-answered' : ''}`}
+      data-testid="study-next-hole"
+      data-answered={answered}
+    >
       <button type="button" className="op-hole-main" aria-pressed={selected} onClick={onSelect}>
         <span className="op-hole-rank">{rank}.</span>
         <span className="op-hole-line">{hole.line}</span>
@@ -153,7 +160,12 @@ function HoleRow({
           The opponent plays <strong>{hole.san}</strong> in {percent}% of games here; {aboutOneIn(hole.reach)}
         </span>
         <span className="op-hole-marks">
-          {needed !== undefined && (
+          {answered && (
+            <span className="op-hole-answered" data-testid="hole-answered">
+              answered
+            </span>
+          )}
+          {!answered && needed !== undefined && (
             <span className={`op-hole-need ${needed ? 'is-needed' : 'is-optional'}`} data-testid="hole-need">
               {needed ? 'needed' : 'optional'}
             </span>
@@ -168,8 +180,8 @@ function HoleRow({
       </span>
       <span className="op-hole-actions">
         {workshopHref && (
-          <Link className="button button-primary" to={workshopHref(color, hole.line)}>
-            Answer in Repertoire
+          <Link className={`button${answered ? '' : ' button-primary'}`} to={workshopHref(color, hole.line)}>
+            {answered ? 'Open in Repertoire' : 'Answer in Repertoire'}
           </Link>
         )}
         {card && (
@@ -179,7 +191,7 @@ function HoleRow({
         )}
         {renderAddToDrill && after && isRepertoirePosition(repertoire, after) && renderAddToDrill(color, after)}
       </span>
-      {renderSuggestedAnswer && after && renderSuggestedAnswer({ color, fen: after, line: hole.line })}
+      {!answered && renderSuggestedAnswer && after && renderSuggestedAnswer({ color, fen: after, line: hole.line })}
     </li>
   );
 }

@@ -71,13 +71,13 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
   const position = usePosition(color, fen, lineText, starter);
   const filters = usePlayerFilters(color);
   const filterValue = filters.data ?? NO_FILTERS;
-  const explorer = useWorkshopExplorer(color, fen, lineText, filterValue, !filters.isPending);
+  const playerToMove = turnOf(fen) === color;
+  const explorer = useWorkshopExplorer(color, fen, lineText, filterValue, !filters.isPending, playerToMove);
   const edit = useEditRepertoire(color);
   const undo = useUndoEdit(color);
   const edits = useEdits(color, !preview);
   const busy = edit.isPending || undo.isPending;
   const moves = position.data?.moves ?? [];
-  const playerToMove = turnOf(fen) === color;
   const lineTo = (san: string) => makeLine([...steps.slice(0, cursor), { san }]);
 
   const runEdits = (requests: Omit<EditRequest, 'color'>[], done: string, undoOnFailure?: () => void) =>
@@ -175,7 +175,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
           moves: explorer.answer.moves.map((m) => ({ ...m, in_repertoire: moves.some((r) => r.uci === m.uci) })),
         }
       : explorer.answer;
-  const suggested = explorer.answer?.suggested ?? null;
+  const suggested = explorer.suggested;
   const suggestedIn = suggested !== null && moves.some((m) => m.uci === suggested.uci);
   const arrows: BoardArrow[] = moves.flatMap((m) => {
     const step = stepFromUci(fen, m.uci);
@@ -265,7 +265,7 @@ export function Workshop({ color, fromLichess, renderEngineCheck, renderPlayOn, 
               onAdd={preview ? undefined : add}
             />
           )}
-          {/* The engine's word on the suggested answer, shown with it (not beside Masters or Mine). */}
+          {/* The engine's word on the suggested answer, shown with it. */}
           {playerToMove && suggested && renderEngineCheck?.({ color, fen, line: lineText, ...filterValue })}
           <PositionMoves
             moves={moves}
