@@ -3,6 +3,7 @@ import type { PrepSite } from '@contract/opponent-prep.js';
 import { PREP_SITE_NAMES } from '@contract/opponent-prep.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteOk, type SiteError, type SiteResult } from '../sites/site-error.js';
+import { isMissingLichessPlayer, isNoPlayerError, noPlayerMessage } from '../sites/unknown-player.js';
 
 /** Lichess: the opponent's last games, this many. */
 export const PREP_LICHESS_GAMES = 200;
@@ -15,8 +16,17 @@ export const noGamesMessage = (username: string, site: PrepSite): string =>
   `No games found for ${username} on ${PREP_SITE_NAMES[site]}`;
 
 /**
+ * Why no game of the opponent's could be read: Lichess sends an empty export for some names it does
+ * not know, so it is asked whether the player exists before "no games" is said.
+ */
+export async function noGamesReason(app: FastifyInstance, userId: number, site: PrepSite, username: string) {
+  const missing = site === 'lichess' && (await isMissingLichessPlayer(app, userId, username));
+  return missing ? noPlayerMessage(PREP_SITE_NAMES[site], username) : noGamesMessage(username, site);
+}
+
+/**
  * The opponent's recent games as PGN texts, newest first, or why there are none: a 404 from the site
- * means no such player; any other failure says the site failed, and how.
+ * means no such player (worded as the game picker words it); any other failure says the site failed, and how.
  */
 export async function fetchOpponentGames(
   app: FastifyInstance,
@@ -40,8 +50,8 @@ export async function fetchOpponentGames(
     result = await chesscom.fetchMonthsResult(username, now, PREP_CHESSCOM_MONTHS, onStep);
   }
   if (result.isOk) return { ok: true, pgns: result.value };
-  if (result.error.kind === 'http' && result.error.status === 404)
-    return { ok: false, status: 404, error: noGamesMessage(username, site) };
+  if (isNoPlayerError(result.error))
+    return { ok: false, status: 404, error: noPlayerMessage(PREP_SITE_NAMES[site], username) };
   return { ok: false, status: 502, error: siteFailureMessage(site, username, result.error) };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createOpponentPrepBuilder, makeGameRecord, type GameRecord } from '../../chess/index.js';
 import { PREP_SITE_NAMES, type PrepAnswer, type PrepProgress, type PrepRequest } from '@contract/opponent-prep.js';
-import { fetchOpponentGames, noGamesMessage } from './opponent-games.js';
+import { fetchOpponentGames, noGamesReason } from './opponent-games.js';
 import { deviationOnWire } from '../repertoire/report-wire.js';
 import { prepRepertoire } from './prep-repertoire.js';
 import { keepPrep } from './prep-store.js';
@@ -63,7 +63,7 @@ export async function runPrep(
     const record = makeGameRecord(pgn, username, PREP_SITE_NAMES[site] as GameRecord['site']);
     if (record.isOk) records.push(record.value);
   }
-  if (records.length === 0) return { ok: false, status: 404, error: noGamesMessage(username, site) };
+  if (records.length === 0) return { ok: false, status: 404, error: await noGamesReason(app, userId, site, username) };
 
   // The opponent had the other colour: the record's hero is the opponent.
   const theirs = records.filter((record) => (record.heroColor === 'White' ? 'white' : 'black') !== color);

@@ -4,6 +4,7 @@ import { updateSiteUsernames } from '../accounts/users-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { route } from './route.js';
 import { playerSites } from '../sites/player-sites.js';
+import { noPlayerMessage } from '../sites/unknown-player.js';
 
 /**
  * The user's names on Lichess and Chess.com, whose games and studies the app fetches. An empty name clears
@@ -25,7 +26,7 @@ export async function accountUsernameRoutes(app: FastifyInstance): Promise<void>
       const { chesscom } = await playerSites(app, request.user!.id);
       const checked = await chesscom.fetchMonthsResult(name, new Date(), 1);
       if (checked.isErr && checked.error.status === 404)
-        throw new BadRequestError(`Chess.com has no player named ${name}: the name was not saved`);
+        throw new BadRequestError(`${noPlayerMessage('Chess.com', name)}: the name was not saved`);
     }
     const user = await updateSiteUsernames(app.db, request.user!.id, { usernameChessDotCom: name });
     app.forgetCachedUser(user.id);

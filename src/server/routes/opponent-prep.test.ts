@@ -150,20 +150,25 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
     expect((await other.client.get('/api/opponent-prep/recent')).body.api_data).toEqual([]);
   });
 
-  test('an unknown name is 404 with a clear message, on both sites, and nothing is kept', async () => {
+  test('an unknown name is 404 worded as the game picker words it, on both sites, and nothing is kept', async () => {
     const user = await player();
-    // Lichess answers the export of a missing account with 404; the fake's games are not this name's either.
+    // Lichess answers the export of a missing account with 404.
     env.sites.setMode('lichess-games', 'notfound404', { once: true });
     const missing = await prepare(user, { site: 'lichess', username: 'no_such_player', color: 'black' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'No games found for no_such_player on Lichess' });
+    expect(missing.body).toEqual({ error: 'Lichess has no player named no_such_player' });
+    // An export without this name's games: Lichess's user lookup (404 for 'no_such' names) tells an
+    // unknown player from one without games.
+    const unknown = await prepare(user, { site: 'lichess', username: 'no_such_player_x', color: 'black' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: 'Lichess has no player named no_such_player_x' });
     const stranger = await prepare(user, { site: 'lichess', username: 'someone_else', color: 'black' });
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ error: 'No games found for someone_else on Lichess' });
     env.sites.setMode('chesscom-games', 'notfound404');
     const chesscom = await prepare(user, { site: 'chesscom', username: 'nobody_here', color: 'white' });
     expect(chesscom.status).toBe(404);
-    expect(chesscom.body).toEqual({ error: 'No games found for nobody_here on Chess.com' });
+    expect(chesscom.body).toEqual({ error: 'Chess.com has no player named nobody_here' });
     expect((await user.client.get('/api/opponent-prep/recent')).body.api_data).toEqual([]);
   });
 
@@ -383,6 +388,6 @@ describe.each(testDatabaseKinds())('opponent preparation on %s', (kind) => {
       color: 'white',
     });
     expect(failed.text).toContain('event: failure');
-    expect(failed.text).toContain('No games found for nobody_here on Chess.com');
+    expect(failed.text).toContain('Chess.com has no player named nobody_here');
   });
 });
