@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
-import { DESKTOP, PHONE, saveScreen } from './support/screens';
+import { DESKTOP, LAPTOP, PHONE, PHONE_390, saveScreen } from './support/screens';
 import { newUser } from './support/users';
 
 // Connect Lichess against the fake Lichess OAuth server: connect, a private study, coverage with the
@@ -80,4 +80,79 @@ test('connect Lichess, pick a private study, run a coverage check, disconnect', 
   await expect(page.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();
   await page.setViewportSize(PHONE);
   await saveScreen(page, 'connect-lichess-tool');
+});
+
+test('Save to Lichess without a connection asks to connect first, without a call bound to fail', async ({ page }) => {
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, newUser('pushunconnected'));
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const pushes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/repertoire/push')) pushes.push(request.url());
+  });
+  // A public Lichess study: it can be written back once Lichess is connected.
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies.getByLabel('Lichess username').fill('Chess700800');
+  await studies.getByRole('button', { name: 'Get Studies' }).click();
+  await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to The Ruy Lopez',
+  );
+
+  await page.goto('/repertoire?color=white&line=1.+e4');
+  const board = page.getByRole('group', { name: /Repertoire board/ });
+  await expect(board).toHaveAttribute('data-fen', / b /);
+  await board.locator('[data-square="a7"]').click();
+  await board.locator('[data-square="a6"]').click();
+  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+
+  await page.getByRole('button', { name: 'Save to Lichess' }).click();
+  const prompt = page.getByRole('alert').filter({ hasText: 'Connect Lichess to save your edits to your study' });
+  await expect(prompt.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();
+  for (const size of [LAPTOP, PHONE_390]) {
+    await page.setViewportSize(size);
+    for (const theme of ['dark', 'light'] as const) {
+      await switchTheme(page, theme);
+      await prompt.scrollIntoViewIfNeeded();
+      await saveScreen(page, 'workshop-save-unconnected', { window: true });
+    }
+  }
+  expect(pushes).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('Save to Lichess after the connection was lost meanwhile asks to connect again', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('pushlost'));
+  await page.goto('/manage_openings');
+  const studies = page.getByRole('region', { name: 'Opening Studies' });
+  await studies.getByRole('link', { name: 'Connect Lichess' }).click();
+  await expect(studies.getByText('Connected as')).toContainText('Connected as Chess700800');
+  await studies.getByRole('button', { name: 'Get Studies' }).click();
+  await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to The Ruy Lopez',
+  );
+  await page.goto('/repertoire?color=white&line=1.+e4');
+  const board = page.getByRole('group', { name: /Repertoire board/ });
+  await expect(board).toHaveAttribute('data-fen', / b /);
+  await board.locator('[data-square="a7"]').click();
+  await board.locator('[data-square="a6"]').click();
+  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+
+  // Disconnected elsewhere: this page's session still says connected, so the server is asked.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const gone = await page.request.post('/api/lichess/disconnect', { headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(gone.ok()).toBe(true);
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/repertoire/push'));
+  await page.getByRole('button', { name: 'Save to Lichess' }).click();
+  expect((await refused).status()).toBe(409);
+  const prompt = page.getByRole('alert').filter({ hasText: 'Connect Lichess to save your edits to your study' });
+  await expect(prompt.getByRole('link', { name: 'Connect Lichess' })).toBeVisible();
 });

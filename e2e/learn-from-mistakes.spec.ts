@@ -218,3 +218,50 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   }
   await setTheme(page, 'dark');
 });
+
+test('Skip and Back to the review stand apart, with the gap of the app’s button rows', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(WIDE);
+  await signUp(page, newUser('learngap'));
+  const id = await saveGame(page, 'https://example.com/judge-e2e-3');
+  // Two mistakes of Black's (2... Nc6 and 3... Nf6), so the first offers Skip.
+  const evals = [
+    { ply: 0, cp: 25, best_uci: 'e2e4' },
+    { ply: 1, cp: 30, best_uci: 'e7e5' },
+    { ply: 2, cp: 28, best_uci: 'g1f3' },
+    { ply: 3, cp: -5, best_uci: 'g8f6' },
+    { ply: 4, cp: 140, best_uci: 'f1c4' },
+    { ply: 5, cp: 140, best_uci: 'g7g6' },
+    { ply: 6, mate: 1, best_uci: 'h5f7' },
+    { ply: 7, mate: 0 },
+  ];
+  const analysed = await page.request.post('/api/game-analysis', {
+    data: { game_review_id: id, depth: 12, evals },
+    headers: await headers(page),
+  });
+  expect(analysed.ok()).toBe(true);
+  const open = async () => {
+    await page.goto(`/game_review?review=${id}`);
+    await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
+  };
+  await open();
+  const learn = page.getByRole('region', { name: 'Learn from your mistakes' });
+  await expect(learn).toContainText('you played 2... Nc6, a mistake.');
+  const skip = learn.getByRole('button', { name: 'Skip' });
+  const back = learn.getByRole('button', { name: 'Back to the review' });
+  for (const viewport of [WIDE, NARROW]) {
+    await page.setViewportSize(viewport);
+    const a = (await skip.boundingBox())!;
+    const b = (await back.boundingBox())!;
+    // Side by side or wrapped onto the next row, never touching: 0.8rem is 8 px.
+    const apart = Math.max(b.x - (a.x + a.width), b.y - (a.y + a.height));
+    expect(apart).toBeGreaterThanOrEqual(7.5);
+  }
+  await screens(page, 'learn-skip', async () => {
+    await open();
+    await back.scrollIntoViewIfNeeded();
+  });
+  await open();
+  await skip.click();
+  await expect(learn).toContainText('you played 3... Nf6, a blunder.');
+});

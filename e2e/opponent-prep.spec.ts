@@ -4,7 +4,7 @@ import { makeFen, parseFen } from 'chessops/fen';
 import { parseSan } from 'chessops/san';
 import { readFixture } from '../test/fixtures';
 import { signUp } from './support/account-steps';
-import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
+import { DESKTOP, LAPTOP, PHONE, PHONE_390, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 
 // Prepare for an opponent against the fake Lichess (thibault's real recorded games) with real study fixtures.
@@ -19,13 +19,14 @@ const fakeLichess = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1
 const xsrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
 const key = (fen: string) => fen.split(' ').slice(0, 4).join(' ');
 
-async function seedBlackStudy(page: Page) {
+async function seedStudy(page: Page, color: 'white' | 'black', text: string) {
   const saved = await page.request.post('/api/update-study', {
-    data: { color: 'black', exclude_move_indicators: '', link: null, study_text: BLACK_STUDY, title: 'Black study' },
+    data: { color, exclude_move_indicators: '', link: null, study_text: text, title: `${color} study` },
     headers: { 'X-XSRF-TOKEN': await xsrf(page) },
   });
   expect(saved.ok()).toBe(true);
 }
+const seedBlackStudy = (page: Page) => seedStudy(page, 'black', BLACK_STUDY);
 
 async function prepare(page: Page, username: string, color: 'White' | 'Black') {
   await page.getByLabel("Opponent's username").fill(username);
@@ -177,4 +178,43 @@ test('unknown names and a failing site give clear messages; the screen at 375 px
   // Nothing is wider than the phone.
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
+});
+
+test('a new preparation that fails leaves no sign of the last opponent, whose kept result opens again', async ({
+  page,
+}) => {
+  await page.setViewportSize(LAPTOP);
+  await signUp(page, newUser('prepnext'));
+  await seedStudy(page, 'white', readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'));
+  await page.goto('/prepare');
+  const summary = page.getByTestId('prep-summary');
+  const error = page.getByTestId('prep-error');
+
+  await prepare(page, 'pnmadelaine', 'White');
+  await expect(summary).toContainText('pnmadelaine on Lichess');
+  await expect(page.locator('.prep-result')).toBeVisible();
+
+  await prepare(page, 'no_such_player_x', 'White');
+  await expect(error).toBeVisible();
+  await expect(page.locator('.prep-result')).toHaveCount(0);
+  await expect(error).toHaveText('No games found for no_such_player_x on Lichess');
+  await expect(page.getByLabel("Opponent's username")).toHaveValue('no_such_player_x');
+  // The last preparation is still kept, and opening it again leaves the failure behind.
+  const kept = page.getByRole('region', { name: 'Kept preparations' });
+  await expect(kept.getByRole('link', { name: 'pnmadelaine' })).toBeVisible();
+  for (const size of [LAPTOP, PHONE_390]) {
+    await page.setViewportSize(size);
+    for (const theme of ['dark', 'light'] as const) {
+      await setTheme(page, theme);
+      // A reload shows the kept preparation of the address again; the failure is asked again to picture it.
+      await expect(summary).toContainText('pnmadelaine on Lichess');
+      await prepare(page, 'no_such_player_x', 'White');
+      await expect(error).toBeVisible();
+      await expect(page.locator('.prep-result')).toHaveCount(0);
+      await saveScreen(page, 'prepare-unknown-player');
+    }
+  }
+  await kept.getByRole('link', { name: 'pnmadelaine' }).click();
+  await expect(summary).toContainText('pnmadelaine on Lichess');
+  await expect(error).toHaveCount(0);
 });

@@ -4,6 +4,9 @@ import type { Page } from '@playwright/test';
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
+/** A common laptop window and a common phone, for the pictures of a screen's fix. */
+export const LAPTOP = { width: 1366, height: 768 };
+export const PHONE_390 = { width: 390, height: 844 };
 
 /** Remembers the theme as the toggle does, and reloads so the page starts in it. */
 export async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {

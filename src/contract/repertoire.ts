@@ -64,6 +64,9 @@ const editAnswer = z.object({
 });
 export type EditAnswer = z.infer<typeof editAnswer>;
 
+/** Why POST /api/repertoire/push answers 409 for a player without a Lichess connection. */
+export const PUSH_NEEDS_CONNECTION = 'Connect Lichess to save your edits to your study';
+
 /** Answer of POST /api/repertoire/push: the Lichess chapter now holding the additions. */
 const pushAnswer = z.object({ pushed: z.boolean(), chapter_id: z.string().nullable() });
 export type PushAnswer = z.infer<typeof pushAnswer>;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { additionsChapterName, type Color } from '../../chess/index.js';
-import type { PushAnswer } from '@contract/repertoire.js';
+import { PUSH_NEEDS_CONNECTION, type PushAnswer } from '@contract/repertoire.js';
 import { deleteConnection, findConnection } from './lichess-connections.js';
 import { studies } from '../db/schema.js';
 import { BadRequestError } from '../plugins/error-handler.js';
@@ -88,7 +88,7 @@ async function pushOnce(app: FastifyInstance, userId: number, color: Color): Pro
         : `Your ${color} study came from a file, not Lichess: download its PGN to keep your edits`,
     );
   const connection = await findConnection(app.db, config.sessionSecret, userId);
-  if (!connection) throw new PushError(409, 'Connect Lichess to save your edits to your study');
+  if (!connection) throw new PushError(409, PUSH_NEEDS_CONNECTION);
   const writer = createStudyWriter({
     baseUrl: config.lichessUrl,
     token: connection.token,

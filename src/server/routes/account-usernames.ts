@@ -4,6 +4,7 @@ import { updateSiteUsernames } from '../accounts/users-repository.js';
 import { BadRequestError } from '../plugins/error-handler.js';
 import { route } from './route.js';
 import { playerSites } from '../sites/player-sites.js';
+import { isMissingLichessPlayer, noPlayerMessage } from '../sites/unknown-player.js';
 
 /**
  * The user's names on Lichess and Chess.com, whose games and studies the app fetches. An empty name clears
@@ -14,11 +15,8 @@ export async function accountUsernameRoutes(app: FastifyInstance): Promise<void>
   route(app, accountApi.updateLichessUsername, auth, async (request) => {
     const name = request.body.username_lichess || null;
     // As for Chess.com: a name Lichess says it does not know is refused; a site that cannot answer does not stop the save.
-    if (name && name !== request.user!.username_lichess) {
-      const { lichess } = await playerSites(app, request.user!.id);
-      if ((await lichess.findUser?.(name)) === 'missing')
-        throw new BadRequestError(`Lichess has no player named ${name}: the name was not saved`);
-    }
+    if (name && name !== request.user!.username_lichess && (await isMissingLichessPlayer(app, request.user!.id, name)))
+      throw new BadRequestError(`${noPlayerMessage('Lichess', name)}: the name was not saved`);
     const user = await updateSiteUsernames(app.db, request.user!.id, { usernameLichess: name });
     app.forgetCachedUser(user.id);
     return { api_result: 'general_sql_success', username_lichess: user.username_lichess } as const;
@@ -31,7 +29,7 @@ export async function accountUsernameRoutes(app: FastifyInstance): Promise<void>
       const { chesscom } = await playerSites(app, request.user!.id);
       const checked = await chesscom.fetchMonthsResult(name, new Date(), 1);
       if (checked.isErr && checked.error.status === 404)
-        throw new BadRequestError(`Chess.com has no player named ${name}: the name was not saved`);
+        throw new BadRequestError(`${noPlayerMessage('Chess.com', name)}: the name was not saved`);
     }
     const user = await updateSiteUsernames(app.db, request.user!.id, { usernameChessDotCom: name });
     app.forgetCachedUser(user.id);

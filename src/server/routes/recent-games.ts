@@ -8,6 +8,7 @@ import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
 import { CHESSCOM_MONTHS } from '../sites/chesscom.js';
 import type { SiteResult } from '../sites/site-error.js';
+import { isMissingLichessPlayer, isNoPlayerError, noPlayerMessage } from '../sites/unknown-player.js';
 import { route } from './route.js';
 
 /**
@@ -31,21 +32,15 @@ export async function recentGamesRoutes(app: FastifyInstance): Promise<void> {
     if (busy) return { api_data: [], error: busy, busy: true };
     const [fetched, links] = await Promise.all([fetchPgns(app, user.id, site, username), savedLinks(app.db, user.id)]);
     if (fetched.isErr) {
-      if (fetched.error.status === 404)
-        return { api_data: [], error: `${SITE_NAMES[site]} has no player named ${username}` };
+      if (isNoPlayerError(fetched.error)) return { api_data: [], error: noPlayerMessage(SITE_NAMES[site], username) };
       const error = `${SITE_NAMES[site]} did not send the games (${fetched.error.message}): try again later`;
       return { api_data: [], error, failed: true };
     }
     const records = toRecords(fetched.value, username, SITE_NAMES[site]);
     const games = records.filter((game) => !links.has(game.link)).map(recordOnWire);
     // No games may mean a mistyped name: say so when Lichess has no such account.
-    if (
-      records.length === 0 &&
-      site === 'lichess' &&
-      (await (await playerSites(app, user.id)).lichess.findUser?.(username)) === 'missing'
-    ) {
-      return { api_data: games, error: `Lichess has no player named ${username}` };
-    }
+    if (records.length === 0 && site === 'lichess' && (await isMissingLichessPlayer(app, user.id, username)))
+      return { api_data: games, error: noPlayerMessage('Lichess', username) };
     return { api_data: games, already_reviewed: records.length - games.length };
   });
 }

@@ -9,6 +9,7 @@ import { BadRequestError } from '../plugins/error-handler.js';
 import { syncDrillAfterStudyChange } from '../drill/drill-sync.js';
 import { playerSites } from '../sites/player-sites.js';
 import { siteBusy } from '../sites/site-busy.js';
+import { noPlayerMessage } from '../sites/unknown-player.js';
 import { lichessStudyId, NOT_A_STUDY_LINK } from '../sites/lichess-study-link.js';
 import { UnreadablePgnError } from '../openings/repertoire-cache.js';
 import { route } from './route.js';
@@ -52,7 +53,7 @@ export async function studyRoutes(app: FastifyInstance): Promise<void> {
     // A failed study fetch is logged (by the client) and gives an empty list, with what failed: a site
     // that is down must not read as a player without studies.
     if (result.isErr) {
-      if (result.error.status === 404) return { api_data: [], error: `Lichess has no player named ${username}` };
+      if (result.error.status === 404) return { api_data: [], error: noPlayerMessage('Lichess', username) };
       // A refused token says so itself: the player must connect again, not try again.
       if (result.error.status === 401) return { api_data: [], error: result.error.message };
       return { api_data: [], error: `Lichess did not send the study list (${result.error.message}): try again later` };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { PrepProgress, PrepRequest } from '@contract/opponent-prep';
 import { isApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
@@ -26,22 +26,27 @@ type Props = {
 export function PrepareScreen({ workshopHref, drillHref, manageOpeningsPath }: Props) {
   usePageTitle('Prepare');
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const id = Number(params.get('id')) || undefined;
   const kept = usePrep(id);
   const [progress, setProgress] = useState<PrepProgress>();
-  const [asked, setAsked] = useState<PrepRequest>();
+  // What was asked, and on which page: any navigation since (the kept list, even to the same
+  // preparation; Back) leaves the ask and its failure behind.
+  const [asked, setAsked] = useState<{ input: PrepRequest; at: string }>();
   const run = useRunPrep(setProgress);
 
   const start = (input: PrepRequest) => {
-    setAsked(input);
+    setAsked({ input, at: location.key });
     setProgress(undefined);
     run.mutate(input, { onSuccess: (answer) => setParams({ id: String(answer.id) }, { replace: false }) });
   };
 
-  const prep = run.isPending ? undefined : kept.data;
+  const current = asked && asked.at === location.key ? asked.input : undefined;
+  // Once another preparation is asked for, the last one is not shown: it would read as the new opponent's.
+  const prep = run.isPending || (run.isError && current) ? undefined : kept.data;
   const initial: PrepRequest | undefined =
-    asked ?? (kept.data ? { site: kept.data.site, username: kept.data.username, color: kept.data.color } : undefined);
-  const failure = run.isError ? run.error : undefined;
+    current ?? (kept.data ? { site: kept.data.site, username: kept.data.username, color: kept.data.color } : undefined);
+  const failure = run.isError && current ? run.error : undefined;
   const noStudy =
     failure && isApiError(failure) && failure.status === 400 && /no (white|black) study/.test(failure.message);
 
@@ -58,7 +63,7 @@ export function PrepareScreen({ workshopHref, drillHref, manageOpeningsPath }: P
         busy={run.isPending}
         onSubmit={start}
       />
-      {run.isPending && asked && <PrepProgressBar progress={progress} site={asked.site} />}
+      {run.isPending && asked && <PrepProgressBar progress={progress} site={asked.input.site} />}
       {failure && (
         <p className="form-message is-error prep-error" role="alert" data-testid="prep-error">
           {failure.message}
@@ -78,7 +83,7 @@ export function PrepareScreen({ workshopHref, drillHref, manageOpeningsPath }: P
       {prep && (
         <PrepResult key={prep.id + prep.created_at} prep={prep} workshopHref={workshopHref} drillHref={drillHref} />
       )}
-      <RecentPreps currentId={id} hrefOf={(n) => `?id=${n}`} />
+      <RecentPreps currentId={prep ? id : undefined} hrefOf={(n) => `?id=${n}`} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import type { Color } from '@contract/common';
 import { lichessConnectApi } from '@contract/lichess-connect';
-import { repertoireApi, type Edit } from '@contract/repertoire';
+import { PUSH_NEEDS_CONNECTION, repertoireApi, type Edit } from '@contract/repertoire';
 import { hrefOf } from '../../../lib/api';
 import { errorText, isApiError } from '../../../lib/api-client';
+import { useUser } from '../../../lib/session';
 import { usePushRepertoire } from '../api/push-repertoire';
 
 type Props = {
@@ -20,6 +22,14 @@ const OP_LABELS = { add: 'Added', remove: 'Removed', comment: 'Note' } as const;
 /** The colour's edits, newest first, with Undo, Save to Lichess and Download PGN. */
 export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: Props) {
   const push = usePushRepertoire(color);
+  const user = useUser();
+  // The session already says there is no connection: the server would only answer 409.
+  const [askedUnconnected, setAskedUnconnected] = useState(false);
+  const needsConnection = askedUnconnected && user.lichess_connected === false;
+  const save = () => {
+    setAskedUnconnected(user.lichess_connected === false);
+    if (user.lichess_connected !== false) push.mutate();
+  };
   const waiting = edits.filter((e) => e.op !== 'remove' && !e.pushed).length;
   const removals = edits.some((e) => e.op === 'remove');
   return (
@@ -36,7 +46,7 @@ export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: 
             <button
               type="button"
               className="button button-primary"
-              onClick={() => push.mutate()}
+              onClick={save}
               disabled={push.isPending || waiting === 0}
             >
               {push.isPending ? 'Saving…' : 'Save to Lichess'}
@@ -47,7 +57,7 @@ export function EditsPanel({ color, edits, fromLichess, busy, onUndo, onOpen }: 
           </a>
         </div>
       </div>
-      <PushOutcome push={push} waiting={waiting} />
+      {needsConnection ? <ConnectPrompt text={PUSH_NEEDS_CONNECTION} /> : <PushOutcome push={push} waiting={waiting} />}
       {edits.length === 0 ? (
         <p className="muted">
           No edits yet. Moves you add or remove here, and your notes on moves, are kept beside your study, read by every
@@ -104,16 +114,10 @@ function PushOutcome({ push, waiting }: { push: ReturnType<typeof usePushReperto
         </a>
       </div>
     );
-  // No connection, or a token Lichess refused: retrying cannot help, connecting does.
+  // No connection (lost since the session was read), or a token Lichess refused: retrying cannot help,
+  // connecting does.
   if (isApiError(error) && error.status === 409 && /connect/i.test(error.message))
-    return (
-      <div className="form-message is-error ws-push-error" role="alert">
-        <span>{errorText(error).replace(/^\d+: /, '')}</span>
-        <a className="button" href={hrefOf(lichessConnectApi.connect)}>
-          Connect Lichess
-        </a>
-      </div>
-    );
+    return <ConnectPrompt text={errorText(error).replace(/^\d+: /, '')} />;
   return (
     <div className="form-message is-error ws-push-error" role="alert">
       <span>
@@ -124,6 +128,17 @@ function PushOutcome({ push, waiting }: { push: ReturnType<typeof usePushReperto
       <button type="button" className="button" onClick={() => push.mutate()} disabled={push.isPending}>
         Retry
       </button>
+    </div>
+  );
+}
+
+function ConnectPrompt({ text }: { text: string }) {
+  return (
+    <div className="form-message is-error ws-push-error" role="alert">
+      <span>{text}</span>
+      <a className="button" href={hrefOf(lichessConnectApi.connect)}>
+        Connect Lichess
+      </a>
     </div>
   );
 }
