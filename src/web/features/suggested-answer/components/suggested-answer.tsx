@@ -2,6 +2,7 @@ import { checkSuggestion, isRefuted, suggestAnswer } from '../../../../chess/eng
 import type { Color } from '@contract/common';
 import { errorText } from '../../../lib/api-client';
 import { evalText } from '../../../lib/engine/eval-text';
+import { engineWarningText } from '../lib/engine-warning';
 import { useAddToRepertoire } from '../api/add-to-repertoire';
 import { useCandidates, type BandFilter } from '../api/get-candidates';
 import { useCloudEval } from '../api/get-cloud-eval';
@@ -116,8 +117,7 @@ export function SuggestedAnswer({
         </p>
       ) : check?.verdict === 'refuted' ? (
         <p className="sa-warning" role="note" data-testid="suggested-check">
-          The engine warns: {suggestion.san} is more than half a pawn worse than its best here
-          {check.better ? ` (${check.better.san} ${evalText(check.better.evaluation!)})` : ''}.
+          {engineWarningText(suggestion, evals.best, check.better)}
         </p>
       ) : check?.verdict === 'confirmed' ? (
         <p className="muted" data-testid="suggested-check">
