@@ -10,6 +10,7 @@ import { useUpdateSiteUsername } from '../../../lib/site-usernames';
 import { PICKER_POLL_MS, useRecentGames } from '../api/get-recent-games';
 import { useUpsertGameReview } from '../api/upsert-game-review';
 import { playedText, resultText, timeControlText, versusText } from '../review-text';
+import '../game-picker.css';
 
 export const SITE_LABELS: Record<RecentGameSite, string> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 export const RETRIEVING_GAMES = 'Retrieving Games';

@@ -13,6 +13,7 @@ import { ReviewList } from './review-list';
 import { AnalyseAll } from './analyse-all';
 import { COMING_SOON, ReviewWorkspace, type ReviewPosition, type ReviewWorkspaceProps } from './review-workspace';
 import '../game-review.css';
+import '../game-review-engine.css';
 
 export type GameReviewScreenProps = {
   /** Called by 'Make Card' with the board's position. */
