@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { DESKTOP, LAPTOP, PHONE, PHONE_390, saveScreen } from './support/screens';
 import { newUser } from './support/users';
@@ -82,6 +82,22 @@ test('connect Lichess, pick a private study, run a coverage check, disconnect', 
   await saveScreen(page, 'connect-lichess-tool');
 });
 
+/** Sets the Ruy Lopez study as the White opening (the studies are listed), then adds 1... a6 in the workshop. */
+async function setStudyAndEdit(page: Page, studies: Locator): Promise<void> {
+  await studies.getByRole('button', { name: 'Get Studies' }).click();
+  await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
+  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
+  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
+    'Done: White opening set to The Ruy Lopez',
+  );
+  await page.goto('/repertoire?color=white&line=1.+e4');
+  const board = page.getByRole('group', { name: /Repertoire board/ });
+  await expect(board).toHaveAttribute('data-fen', / b /);
+  await board.locator('[data-square="a7"]').click();
+  await board.locator('[data-square="a6"]').click();
+  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+}
+
 test('Save to Lichess without a connection asks to connect first, without a call bound to fail', async ({ page }) => {
   await page.setViewportSize(LAPTOP);
   await signUp(page, newUser('pushunconnected'));
@@ -97,19 +113,7 @@ test('Save to Lichess without a connection asks to connect first, without a call
   await page.goto('/manage_openings');
   const studies = page.getByRole('region', { name: 'Opening Studies' });
   await studies.getByLabel('Lichess username').fill('Chess700800');
-  await studies.getByRole('button', { name: 'Get Studies' }).click();
-  await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
-  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
-    'Done: White opening set to The Ruy Lopez',
-  );
-
-  await page.goto('/repertoire?color=white&line=1.+e4');
-  const board = page.getByRole('group', { name: /Repertoire board/ });
-  await expect(board).toHaveAttribute('data-fen', / b /);
-  await board.locator('[data-square="a7"]').click();
-  await board.locator('[data-square="a6"]').click();
-  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+  await setStudyAndEdit(page, studies);
 
   await page.getByRole('button', { name: 'Save to Lichess' }).click();
   const prompt = page.getByRole('alert').filter({ hasText: 'Connect Lichess to save your edits to your study' });
@@ -133,18 +137,7 @@ test('Save to Lichess after the connection was lost meanwhile asks to connect ag
   const studies = page.getByRole('region', { name: 'Opening Studies' });
   await studies.getByRole('link', { name: 'Connect Lichess' }).click();
   await expect(studies.getByText('Connected as')).toContainText('Connected as Chess700800');
-  await studies.getByRole('button', { name: 'Get Studies' }).click();
-  await studies.getByLabel('Studies').selectOption({ label: 'The Ruy Lopez' });
-  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
-    'Done: White opening set to The Ruy Lopez',
-  );
-  await page.goto('/repertoire?color=white&line=1.+e4');
-  const board = page.getByRole('group', { name: /Repertoire board/ });
-  await expect(board).toHaveAttribute('data-fen', / b /);
-  await board.locator('[data-square="a7"]').click();
-  await board.locator('[data-square="a6"]').click();
-  await expect(page.getByTestId('edit').first()).toContainText('not yet on Lichess');
+  await setStudyAndEdit(page, studies);
 
   // Disconnected elsewhere: this page's session still says connected, so the server is asked.
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';

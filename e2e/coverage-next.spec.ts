@@ -31,10 +31,8 @@ async function switchTheme(page: Page, theme: 'dark' | 'light') {
   if (await menu.isVisible()) await menu.click();
 }
 
-test('Study next fills in live, survives a reload, stops, and makes a card from a hole', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  await signUp(page, newUser('studynext'));
+/** Uploads the fake White repertoire on Manage Openings as the White opening. */
+async function uploadWhiteOpening(page: Page): Promise<void> {
   await page.goto('/manage_openings');
   const studies = page.getByRole('region', { name: 'Opening Studies' });
   await studies
@@ -44,6 +42,13 @@ test('Study next fills in live, survives a reload, stops, and makes a card from 
   await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
     'Done: White opening set to fake-white.pgn',
   );
+}
+
+test('Study next fills in live, survives a reload, stops, and makes a card from a hole', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('studynext'));
+  await uploadWhiteOpening(page);
 
   const coverage = page.getByRole('region', { name: 'Coverage Check' });
   // Filters no other test uses, so nothing is cached yet; a retry takes other ones (the first attempt's
@@ -133,15 +138,7 @@ test('a hole answered in the workshop shows as answered at once, with the sugges
   test.setTimeout(120_000);
   await page.setViewportSize(WIDE);
   await signUp(page, newUser('answered'));
-  await page.goto('/manage_openings');
-  const studies = page.getByRole('region', { name: 'Opening Studies' });
-  await studies
-    .getByLabel('Or upload a PGN opening file')
-    .setInputFiles({ name: 'fake-white.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(WHITE_PGN) });
-  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
-    'Done: White opening set to fake-white.pgn',
-  );
+  await uploadWhiteOpening(page);
   // The workshop's explorer kept on Mine, which suggests nothing itself.
   await page.goto('/repertoire?color=white');
   const explorer = page.getByRole('region', { name: /^Explorer/ });
