@@ -264,6 +264,14 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
       await saveScreen(page, 'nothing-lost-game-review');
     }
   }
+  // On the phone the row's text runs past two lines: it is cut at the second, with nothing of a
+  // third showing in the row's padding.
+  const clamp = await row.locator('.gr-review-text').evaluate((text) => {
+    const lineHeight = parseFloat(getComputedStyle(text).lineHeight);
+    return { shown: text.clientHeight, full: text.scrollHeight, lineHeight };
+  });
+  expect(clamp.full).toBeGreaterThan(clamp.shown);
+  expect(clamp.shown).toBeLessThanOrEqual(2 * clamp.lineHeight + 1);
   await page.setViewportSize(DESKTOP);
   await list.getByRole('button', { name: /^Delete the mistake 2\. / }).click();
   await expect(mistakes.getByText('No mistakes marked yet.')).toBeVisible();
