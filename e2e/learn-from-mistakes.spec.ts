@@ -33,6 +33,15 @@ async function saveGame(page: Page, link: string): Promise<number> {
   return (await saved.json()).api_data.id as number;
 }
 
+/** Stores an engine analysis of the review at depth 12, as the browser's engine would send it. */
+async function storeAnalysis(page: Page, id: number, evals: object[]): Promise<void> {
+  const analysed = await page.request.post('/api/game-analysis', {
+    data: { game_review_id: id, depth: 12, evals },
+    headers: await headers(page),
+  });
+  expect(analysed.ok()).toBe(true);
+}
+
 /** Whether leaving the page now would ask first (a beforeunload listener cancels the event). */
 const leaveAsks = (page: Page) =>
   page.evaluate(() => {
@@ -117,11 +126,7 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
     { ply: 6, mate: 1, best_uci: 'h5f7' },
     { ply: 7, mate: 0 },
   ];
-  const analysed = await page.request.post('/api/game-analysis', {
-    data: { game_review_id: id, depth: 12, evals },
-    headers: await headers(page),
-  });
-  expect(analysed.ok()).toBe(true);
+  await storeAnalysis(page, id, evals);
   await page.goto(`/game_review?review=${id}`);
   await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
 
@@ -235,11 +240,7 @@ test('Skip and Back to the review stand apart, with the gap of the app’s butto
     { ply: 6, mate: 1, best_uci: 'h5f7' },
     { ply: 7, mate: 0 },
   ];
-  const analysed = await page.request.post('/api/game-analysis', {
-    data: { game_review_id: id, depth: 12, evals },
-    headers: await headers(page),
-  });
-  expect(analysed.ok()).toBe(true);
+  await storeAnalysis(page, id, evals);
   const open = async () => {
     await page.goto(`/game_review?review=${id}`);
     await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
