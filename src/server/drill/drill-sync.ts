@@ -89,6 +89,20 @@ export async function syncedDeck(
   return source;
 }
 
+/**
+ * Syncs the colour's deck when its study or edits changed since the last sync, without building the
+ * deck when they did not: for readers of the stored deck (Today's counts) right after an edit, whose
+ * follower waits for a burst of edits to end.
+ */
+export async function syncIfBehind(app: FastifyInstance, userId: number, color: Color): Promise<void> {
+  const { study, edits } = await readDrillHead(app.db, userId, color);
+  if (!study) return;
+  const kept = await knownDeckSource(app, study.version, edits, color);
+  if (kept && study.synced?.startsWith(`${kept.digest}:`)) return;
+  const read = await readDrillStudy(app, userId, color);
+  if (read && !isSynced(read)) await syncStudy(app, userId, color, read, new Date());
+}
+
 /** The deck a call expected (expectedDeck) when the head it read shows it is still the synced one. */
 export function stillSynced(
   head: DrillHead,

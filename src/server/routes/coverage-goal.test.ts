@@ -314,6 +314,31 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     expect(today.holes_open).toBe(open(listed).length);
   });
 
+  test('Today read first after an edit counts its answered hole, before Study next or the follower syncs', async () => {
+    const { client } = await withCheckedStudy();
+    const before = await latest(client);
+    const listed = (holes: Json[]) => holes.filter((h: Json) => h.reach > 0).slice(0, 20);
+    const todayBefore = await get(client, '/api/today?tz=UTC');
+    expect(todayBefore.holes_open).toBe(listed(before.holes).length);
+    const hole = listed(before.holes).find((h: Json) => h.needed) as Json;
+    const pos = Chess.default();
+    for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
+      pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
+    const [from, dests] = [...pos.allDests()].find(([, d]) => d.nonEmpty())!;
+    const reply = makeSan(pos, { from, to: dests.first()! });
+    const added = await client.postJson('/api/repertoire/edit', {
+      color: 'white',
+      op: 'add',
+      line: `${hole.line} ${pos.fullmoves}. ${reply}`,
+    });
+    expect(added.status).toBe(200);
+
+    // Today first, well inside the second the deck's follower waits.
+    const today = await get(client, '/api/today?tz=UTC');
+    expect(today.holes_open).toBe(todayBefore.holes_open - 1);
+    expect(today.needed_holes_left.white).toBe(todayBefore.needed_holes_left.white - 1);
+  });
+
   test('two loads of Study next give the same holes, needed first, and the same suggested answers', async () => {
     const { client } = await withCheckedStudy();
     const first = await latest(client);

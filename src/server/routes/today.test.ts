@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, test } from 'vitest';
 import { reviewPayload } from '../../../test/game-review-payload.js';
 import { type HttpClient, signedInClient, testDatabaseKinds } from '../../../test/helper.js';
@@ -18,6 +18,7 @@ import {
   users,
 } from '../db/schema.js';
 import { keyDigest, packDeckKeys } from '../drill/deck-keys.js';
+import { readDrillStudy } from '../drill/drill-source.js';
 
 type RetentionWeek = ProgressAnswer['retention'][number];
 
@@ -160,6 +161,18 @@ describe.each(testDatabaseKinds())('Today and Progress on %s', (kind) => {
       },
       { userId, color: 'black', studyText: '1. d4 d5 *', drillSynced: 'digest:3', drillDeckKeys: '' },
     ]);
+    // Marked synced with these very studies: Today syncs a deck behind its study before counting, and
+    // the counts below read the seeded items as the deck.
+    for (const [color, items] of [
+      ['white', 10],
+      ['black', 3],
+    ] as const) {
+      const { digest } = (await readDrillStudy(env.server.app, userId, color))!;
+      await db
+        .update(studies)
+        .set({ drillSynced: `${digest}:${items}` })
+        .where(and(eq(studies.userId, userId), eq(studies.color, color)));
+    }
     const log = (rating: number, review: number) => ({
       userId,
       cardId: 'c2',

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { boundsParam, localToday } from './day-bounds.js';
 import { cleanName, startGameChecks, type CheckRow, type CheckSite, type SavedNames } from './new-games.js';
+import { syncIfBehind } from '../drill/drill-sync.js';
 import { DEFAULT_PER_DAY, isShared, newLeftOf, readNewDay, type DayHead } from '../drill/drill-new-day.js';
 import { countOpenHoles } from './open-holes.js';
 import { importedUnanalysedCount, unanalysedReviewsCount } from './unanalysed-reviews.js';
@@ -47,6 +48,7 @@ export async function todayFigures(
   now: Date,
   timeZone: string,
 ): Promise<TodayAnswer> {
+  await syncDecks(app, userId);
   const { today, dayStart } = localToday(now, timeZone);
   const first = addDays(today, -(STREAK_WINDOW - 1));
   const bounds = dayBounds(app, first, STREAK_WINDOW, timeZone);
@@ -141,6 +143,18 @@ export async function todayFigures(
     done: { cards: row.done_cards, drill: row.done_drill, new_drill: row.new_today },
     games_fetching: gamesFetching,
   };
+}
+
+/**
+ * Both colours' decks in step with their study and edits before they are counted: an answer just added
+ * in the workshop is in Today's drill and hole counts, as in Study next's. A failed sync leaves the
+ * counts as the last one did.
+ */
+async function syncDecks(app: FastifyInstance, userId: number): Promise<void> {
+  for (const color of ['white', 'black'] as const)
+    await syncIfBehind(app, userId, color).catch((error: unknown) =>
+      app.log.error({ err: error, userId, color }, 'drill deck sync for Today failed'),
+    );
 }
 
 /** New items the drill will still serve today: the sum of what each colour has left of its share. */
