@@ -1,5 +1,5 @@
 import { editedPgnSteps } from '../../chess/index.js';
-import { LoopTurn } from '../loop-turn.js';
+import { LoopTurn, paced } from '../loop-turn.js';
 import { brotliAsync } from '../plugins/compression.js';
 import type { EditedState } from './edited-repertoire.js';
 
@@ -28,10 +28,11 @@ export async function editedPgnText(state: EditedState, studyChapters = true): P
 }
 
 /**
- * The PGN as a download keeps it: encoded once, and compressed on the thread pool (0.5 MB at the edit
- * bound took 2-3 ms of the server's thread in one go), so each download only sends bytes.
+ * The PGN as a download keeps it: written paced (the player waits for it once, others not at all),
+ * encoded once, and compressed on the thread pool (0.5 MB at the edit bound took 2-3 ms of the
+ * server's thread in one go), so each download only sends bytes.
  */
 export async function editedPgn(state: EditedState): Promise<EditedPgn> {
-  const bytes = Buffer.from(await editedPgnText(state));
+  const bytes = Buffer.from(await paced(() => editedPgnText(state)));
   return { text: bytes, br: await brotliAsync(bytes) };
 }
