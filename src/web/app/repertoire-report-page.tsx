@@ -4,6 +4,7 @@ import { AddToDrillButton } from '../features/drill';
 import { lineWithMove, playedLabel, RepertoireReportScreen } from '../features/repertoire-report';
 import { SuggestedAnswer } from '../features/suggested-answer';
 import { paths, repertoireHref } from './paths';
+import { plural } from '../lib/plural';
 
 // Games vs repertoire with the practice other features bring: "Add to drill" for the player's own
 // deviations, and the card editor behind "Make card" for an opponent's surprise (asked from the
@@ -26,7 +27,7 @@ export function RepertoireReportPage() {
                 setCard({
                   promptFen: d.fen_after,
                   orientation: d.color,
-                  prompt: `After ${playedLabel(d)} (met in ${d.count} ${d.count === 1 ? 'game' : 'games'}): what do you play?`,
+                  prompt: `After ${playedLabel(d)} (met in ${plural(d.count, 'game')}): what do you play?`,
                   promptPgn: lineWithMove(d),
                 })
               }

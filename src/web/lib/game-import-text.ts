@@ -1,6 +1,7 @@
 // What the automatic import of games says to the player: when each site was last checked, what it
 // brought in, and why it failed, e.g. "checked 5 min ago · 3 games brought in", "Chess.com: not found".
 import type { SiteImport } from '@contract/game-import';
+import { plural } from '../lib/plural';
 
 export const IMPORT_SITE_NAMES: Record<SiteImport['site'], string> = { lichess: 'Lichess', chesscom: 'Chess.com' };
 
@@ -26,7 +27,7 @@ export function siteImportStatus(site: Pick<SiteImport, 'checked_at' | 'imported
   // A failed check brought nothing in; its error line says why.
   if (site.error !== null) return checked;
   if (site.imported === 0) return `${checked} · no new games`;
-  return `${checked} · ${site.imported} ${site.imported === 1 ? 'game' : 'games'} brought in`;
+  return `${checked} · ${plural(site.imported, 'game')} brought in`;
 }
 
 /** "Chess.com: <error>" on one line when the site's last check failed, so it does not look like an empty account. */

@@ -1,6 +1,7 @@
 // Words shown for reviews and retrieved games: who played whom, when, at what time control.
 import { findGameOpening } from '../../../chess/game-record';
 import type { GameReview } from '@contract/game-reviews';
+import { plural } from '../../lib/plural';
 
 type Players = Pick<GameReview, 'hero_color' | 'username' | 'opponent_name'>;
 
@@ -63,6 +64,6 @@ export function openingText(pgn: string): string {
 /** What Learn from your mistakes made of one mistake so far: '' before any try. */
 export function learnResultText({ tries, solved }: { tries: number; solved: boolean }): string {
   if (tries === 0) return '';
-  const count = `${tries} ${tries === 1 ? 'try' : 'tries'}`;
+  const count = `${plural(tries, 'try', 'tries')}`;
   return solved ? `Learn: found (${count})` : `Learn: not found yet (${count})`;
 }

@@ -5,6 +5,7 @@ import { useUpsertCards } from '../api/upsert-cards';
 import { draftFromCard, isDraftChanged, toCardDraft } from '../card-draft';
 import { CardFields } from './card-fields';
 import { formatDue } from './due-date';
+import { plural } from '../../../lib/plural';
 
 /** The selected card's editor: Question, Answer, two boards and 'Save Changes'. Its schedule is kept. */
 export function CardEditPanel({
@@ -37,8 +38,7 @@ export function CardEditPanel({
       <header className="card-edit-header">
         <h2 id="card-edit-title">Edit card</h2>
         <p className="muted card-edit-meta">
-          Due {formatDue(card.due)} · {card.reps} {card.reps === 1 ? 'review' : 'reviews'} · {card.lapses}{' '}
-          {card.lapses === 1 ? 'lapse' : 'lapses'}
+          Due {formatDue(card.due)} · {plural(card.reps, 'review')} · {plural(card.lapses, 'lapse')}
         </p>
         <button type="button" className="button button-small" onClick={onClose}>
           Close

@@ -2,6 +2,7 @@ import { useId, type Dispatch, type SetStateAction } from 'react';
 import { type DraftState, copyPromptToAnswer } from '../card-draft';
 import { BoardPanel } from './board-panel';
 import { PromotionChoice } from './promotion-choice';
+import '../card-fields.css';
 
 export type CardFieldsProps = {
   state: DraftState;

@@ -18,6 +18,7 @@ import { judgeAnswerMove, type AnswerVerdict } from '../answer-check';
 import { useNow } from '../use-now';
 import { formatDue } from './due-date';
 import '../cards.css';
+import { plural } from '../../../lib/plural';
 
 /** Card Review: the first due card, its answer on demand, and Again/Hard/Good/Easy with their intervals. */
 export function CardReviewScreen() {
@@ -95,7 +96,7 @@ export function CardReviewScreen() {
         <h1 id="card-review-title">Card Review</h1>
         {cards.isSuccess && (
           <p className="muted" data-testid="due-count">
-            {dueCards.length} due · {list.length} {list.length === 1 ? 'card' : 'cards'}
+            {dueCards.length} due · {plural(list.length, 'card')}
           </p>
         )}
       </header>

@@ -12,6 +12,7 @@ import { CardEditPanel } from './card-edit-panel';
 import { CardEditor } from './card-editor';
 import { CardList } from './card-list';
 import '../cards.css';
+import { plural } from '../../../lib/plural';
 
 const UNSAVED_CARD: DiscardWords = { question: 'Discard the changes to this card?', detail: 'They are not saved yet.' };
 
@@ -44,7 +45,7 @@ export function EditCardsScreen() {
   const [asking, setAsking] = useState<string>();
   const askToDelete = () => {
     const count = checkedIds.length;
-    setAsking(`Delete ${count} ${count === 1 ? 'card' : 'cards'}?`);
+    setAsking(`Delete ${plural(count, 'card')}?`);
   };
   const deleteChecked = () => {
     setAsking(undefined);
@@ -63,9 +64,7 @@ export function EditCardsScreen() {
       <div className="edit-cards-list card">
         <div className="edit-cards-toolbar">
           <h2 id="sp-cards-title">SP Cards:</h2>
-          <span className="muted count">
-            {list.length} {list.length === 1 ? 'card' : 'cards'}
-          </span>
+          <span className="muted count">{plural(list.length, 'card')}</span>
           <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
             Create New Card
           </button>

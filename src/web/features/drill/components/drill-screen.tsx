@@ -11,6 +11,7 @@ import { DrillSettingsForm } from './drill-settings-form';
 import type { PlayOnPosition } from './drill-play-on';
 import { DrillTrainer, type DrillMode } from './drill-trainer';
 import '../drill.css';
+import { plural } from '../../../lib/plural';
 
 /** The Drill screen: pick a colour and a mode, then play your repertoire moves, scheduled with FSRS. */
 export function DrillScreen({
@@ -84,7 +85,7 @@ export function DrillScreen({
       </header>
       {mode === 'lines' && (
         <p className="card drill-lines-note" data-testid="drill-lines-note">
-          Drilling the positions along {lines.length} {lines.length === 1 ? 'line' : 'lines'}, due or not.{' '}
+          Drilling the positions along {plural(lines.length, 'line')}, due or not.{' '}
           <Link to={`/drill?color=${color}`}>Back to the whole drill</Link>
         </p>
       )}

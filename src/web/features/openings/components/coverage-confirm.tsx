@@ -1,6 +1,7 @@
 import { Modal } from '../../../components/modal';
 import { TOP_SETTLED, type CoveragePlan } from '../lib/use-coverage';
 import { estimatedTimeText } from '../lib/messages';
+import { noun } from '../../../lib/plural';
 
 type Props = { plan: CoveragePlan | undefined; onProceed: () => void; onCancel: () => void };
 
@@ -38,10 +39,9 @@ export function CoverageConfirm({ plan, onProceed, onCancel }: Props) {
               <>Every position is cached: the whole list of holes is known at once.</>
             ) : (
               <>
-                <strong>{plan.uncached}</strong> position{plan.uncached === 1 ? ' needs' : 's need'} a call to Lichess.
-                The likeliest holes come first: the top {TOP_SETTLED} should be final after about{' '}
-                <strong>{plan.untilSettled}</strong> lookup
-                {plan.untilSettled === 1 ? '' : 's'} (about{' '}
+                <strong>{plan.uncached}</strong> {noun(plan.uncached, 'position needs', 'positions need')} a call to
+                Lichess. The likeliest holes come first: the top {TOP_SETTLED} should be final after about{' '}
+                <strong>{plan.untilSettled}</strong> {noun(plan.untilSettled, 'lookup')} (about{' '}
                 {estimatedTimeText(Math.ceil((plan.untilSettled * 1.5) / 60))}), and the list fills in while the check
                 runs.
               </>

@@ -8,6 +8,7 @@ import { expectedSentence, goalOfOneIn, goalText, percent1 } from '../lib/goal-t
 import { TrapsList } from './traps-list';
 import { TrimPanel } from './trim-panel';
 import './coverage-goal.css';
+import { noun } from '../../../lib/plural';
 
 type Props = {
   color: Color;
@@ -38,8 +39,8 @@ export function CoverageGoalPanel({ color, run, workshopHref }: Props) {
         )}
         {goal.data && (
           <p className="op-goal-needed" data-testid="needed-holes-left">
-            <strong>{goal.data.needed_left.toLocaleString('en-US')}</strong> needed hole
-            {goal.data.needed_left === 1 ? '' : 's'} left: lines met in at least {goalText(goal.data.goal)} that your
+            <strong>{goal.data.needed_left.toLocaleString('en-US')}</strong> needed{' '}
+            {noun(goal.data.needed_left, 'hole')} left: lines met in at least {goalText(goal.data.goal)} that your
             repertoire does not answer yet.
           </p>
         )}

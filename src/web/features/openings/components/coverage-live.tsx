@@ -6,6 +6,7 @@ import type { OpeningCardPosition } from '../lib/card-from-comparison';
 import { CoverageGoalPanel } from './coverage-goal-panel';
 import { CoverageReportView } from './coverage-report';
 import { StudyNext } from './study-next';
+import '../coverage.css';
 
 export type CoverageActions = {
   /** Opens the card editor with a card for a hole. */

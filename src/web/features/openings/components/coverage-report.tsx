@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CoverageMove, CoveragePosition } from '../../../../chess/coverage';
 import { Board } from '../../../components/board';
+import '../coverage.css';
 
 type Props = { positions: CoveragePosition[]; orientation: 'white' | 'black' };
 

@@ -11,6 +11,7 @@ import { aboutOneIn, cardFromHole, fenAfterHole, isRepertoirePosition } from '..
 import './coverage-goal.css';
 import type { OpeningNameAnswer } from '@contract/common';
 import { useOpeningNames } from '../../../lib/opening-names';
+import '../coverage.css';
 
 export type StudyNextProps = {
   run: CoverageRun;

@@ -3,6 +3,7 @@ import { useTraps } from '../api/coverage-goal';
 import type { Color } from '../api/types';
 import { percent1 } from '../lib/goal-text';
 import { aboutOneIn } from '../lib/hole-card';
+import '../coverage.css';
 
 /**
  * Traps: the opponent's moves at your positions that players at your bands play often and lose

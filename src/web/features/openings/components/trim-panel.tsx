@@ -4,6 +4,8 @@ import { useTrim, useTrimLines, useUndoEdit, type TrimRow } from '../api/coverag
 import type { Color } from '../api/types';
 import { goalText, percent1 } from '../lib/goal-text';
 import { aboutOneIn } from '../lib/hole-card';
+import { noun, plural } from '../../../lib/plural';
+import '../coverage.css';
 
 const reviews = (n: number) => `about ${n < 0.1 ? n.toFixed(2) : n.toFixed(1)} reviews a day`;
 
@@ -22,10 +24,7 @@ export function TrimPanel({ color, goal }: { color: Color; goal: number }) {
   const moves = optional.reduce((n, r) => n + r.own_moves, 0);
 
   const run = (lines?: string[]) =>
-    apply.mutate(
-      { color, lines },
-      { onSuccess: (a) => setDone(`Trimmed ${a.trimmed} line${a.trimmed === 1 ? '' : 's'}.`) },
-    );
+    apply.mutate({ color, lines }, { onSuccess: (a) => setDone(`Trimmed ${plural(a.trimmed, 'line')}.`) });
 
   return (
     <section className="op-trim" aria-labelledby={`trim-title-${color}`} data-testid="trim-panel">
@@ -35,10 +34,10 @@ export function TrimPanel({ color, goal }: { color: Color; goal: number }) {
       )}
       {rows.length > 0 && (
         <p>
-          {rows.length} line{rows.length === 1 ? '' : 's'} of your repertoire {rows.length === 1 ? 'is' : 'are'} met in
-          fewer than {goalText(goal)}.{' '}
+          {plural(rows.length, 'line')} of your repertoire {noun(rows.length, 'is', 'are')} met in fewer than{' '}
+          {goalText(goal)}.{' '}
           {optional.length > 0 &&
-            `Trimming the ${optional.length} optional one${optional.length === 1 ? '' : 's'} drops ${moves} of your moves and saves ${reviews(saved)}.`}
+            `Trimming the ${optional.length} optional ${noun(optional.length, 'one')} drops ${moves} of your moves and saves ${reviews(saved)}.`}
         </p>
       )}
       {rows.length > 0 && (
@@ -51,7 +50,7 @@ export function TrimPanel({ color, goal }: { color: Color; goal: number }) {
       <div className="op-row op-buttons">
         {optional.length > 0 && (
           <button type="button" className="button button-primary" disabled={apply.isPending} onClick={() => run()}>
-            Trim {optional.length} optional line{optional.length === 1 ? '' : 's'}
+            Trim {optional.length} optional {noun(optional.length, 'line')}
           </button>
         )}
         {done && (
@@ -80,8 +79,8 @@ function TrimItem({ row, busy, onTrim }: { row: TrimRow; busy: boolean; onTrim: 
     <li className={`op-trim-row${row.dangerous ? ' is-dangerous' : ''}`} data-testid="trim-row">
       <span className="op-hole-line">{row.line}</span>
       <span className="op-trim-facts">
-        {aboutOneIn(row.reach)}; drops {row.own_moves} of your move{row.own_moves === 1 ? '' : 's'} (
-        {row.drill_positions} drill position{row.drill_positions === 1 ? '' : 's'}, {reviews(row.reviews_per_day)})
+        {aboutOneIn(row.reach)}; drops {row.own_moves} of your {noun(row.own_moves, 'move')} (
+        {plural(row.drill_positions, 'drill position')}, {reviews(row.reviews_per_day)})
       </span>
       {row.dangerous && (
         <span className="op-trim-danger">

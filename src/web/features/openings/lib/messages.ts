@@ -1,4 +1,5 @@
 import { serverWords } from '../../../lib/api-client';
+import { plural } from '../../../lib/plural';
 // The exact texts of the opening screens, kept word for word as players know them.
 
 export const SORRY_PREFIX = "Sorry...something went wrong, we'll look into it:";
@@ -23,5 +24,4 @@ export const sorryText = (error: unknown) =>
   error instanceof Error && error.name === 'EmptyFileError' ? error.message : `${SORRY_PREFIX} ${serverWords(error)}`;
 
 /** 'Estimated time: under a minute' rather than '0 minutes'. */
-export const estimatedTimeText = (minutes: number) =>
-  minutes < 1 ? 'under a minute' : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+export const estimatedTimeText = (minutes: number) => (minutes < 1 ? 'under a minute' : plural(minutes, 'minute'));

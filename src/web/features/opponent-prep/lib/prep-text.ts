@@ -1,3 +1,4 @@
+import { plural } from '../../../lib/plural';
 // Words and lines the Prepare screen shows, from the preparation's figures.
 
 /** 'white' or 'black': whose move it is in a FEN. */
@@ -23,7 +24,7 @@ export function scoreText(score: number | null): string {
 }
 
 /** '3 games' / '1 game'. */
-export const gamesText = (count: number): string => `${count} ${count === 1 ? 'game' : 'games'}`;
+export const gamesText = (count: number): string => `${plural(count, 'game')}`;
 
 export const colorName = (color: 'white' | 'black'): string => (color === 'white' ? 'White' : 'Black');
 

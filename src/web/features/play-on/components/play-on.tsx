@@ -9,6 +9,7 @@ import { useSavePlayOn } from '../api/save-play-on';
 import { EXPLORER_MIN_GAMES } from '../lib/explorer-pick';
 import { endText, turnOf } from '../lib/play-on-game';
 import { usePlayOn, type Opponent, type PlayOnStart } from '../lib/use-play-on';
+import '../play-on.css';
 
 export type PlayOnProps = PlayOnStart & {
   /** Leaves the game (Stop, or Back once it is over). */

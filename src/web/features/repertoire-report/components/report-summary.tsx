@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { RepertoireReportAnswer, ReportSource } from '@contract/repertoire-report';
 import { percent } from '../report-text';
+import { plural } from '../../../lib/plural';
 
 const SOURCE_NAMES: Record<ReportSource, string> = {
   reviews: 'Saved reviews',
@@ -41,24 +42,20 @@ export function ReportSummary({
         </div>
       </dl>
       <p className="rr-meta">
-        {sources
-          .map(([source, count]) => `${SOURCE_NAMES[source]}: ${count} ${count === 1 ? 'game' : 'games'}`)
-          .join(' · ')}
+        {sources.map(([source, count]) => `${SOURCE_NAMES[source]}: ${plural(count, 'game')}`).join(' · ')}
         {sources.some(([source, count]) => source !== 'reviews' && count === 0) &&
           ' (a site with no games: no username saved for it, or it did not answer)'}
       </p>
       {report.no_study.length > 0 && (
         <p className="rr-note" role="note">
           No study for {report.no_study.map((c) => (c === 'white' ? 'White' : 'Black')).join(' or ')}
-          {skipped.no_study > 0 &&
-            `: ${skipped.no_study} ${skipped.no_study === 1 ? 'game was' : 'games were'} not compared`}
-          . Set one on <Link to={manageOpeningsPath}>Manage Openings</Link>.
+          {skipped.no_study > 0 && `: ${plural(skipped.no_study, 'game was', 'games were')} not compared`}. Set one on{' '}
+          <Link to={manageOpeningsPath}>Manage Openings</Link>.
         </p>
       )}
       {skipped.non_standard > 0 && (
         <p className="rr-note">
-          {skipped.non_standard} {skipped.non_standard === 1 ? 'game' : 'games'} not from the standard start (Chess960,
-          set-up positions) skipped.
+          {plural(skipped.non_standard, 'game')} not from the standard start (Chess960, set-up positions) skipped.
         </p>
       )}
       {skipped.no_moves + skipped.unreadable > 0 && (

@@ -11,6 +11,7 @@ import { useWoodpeckerSets } from '../api/get-woodpecker-sets';
 import { clockText, cycleHeading } from '../lib/cycle-text';
 import { WoodpeckerSolver } from './woodpecker-solver';
 import '../woodpecker.css';
+import { plural } from '../../../lib/plural';
 
 /**
  * Woodpecker: fixed sets of the player's own positions (their games' mistakes, or their cards) solved
@@ -55,8 +56,8 @@ function WoodpeckerSets({ onOpen }: { onOpen: (id: number) => void }) {
               <div className="woodpecker-set-text">
                 <strong className="woodpecker-set-name">{set.name}</strong>
                 <span className="muted">
-                  {set.size} {set.size === 1 ? 'position' : 'positions'} from your {set.source} ·{' '}
-                  {cycleHeading(set.current)} · {set.current.attempted} of {set.size} done
+                  {plural(set.size, 'position')} from your {set.source} · {cycleHeading(set.current)} ·{' '}
+                  {set.current.attempted} of {set.size} done
                   {set.last &&
                     ` · last cycle ${set.last.correct} of ${set.last.attempted} right in ${clockText(set.last.time_ms)}`}
                 </span>
