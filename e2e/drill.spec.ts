@@ -3,6 +3,7 @@ import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
+import { setStudy } from './support/opening-steps';
 
 // The drill in the browser: a white repertoire uploaded on Manage Openings, drilled line by line with
 // one wrong and several right answers; then the study gains one chapter and loses another, and the
@@ -11,12 +12,6 @@ import { drag } from './support/board';
 const OPEN = '[Event "Open Game"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *';
 const SICILIAN = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 *';
 const FRENCH = '[Event "French"]\n\n1. e4 e6 2. d4 *';
-const pgnFile = (name: string, text: string) => ({
-  name,
-  mimeType: 'application/x-chess-pgn',
-  buffer: Buffer.from(text),
-});
-
 /** The right move for each drilled position, by the line that leads there. */
 const RIGHT: Record<string, string> = {
   'Start of the chapter': 'e4',
@@ -25,16 +20,6 @@ const RIGHT: Record<string, string> = {
   '1. e4 e6': 'd4',
   '1. e4 e5 2. Nf3 Nc6': 'Bb5',
 };
-
-async function setWhiteStudy(page: Page, name: string, text: string): Promise<void> {
-  await page.goto('/manage_openings');
-  const studies = page.getByRole('region', { name: 'Opening Studies' });
-  await studies.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile(name, text));
-  await studies.getByRole('button', { name: 'Set/Refresh White Opening' }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
-    `Done: White opening set to ${name}`,
-  );
-}
 
 async function openDrill(page: Page): Promise<void> {
   // The header renders once the session is known; only then does the Menu button show or not.
@@ -55,7 +40,7 @@ test('a drill session with one wrong and several right answers, then the deck fo
   test.setTimeout(240_000);
   await page.setViewportSize(DESKTOP);
   await signUp(page, newUser('drill'));
-  await setWhiteStudy(page, 'white-prep.pgn', `${OPEN}\n\n\n${SICILIAN}`);
+  await setStudy(page, 'White', 'white-prep.pgn', `${OPEN}\n\n\n${SICILIAN}`);
   await openDrill(page);
 
   const board = page.getByRole('group', { name: 'Drill board, white' });
@@ -136,7 +121,7 @@ test('a drill session with one wrong and several right answers, then the deck fo
   await setTheme(page, 'dark');
 
   // The study gains the French and loses the Sicilian: storing it syncs the deck.
-  await setWhiteStudy(page, 'white-prep-2.pgn', `${OPEN}\n\n\n${FRENCH}`);
+  await setStudy(page, 'White', 'white-prep-2.pgn', `${OPEN}\n\n\n${FRENCH}`);
   expect(await stats(page)).toMatchObject({ total: 4, retired: 1, new: 1 });
   await openDrill(page);
   // The mode lives in the address: the radio shows it once the router has rendered the new one.
@@ -175,7 +160,7 @@ test('a drill session with one wrong and several right answers, then the deck fo
 test('the drill at 375 px in both themes, and a colour without a study', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signUp(page, newUser('drillphone'));
-  await setWhiteStudy(page, 'phone.pgn', `${OPEN}\n\n\n${SICILIAN}`);
+  await setStudy(page, 'White', 'phone.pgn', `${OPEN}\n\n\n${SICILIAN}`);
   await openDrill(page);
   await expect(page.getByTestId('drill-learn')).toBeVisible();
   await saveScreen(page, 'drill-ask');

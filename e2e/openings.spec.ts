@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen } from './support/screens';
 import { newUser } from './support/users';
+import { pgnFile } from './support/opening-steps';
 
 // The opening screens against the fake Lichess and explorer (real study fixtures, recorded explorer answers).
 
@@ -15,12 +16,6 @@ const BLACK_PGN = [
   '[Event "Classical"]\n\n1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 *',
   '[Event "Alapin"]\n\n1. e4 c5 2. c3 Nf6 *',
 ].join('\n\n\n');
-
-const pgnFile = (name: string, text: string) => ({
-  name,
-  mimeType: 'application/x-chess-pgn',
-  buffer: Buffer.from(text),
-});
 
 /** Switches the theme with the toggle in the navigation, so results on the page stay for the screenshot. */
 async function switchTheme(page: Page, theme: 'dark' | 'light') {

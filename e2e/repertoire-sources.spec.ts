@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUp } from './support/account-steps';
 import { saveScreen } from './support/screens';
 import { newUser } from './support/users';
+import { pgnFile } from './support/opening-steps';
 
 // A Black repertoire from two PGN files: the second added as a source, read with the first as one
 // (the drill grows, the consistency check names both), renamed, switched off; a file with a word that
@@ -15,12 +16,6 @@ const NAJDORF = '[Event "Najdorf"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 
 const CLASSICAL = '[Event "Classical Sicilian"]\n\n1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 4. Nxd4 Nf6 *';
 const BAD = '[Event "Bad"]\n\n1. e4 e5 2. Qxz9 Nc6 *';
 const LONG_NAME = 'my-coach-course-against-the-open-sicilian-with-every-sideline-annotated-2026-edition.pgn';
-
-const pgnFile = (name: string, text: string) => ({
-  name,
-  mimeType: 'application/x-chess-pgn',
-  buffer: Buffer.from(text),
-});
 
 const drillTotal = async (page: Page): Promise<number> =>
   (await (await page.request.get('/api/drill/stats?color=black')).json()).api_data.total;

@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readFixture } from '../test/fixtures';
 import { signUp } from './support/account-steps';
 import { fakeRepertoirePgn } from './fakes/fake-repertoire';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
+import { setStudy } from './support/opening-steps';
+import { exactly } from './support/text';
 
 // The repertoire workshop in the browser: a Study next hole answered in one click (the drill offers
 // it as a New item, the next coverage run finds it covered), a line removed and brought back with
@@ -19,22 +20,6 @@ const TWO_REPLIES_PGN = '[Event "Open"]\n\n1. e4 e5 2. Nf3 *\n\n[Event "Sicilian
 const BLACK_PGN = '[Event "Sicilian"]\n\n1. e4 c5 2. Nf3 d6 *\n\n[Event "Open"]\n\n1. e4 e5 2. Nf3 Nc6 *';
 
 const appPort = Number(process.env.E2E_PORT ?? 3100);
-
-const pgnFile = (name: string, text: string) => ({
-  name,
-  mimeType: 'application/x-chess-pgn',
-  buffer: Buffer.from(text),
-});
-
-async function setStudy(page: Page, color: 'White' | 'Black', name: string, text: string): Promise<void> {
-  await page.goto('/manage_openings');
-  const studies = page.getByRole('region', { name: 'Opening Studies' });
-  await studies.getByLabel('Or upload a PGN opening file').setInputFiles(pgnFile(name, text));
-  await studies.getByRole('button', { name: `Set/Refresh ${color} Opening` }).click();
-  await expect(studies.getByRole('status', { name: 'Opening status' })).toHaveText(
-    `Done: ${color} opening set to ${name}`,
-  );
-}
 
 async function runCoverage(page: Page): Promise<Locator> {
   const coverage = page.getByRole('region', { name: 'Coverage Check' });
@@ -127,14 +112,12 @@ test('a Study next hole answered in the workshop is drilled at once and covered 
   // The next coverage run (from the cache) no longer lists the hole: the move is covered.
   await page.goto('/manage_openings');
   coverage = await runCoverage(page);
-  await expect(coverage.locator('.op-hole-line').filter({ hasText: new RegExp(`^${escape(holeLine)}$`) })).toHaveCount(
-    0,
-  );
+  await expect(coverage.locator('.op-hole-line').filter({ hasText: exactly(holeLine) })).toHaveCount(0);
   const holePosition = coverage.locator('.op-coverage-list > li').filter({
     has: page.locator('.op-position-button', { hasText: `after ${holeLine.slice(0, holeLine.lastIndexOf(' '))}` }),
   });
   await expect(
-    holePosition.first().locator('.op-bar.is-covered .op-bar-san', { hasText: new RegExp(`^${escape(holeSan)}$`) }),
+    holePosition.first().locator('.op-bar.is-covered .op-bar-san', { hasText: exactly(holeSan) }),
   ).toBeVisible();
 
   // The phone layout: the board first, the controls below.
@@ -312,117 +295,6 @@ test('Save to Lichess writes the additions chapter to the study', async ({ page 
   expect(study.pgn).toContain(played);
 });
 
-test('an opponent surprise in Games vs Repertoire is answered in the workshop and leaves the report', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize(DESKTOP);
-  await signUp(page, newUser('wsreport'));
-  const headers = {
-    'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
-  };
-  for (const [color, file] of [
-    ['white', 'lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'],
-    ['black', 'lichess/study_chapter_8c8bmUfy_current_format_2026.pgn'],
-  ] as const) {
-    const saved = await page.request.post('/api/update-study', {
-      data: {
-        color,
-        exclude_move_indicators: '??',
-        link: null,
-        study_text: readFixture(file),
-        title: `${color} study`,
-      },
-      headers,
-    });
-    expect(saved.ok()).toBe(true);
-  }
-  const named = await page.request.post('/api/update-lichess-username', {
-    form: { username_lichess: 'thibault' },
-    headers,
-  });
-  expect(named.ok()).toBe(true);
-
-  const runReport = async () => {
-    await page.goto('/repertoire_report');
-    await page.getByRole('checkbox', { name: 'Recent Lichess games' }).setChecked(true);
-    await page.getByRole('checkbox', { name: 'Recent Chess.com games' }).setChecked(false);
-    await page.getByRole('button', { name: 'Run Report' }).click();
-    await expect(page.getByTestId('rr-compared')).toBeVisible();
-    return page.getByRole('region', { name: /^Opponents surprised you/ }).locator('.rr-line');
-  };
-  const before = await page.request.post('/api/repertoire-report', { data: { sources: ['lichess'] }, headers });
-  const first = (await before.json()).api_data.left_by_opponent[0] as { fen: string; played_san: string };
-  const surprises = await runReport();
-  await expect(surprises.first()).toBeVisible();
-  const line = (await surprises.first().textContent())!.trim();
-  await page
-    .getByRole('region', { name: /^Opponents surprised you/ })
-    .getByTestId('rr-workshop-link')
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/repertoire\?/);
-  expect(new URL(page.url()).searchParams.get('line')).toBe(line);
-  const add = page.getByTestId('suggested-answer').getByRole('button', { name: /^Add / });
-  await expect(add).toBeVisible({ timeout: 20_000 });
-  await add.click();
-  await expect(page.getByTestId('edit')).toHaveCount(1);
-
-  // Run again: the surprise is answered now, and the report still lists others.
-  const again = await runReport();
-  await expect(again.first()).toBeVisible();
-  await expect(again.filter({ hasText: new RegExp(`^${escape(line)}$`) })).toHaveCount(0);
-  const report = await page.request.post('/api/repertoire-report', { data: { sources: ['lichess'] }, headers });
-  const surprised = (await report.json()).api_data.left_by_opponent as { fen: string; played_san: string }[];
-  expect(surprised.length).toBeGreaterThan(0);
-  expect(surprised.some((d) => d.fen === first.fen && d.played_san === first.played_san)).toBe(false);
-});
-
-test('a game comparison opens the workshop after the opponent’s move, and the answer added there counts', async ({
-  page,
-}) => {
-  await page.setViewportSize(DESKTOP);
-  await signUp(page, newUser('wscompare'));
-  await setStudy(page, 'White', 'kings-gambit.pgn', '1. e4 e5 2. f4 exf4 3. Nf3 g5 *\n\n\n1. e4 e5 2. f4 d5 3. exd5 *');
-  // thibault's newest game (he has White): 1. e4 e5 2. f4 Nc6, a reply the repertoire does not cover.
-  await page.goto('/game_review');
-  await page.getByRole('button', { name: 'Get Lichess Game' }).click();
-  const picker = page.getByRole('dialog', { name: 'Lichess games' });
-  await picker.getByLabel('Lichess username').fill('thibault');
-  await picker.getByLabel('Lichess username').blur();
-  await picker.getByRole('list', { name: 'Recent Lichess games' }).getByRole('button').first().click();
-  await expect(picker).toBeHidden();
-  const panel = page.getByRole('region', { name: 'Opening' });
-  const results = panel.getByLabel('Opening comparison results');
-  await panel.getByRole('button', { name: 'Compare Game to Opening' }).click();
-  await expect(results).toContainText('they played 2... Nc6');
-
-  await panel.getByRole('link', { name: 'Open in Repertoire' }).click();
-  await expect(page).toHaveURL(/\/repertoire\?/);
-  expect(new URL(page.url()).searchParams.get('line')).toBe('1. e4 e5 2. f4 Nc6');
-  await expect(page.getByRole('group', { name: /Repertoire board/ })).toHaveAttribute(
-    'data-fen',
-    'r1bqkbnr/pppp1ppp/2n5/4p3/4PP2/8/PPPP2PP/RNBQKBNR w KQkq - 1 3',
-  );
-  const add = page.getByTestId('suggested-answer').getByRole('button', { name: /^Add / });
-  await expect(add).toBeVisible({ timeout: 20_000 });
-  const answer = (await add.textContent())!.replace(/^Add /, '').trim();
-  await add.click();
-  await expect(page.getByTestId('edit')).toHaveCount(1);
-
-  // Compared again, the game follows the added answer: it leaves the repertoire later, or not at all.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/game_review/);
-  await panel.getByRole('button', { name: 'Compare Game to Opening' }).click();
-  await expect
-    .poll(async () => {
-      const text = (await results.textContent()) ?? '';
-      return text.includes('Game: thibault vs.') && !text.includes('they played 2... Nc6');
-    })
-    .toBe(true);
-  expect(answer).not.toBe('');
-});
-
 /** Plays the first Black reply among a few that the repertoire does not prepare for; returns its SAN. */
 async function playUnpreparedReply(page: Page, board: Locator): Promise<string> {
   const prepared = await page.getByTestId('repertoire-move').locator('.ws-rep-san').allTextContents();
@@ -436,8 +308,4 @@ async function playUnpreparedReply(page: Page, board: Locator): Promise<string> 
   await board.locator(`[data-square="${move.to}"]`).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added' })).toContainText(move.san);
   return move.san;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

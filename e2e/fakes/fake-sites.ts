@@ -8,15 +8,19 @@ import {
 import type { AddressInfo } from 'node:net';
 import { createExplorerAnswers } from './explorer-answer.js';
 import { cloudEvalAnswer } from './cloud-eval-answers.js';
-import {
-  createFakeOAuth,
-  FAKE_LICHESS_ACCOUNT,
-  PRIVATE_STUDY,
-  PRIVATE_STUDY_PGN,
-  type FakeOAuth,
-} from './fake-oauth.js';
-import { createFakeStudyWrites, type FakeStudyWrites } from './fake-study-write.js';
+import { createFakeOAuth, FAKE_LICHESS_ACCOUNT, PRIVATE_STUDY, PRIVATE_STUDY_PGN } from './fake-oauth.js';
+import { createFakeStudyWrites } from './fake-study-write.js';
 import { firstGames, loadFixtures } from './fixtures.js';
+import {
+  fakeModes,
+  fakeRoutes,
+  type FakeMode,
+  type FakeModeOptions,
+  type FakeRequest,
+  type FakeRoute,
+  type FakeSites,
+  type FakeSitesOptions,
+} from './fake-site-types.js';
 
 /**
  * Fake Lichess, Lichess opening explorer and Chess.com on 127.0.0.1, answering from the real
@@ -30,66 +34,15 @@ import { firstGames, loadFixtures } from './fixtures.js';
  *   await sites.close();
  */
 
-export const fakeRoutes = [
-  'lichess-games',
-  'lichess-studies',
-  'lichess-study-pgn',
-  'explorer',
-  'chesscom-games',
-  'lichess-user',
-  'lichess-study-write',
-  'lichess-cloud-eval',
-] as const;
-export type FakeRoute = (typeof fakeRoutes)[number];
-
-export const fakeModes = ['ok', 'slow', 'error500', 'notfound404', 'rate429', 'garbage', 'down'] as const;
-export type FakeMode = (typeof fakeModes)[number];
-
-export interface FakeModeOptions {
-  /** For 'slow': wait this long before answering normally (ms, default 3000). */
-  delayMs?: number;
-  /** Apply the mode to the next request only, then answer normally again. */
-  once?: boolean;
-  /** Answer this many more requests normally before the mode takes effect. */
-  after?: number;
-}
-
-export interface FakeRequest {
-  route: FakeRoute;
-  url: string;
-  headers: IncomingHttpHeaders;
-  startedAt: number;
-  /** When the answer was sent or the socket closed; undefined while pending. */
-  finishedAt?: number;
-}
-
-export interface FakeSitesOptions {
-  lichessPort?: number;
-  explorerPort?: number;
-  chesscomPort?: number;
-  fixturesDir?: string;
-  /** The bearer token the explorer accepts; any non-empty token when unset. */
-  explorerToken?: string;
-  /** 'YYYY/MM' months whose Chess.com archive holds the fixture games; others are empty. Default: the current UTC month and 2020/05. */
-  chesscomMonths?: string[];
-}
-
-export interface FakeSites {
-  lichessUrl: string;
-  explorerUrl: string;
-  chesscomUrl: string;
-  /** Connect Lichess: the fake OAuth server on the Lichess URL, with its tokens. */
-  oauth: FakeOAuth;
-  /** Chapters written to studies (import-pgn, chapter delete). */
-  studyWrites: FakeStudyWrites;
-  setMode(route: FakeRoute, mode: FakeMode, options?: FakeModeOptions): void;
-  /** How many requests the route has seen since start or the last reset. */
-  requests(route: FakeRoute): number;
-  requestLog(route: FakeRoute): FakeRequest[];
-  /** All routes back to 'ok', counters and logs cleared. */
-  reset(): void;
-  close(): Promise<void>;
-}
+export { fakeModes, fakeRoutes } from './fake-site-types.js';
+export type {
+  FakeMode,
+  FakeModeOptions,
+  FakeRequest,
+  FakeRoute,
+  FakeSites,
+  FakeSitesOptions,
+} from './fake-site-types.js';
 
 const GARBAGE = '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>\n';
 const DEFAULT_SLOW_MS = 3000;
