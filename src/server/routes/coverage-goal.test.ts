@@ -35,6 +35,27 @@ import {
 // Expected score, trim and traps against an independent computation over the same stored answers
 // (test/coverage-goal-reference.ts).
 
+/** The position after a hole's line ("1. a4 e6 2. f3 Qe7"). */
+const positionAfter = (line: string): Chess => {
+  const pos = Chess.default();
+  for (const token of line.split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
+    pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
+  return pos;
+};
+
+/** Answers a hole in the workshop: its line and a legal reply, added as an edit. */
+async function answerHole(client: HttpClient, hole: Json): Promise<void> {
+  const pos = positionAfter(hole.line as string);
+  const [from, dests] = [...pos.allDests()].find(([, d]) => d.nonEmpty())!;
+  const reply = makeSan(pos, { from, to: dests.first()! });
+  const added = await client.postJson('/api/repertoire/edit', {
+    color: 'white',
+    op: 'add',
+    line: `${hole.line} ${pos.fullmoves}. ${reply}`,
+  });
+  expect(added.status).toBe(200);
+}
+
 describe.each(testDatabaseKinds())('coverage goal, expected score, trim and traps on %s', (kind) => {
   let database: Database;
   let server: TestServer;
@@ -288,17 +309,7 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     const before = await latest(client);
     expect(open(before.holes)).toHaveLength(before.holes.length);
     const hole = before.holes.find((h: Json) => h.needed) as Json;
-    const pos = Chess.default();
-    for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
-      pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
-    const [from, dests] = [...pos.allDests()].find(([, d]) => d.nonEmpty())!;
-    const reply = makeSan(pos, { from, to: dests.first()! });
-    const added = await client.postJson('/api/repertoire/edit', {
-      color: 'white',
-      op: 'add',
-      line: `${hole.line} ${pos.fullmoves}. ${reply}`,
-    });
-    expect(added.status).toBe(200);
+    await answerHole(client, hole);
 
     // No wait for the deck's follower: the next read knows the answer.
     const after = await latest(client);
@@ -321,17 +332,7 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     const todayBefore = await get(client, '/api/today?tz=UTC');
     expect(todayBefore.holes_open).toBe(listed(before.holes).length);
     const hole = listed(before.holes).find((h: Json) => h.needed) as Json;
-    const pos = Chess.default();
-    for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
-      pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
-    const [from, dests] = [...pos.allDests()].find(([, d]) => d.nonEmpty())!;
-    const reply = makeSan(pos, { from, to: dests.first()! });
-    const added = await client.postJson('/api/repertoire/edit', {
-      color: 'white',
-      op: 'add',
-      line: `${hole.line} ${pos.fullmoves}. ${reply}`,
-    });
-    expect(added.status).toBe(200);
+    await answerHole(client, hole);
 
     // Today first, well inside the second the deck's follower waits.
     const today = await get(client, '/api/today?tz=UTC');
@@ -349,9 +350,7 @@ describe.each(testDatabaseKinds())('coverage goal, expected score, trim and trap
     expect(needed.some(Boolean)).toBe(true);
     // Answers at the positions after the three likeliest holes: ties and a small sample included.
     for (const hole of first.holes.slice(0, 3) as Json[]) {
-      const pos = Chess.default();
-      for (const token of (hole.line as string).split(/\s+/).filter((t) => !/^\d+\.+$/.test(t)))
-        pos.play(parseSan(pos, token.replace(/^\d+\.+/, ''))!);
+      const pos = positionAfter(hole.line as string);
       const legal: NormalMove[] = [];
       for (const [from, dests] of pos.allDests()) for (const to of dests) legal.push({ from, to });
       legal.sort((a, b) => (makeUci(a) < makeUci(b) ? -1 : 1));
