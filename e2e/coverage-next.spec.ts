@@ -175,6 +175,15 @@ test('a hole answered in the workshop shows as answered at once, with the sugges
   await nav.getByRole('link', { name: 'Today' }).click();
   await expect(page.getByTestId('today-needed-holes')).toContainText(`${neededBefore - 1}needed holes left`);
   await expect(page.getByTestId('today-holes-open')).toContainText(`${openBefore - 1}open holes to study`);
+  for (const theme of ['dark', 'light'] as const) {
+    await setTheme(page, theme);
+    for (const size of [WIDE, NARROW]) {
+      await page.setViewportSize(size);
+      await saveScreen(page, 'today-hole-answered', { window: true });
+    }
+  }
+  await setTheme(page, 'dark');
+  await page.setViewportSize(WIDE);
   await nav.getByRole('link', { name: 'Manage Openings' }).click();
   const answered = holes.filter({ has: page.locator('.op-hole-line', { hasText: line }) }).first();
   await expect(answered).toHaveAttribute('data-answered', 'true');
