@@ -11,10 +11,14 @@ export interface EditedPgn {
 
 /**
  * The edited repertoire's PGN (`studyChapters` false: the additions chapter(s) alone, as "Save to
- * Lichess" writes them), written in short stretches of the event loop from the study text the state's
- * base was built from.
+ * Lichess" writes them), written from the study text the state's base was built from, paced: in short
+ * stretches of the event loop with rests between (a download or a push is waited for once by its
+ * player, and at the edit bound written flat out it slowed every other player's requests).
  */
-export async function editedPgnText(state: EditedState, studyChapters = true): Promise<string> {
+export const editedPgnText = (state: EditedState, studyChapters = true): Promise<string> =>
+  paced(() => writeText(state, studyChapters));
+
+async function writeText(state: EditedState, studyChapters: boolean): Promise<string> {
   const parts: string[] = [];
   const turn = new LoopTurn();
   // The request's reads ran in this turn already: the writing starts a stretch of its own.
@@ -28,11 +32,10 @@ export async function editedPgnText(state: EditedState, studyChapters = true): P
 }
 
 /**
- * The PGN as a download keeps it: written paced (the player waits for it once, others not at all),
- * encoded once, and compressed on the thread pool (0.5 MB at the edit bound took 2-3 ms of the
- * server's thread in one go), so each download only sends bytes.
+ * The PGN as a download keeps it: written once, encoded once, and compressed on the thread pool (0.5 MB
+ * at the edit bound took 2-3 ms of the server's thread in one go), so each download only sends bytes.
  */
 export async function editedPgn(state: EditedState): Promise<EditedPgn> {
-  const bytes = Buffer.from(await paced(() => editedPgnText(state)));
+  const bytes = Buffer.from(await editedPgnText(state));
   return { text: bytes, br: await brotliAsync(bytes) };
 }
