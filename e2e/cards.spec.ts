@@ -5,6 +5,7 @@ import { makeSquare } from 'chessops/util';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { doneToday, reloadWhileSending } from './support/leaving';
 import { drag } from './support/board';
 
 // Flashcards in the browser: make a card in the editor, review it twice (the browser clock moves on
@@ -276,6 +277,18 @@ test('keys 1-4 and space score cards; Cancel in the editor saves nothing', async
   await page.getByRole('dialog', { name: 'Discard this card?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   expect(await apiCards(page)).toHaveLength(2);
+});
+
+test('a grade still on its way when the player reloads is stored all the same', async ({ page }) => {
+  await signUp(page, newUser('cardleave'));
+  await seedCards(page, 2);
+  await page.goto('/review_cards');
+  await expect(page.getByTestId('due-count')).toHaveText('2 due · 2 cards');
+  await reloadWhileSending(page, '**/api/review-card', async () => {
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+  });
+  await expect.poll(async () => (await doneToday(page)).cards).toBe(1);
 });
 
 /** Saves `count` cards over the API, as the editor would, with the session's XSRF token. */

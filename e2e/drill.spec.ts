@@ -4,6 +4,7 @@ import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
 import { setStudy } from './support/opening-steps';
+import { doneToday, reloadWhileSending } from './support/leaving';
 
 // The drill in the browser: a white repertoire uploaded on Manage Openings, drilled line by line with
 // one wrong and several right answers; then the study gains one chapter and loses another, and the
@@ -184,4 +185,17 @@ test('a Drill visit without a study says so and never asks the server to sync', 
   await expect(page.getByText('You have no black study yet.')).toBeVisible();
   await expect(page.getByText(/Bringing your/)).toHaveCount(0);
   expect(syncs).toEqual([]);
+});
+
+test('an answer still on its way when the player reloads is stored all the same', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('drillleave'));
+  await setStudy(page, 'White', 'leave.pgn', OPEN);
+  await openDrill(page);
+  await learn(page);
+  // The server grades the move: the player reloads before its verdict comes back.
+  await reloadWhileSending(page, '**/api/drill/answer', () =>
+    drag(page, page.getByRole('group', { name: 'Drill board, white' }), 'e2', 'e4'),
+  );
+  await expect.poll(async () => (await doneToday(page)).drill).toBe(1);
 });

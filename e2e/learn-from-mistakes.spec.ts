@@ -3,6 +3,7 @@ import { signUp } from './support/account-steps';
 import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
+import { reloadWhileSending } from './support/leaving';
 
 // A game judged as Lichess judges it, in the browser with the real engine (Stockfish's WebAssembly
 // build): the accuracy panel after Analyse, one card per mistake, and Learn from your mistakes
@@ -16,6 +17,17 @@ const SCHOLAR = `[Event "Casual game"]
 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
 `;
 const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
+/** A stored analysis of SCHOLAR (what the engine found at depth 12): 3... Nf6 allows mate. */
+const SCHOLAR_EVALS = [
+  { ply: 0, cp: 25, best_uci: 'e2e4' },
+  { ply: 1, cp: 30, best_uci: 'e7e5' },
+  { ply: 2, cp: 28, best_uci: 'g1f3' },
+  { ply: 3, cp: -5, best_uci: 'b8c6' },
+  { ply: 4, cp: 10, best_uci: 'f1c4' },
+  { ply: 5, cp: -40, best_uci: 'g7g6' },
+  { ply: 6, mate: 1, best_uci: 'h5f7' },
+  { ply: 7, mate: 0 },
+];
 const WIDE = { width: 1366, height: 768 };
 const NARROW = { width: 390, height: 844 };
 
@@ -115,18 +127,7 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
   await page.setViewportSize(WIDE);
   await signUp(page, newUser('learn'));
   const id = await saveGame(page, 'https://example.com/judge-e2e-2');
-  // A stored analysis (what the engine found at depth 12): 3... Nf6 allows mate.
-  const evals = [
-    { ply: 0, cp: 25, best_uci: 'e2e4' },
-    { ply: 1, cp: 30, best_uci: 'e7e5' },
-    { ply: 2, cp: 28, best_uci: 'g1f3' },
-    { ply: 3, cp: -5, best_uci: 'b8c6' },
-    { ply: 4, cp: 10, best_uci: 'f1c4' },
-    { ply: 5, cp: -40, best_uci: 'g7g6' },
-    { ply: 6, mate: 1, best_uci: 'h5f7' },
-    { ply: 7, mate: 0 },
-  ];
-  await storeAnalysis(page, id, evals);
+  await storeAnalysis(page, id, SCHOLAR_EVALS);
   await page.goto(`/game_review?review=${id}`);
   await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
 
@@ -222,6 +223,25 @@ test('Learn from your mistakes rejects a bad move, accepts a good one, and plays
     }
   }
   await setTheme(page, 'dark');
+});
+
+test('a try still on its way when the player reloads is stored all the same', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(WIDE);
+  await signUp(page, newUser('learnleave'));
+  const id = await saveGame(page, 'https://example.com/judge-e2e-leave');
+  await storeAnalysis(page, id, SCHOLAR_EVALS);
+  await page.goto(`/game_review?review=${id}`);
+  await page.getByRole('button', { name: /^Learn from your mistakes/ }).click();
+  const learn = page.getByRole('region', { name: 'Learn from your mistakes' });
+  // The try takes its time on the way; the player reloads meanwhile, answering the browser's question.
+  await reloadWhileSending(page, '**/api/learn-attempts', async () => {
+    await drag(page, page.getByRole('group', { name: /^Learn board/ }), 'g7', 'g6');
+    await expect(learn.getByRole('status')).toContainText('Right: g6', { timeout: 60_000 });
+  });
+  const training = async () =>
+    (await (await page.request.get(`/api/mistake-training?game_review_id=${id}`)).json()).api_data;
+  await expect.poll(training).toEqual([expect.objectContaining({ ply: 6, tries: 1, solved: true })]);
 });
 
 test('Skip and Back to the review stand apart, with the gap of the app’s button rows', async ({ page }) => {

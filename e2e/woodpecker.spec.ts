@@ -3,6 +3,7 @@ import { signUp } from './support/account-steps';
 import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
+import { reloadWhileSending } from './support/leaving';
 
 // A Woodpecker set of the player's own mistakes: solved once (one wrong, one right), then again
 // against half the time, with the cycle compared with the last.
@@ -111,4 +112,16 @@ test('a set of my mistakes is solved in two cycles, the second against half the 
   await saveScreen(page, 'woodpecker-solver');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('an answer still on its way when the player reloads is stored all the same', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signUp(page, newUser('woodleave'));
+  await saveMistakes(page);
+  await page.goto('/woodpecker');
+  await page.getByRole('button', { name: 'Make set' }).click();
+  const cycle = page.getByTestId('woodpecker-cycle');
+  await expect(cycle).toContainText('0 of 2 done');
+  await reloadWhileSending(page, '**/api/woodpecker/sets/*/attempts', () => answer(page, true));
+  await expect(cycle).toContainText('1 of 2 done');
 });

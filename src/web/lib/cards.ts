@@ -9,5 +9,6 @@ export async function getCards(): Promise<Card[]> {
 
 /** Scores a card; the server schedules it on its own clock and keeps the review log. */
 export async function reviewCard(input: { id: string; rating: Grade }): Promise<ReviewCardAnswer> {
-  return callData(cardsApi.review, { body: input });
+  // Kept alive: a grade on its way is not cancelled by a reload or a closed tab.
+  return callData(cardsApi.review, { body: input }, { keepalive: true });
 }

@@ -20,7 +20,10 @@ export async function getDrillStats(color: Color): Promise<DrillStats> {
   return callData(drillApi.stats, { query: { color, tz: browserTimeZone() } });
 }
 
-/** Grades a move on the server: wrong is Again, right is the rating chosen (Good by default). */
+/**
+ * Grades a move on the server: wrong is Again, right is the rating chosen (Good by default). Kept
+ * alive: a reload or a closed tab while it is on its way does not cancel it.
+ */
 export async function answerDrill(input: DrillAnswerRequest): Promise<DrillAnswerResult> {
-  return callData(drillApi.answer, { body: input });
+  return callData(drillApi.answer, { body: input }, { keepalive: true });
 }

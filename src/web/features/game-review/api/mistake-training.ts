@@ -41,8 +41,12 @@ export function useMakeMistakeCard(reviewId: number) {
   });
 }
 
+/**
+ * Records a try. Kept alive: the board has already answered it, so a reload or a closed tab while it is
+ * on its way must not cancel it (the browser sends it on after the page has gone).
+ */
 export async function recordLearnAttempt(input: LearnAttemptRequest): Promise<LearnAttemptAnswer> {
-  return callData(mistakeTrainingApi.learnAttempt, { body: input });
+  return callData(mistakeTrainingApi.learnAttempt, { body: input }, { keepalive: true });
 }
 
 /** Every review's Learn tries on their way to the server, or failed for good. */

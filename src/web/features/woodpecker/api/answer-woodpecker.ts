@@ -9,7 +9,8 @@ export async function answerWoodpecker(
   setId: number,
   input: WoodpeckerAttemptRequest,
 ): Promise<WoodpeckerAttemptAnswer> {
-  return callData(woodpeckerApi.attempt, { params: { id: setId }, body: input });
+  // Kept alive: an answer on its way is not cancelled by a reload or a closed tab.
+  return callData(woodpeckerApi.attempt, { params: { id: setId }, body: input }, { keepalive: true });
 }
 
 export function useAnswerWoodpecker(setId: number) {
