@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startCommand } from './scripts/start-command';
 
 // The app runs on a fresh DATA_DIR per test run; workers inherit it through the environment so tests
 // can read the mail outbox. The fake chess sites run beside it when they exist.
@@ -59,7 +60,7 @@ export default defineConfig({
       : []),
     {
       // As shipped: `npm start`'s script, which builds what is out of date and runs the bundled server.
-      command: 'node scripts/start.mjs',
+      command: startCommand(),
       url: `${baseURL}/`,
       reuseExistingServer: false,
       timeout: 180_000,

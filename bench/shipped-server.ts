@@ -1,7 +1,8 @@
-// The server as `npm start` runs it (scripts/build-if-needed.mjs, then node dist/server/main.js) on a
-// PGlite data folder of its own. The players sign up over HTTP on a first start; the bench then runs
-// on a restart, as a server that has been up before runs (its data folder existing). Same figures as
-// startBenchServer: CPU time and resident memory of the server process, read from /proc.
+// The server as `npm start` runs it (scripts/build-if-needed.mjs, then node with npm start's flags on
+// dist/server/main.js) on a PGlite data folder of its own. The players sign up over HTTP on a first
+// start; the bench then runs on a restart, as a server that has been up before runs (its data folder
+// existing). Same figures as startBenchServer: CPU time and resident memory of the server process,
+// read from /proc.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpClient } from '../test/helper.js';
 import type { BenchServer } from './bench-server.js';
+import { startNodeFlags } from '../scripts/start-command.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -19,7 +21,8 @@ const freePort = () =>
   });
 
 async function launch(dataDir: string, port: number): Promise<ChildProcess> {
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  // npm start's own flags first: BENCH_NODE_FLAGS may set one of them otherwise.
+  const flags = [...startNodeFlags(), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   const child = spawn(process.execPath, [...flags, 'dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
