@@ -4,6 +4,7 @@ import { saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
 import { drag } from './support/board';
 import { reloadWhileSending } from './support/leaving';
+import { SCHOLAR_EVALS } from '../test/scholar-evals';
 
 // A game judged as Lichess judges it, in the browser with the real engine (Stockfish's WebAssembly
 // build): the accuracy panel after Analyse, one card per mistake, and Learn from your mistakes
@@ -17,17 +18,6 @@ const SCHOLAR = `[Event "Casual game"]
 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
 `;
 const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
-/** A stored analysis of SCHOLAR (what the engine found at depth 12): 3... Nf6 allows mate. */
-const SCHOLAR_EVALS = [
-  { ply: 0, cp: 25, best_uci: 'e2e4' },
-  { ply: 1, cp: 30, best_uci: 'e7e5' },
-  { ply: 2, cp: 28, best_uci: 'g1f3' },
-  { ply: 3, cp: -5, best_uci: 'b8c6' },
-  { ply: 4, cp: 10, best_uci: 'f1c4' },
-  { ply: 5, cp: -40, best_uci: 'g7g6' },
-  { ply: 6, mate: 1, best_uci: 'h5f7' },
-  { ply: 7, mate: 0 },
-];
 const WIDE = { width: 1366, height: 768 };
 const NARROW = { width: 390, height: 844 };
 

@@ -1,34 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFixture } from '../test/fixtures';
 import { signUp } from './support/account-steps';
 import { DESKTOP, PHONE, saveScreen, setTheme } from './support/screens';
 import { newUser } from './support/users';
+import { FIXTURE_STUDIES, storeStudiesAsThibault } from './support/opening-steps';
 
 // Games vs repertoire against the fake Lichess (thibault's 49 real games with moves) and real study fixtures.
-
-const RUY_LOPEZ = readFixture('lichess/study_i5a1oOJH_ruy_lopez_2021.pgn');
-const SICILIAN = readFixture('lichess/study_chapter_8c8bmUfy_current_format_2026.pgn');
 
 const xsrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
 
 /** Both studies stored, and thibault's Lichess games saved as reviews (what game review does one by one). */
 async function seedPlayer(page: Page, saveReviews: number) {
   const headers = { 'X-XSRF-TOKEN': await xsrf(page) };
-  for (const [color, text] of [
-    ['white', RUY_LOPEZ],
-    ['black', SICILIAN],
-  ] as const) {
-    const saved = await page.request.post('/api/update-study', {
-      data: { color, exclude_move_indicators: '??', link: null, study_text: text, title: `${color} study` },
-      headers,
-    });
-    expect(saved.ok()).toBe(true);
-  }
-  const named = await page.request.post('/api/update-lichess-username', {
-    form: { username_lichess: 'thibault' },
-    headers,
-  });
-  expect(named.ok()).toBe(true);
+  await storeStudiesAsThibault(page, headers);
   const recent = (await (await page.request.get('/api/recent-games?site=lichess')).json()).api_data as unknown[];
   for (const game of recent.slice(0, saveReviews)) {
     const saved = await page.request.post('/api/upsert-game-review', { data: game, headers });
@@ -163,7 +146,7 @@ test('a colour without a study is named', async ({ page }) => {
   await signUp(page, newUser('reportnostudy'));
   const headers = { 'X-XSRF-TOKEN': await xsrf(page) };
   await page.request.post('/api/update-study', {
-    data: { color: 'white', exclude_move_indicators: '', link: null, study_text: RUY_LOPEZ, title: 'w' },
+    data: { color: 'white', exclude_move_indicators: '', link: null, study_text: FIXTURE_STUDIES.white, title: 'w' },
     headers,
   });
   await page.request.post('/api/update-lichess-username', { form: { username_lichess: 'thibault' }, headers });

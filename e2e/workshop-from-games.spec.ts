@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { readFixture } from '../test/fixtures';
 import { signUp } from './support/account-steps';
 import { DESKTOP } from './support/screens';
 import { newUser } from './support/users';
-import { setStudy } from './support/opening-steps';
+import { setStudy, storeStudiesAsThibault } from './support/opening-steps';
 import { exactly } from './support/text';
 
 // The workshop opened from a game: Games vs Repertoire's opponent surprises and a game comparison
@@ -18,27 +17,7 @@ test('an opponent surprise in Games vs Repertoire is answered in the workshop an
   const headers = {
     'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
   };
-  for (const [color, file] of [
-    ['white', 'lichess/study_i5a1oOJH_ruy_lopez_2021.pgn'],
-    ['black', 'lichess/study_chapter_8c8bmUfy_current_format_2026.pgn'],
-  ] as const) {
-    const saved = await page.request.post('/api/update-study', {
-      data: {
-        color,
-        exclude_move_indicators: '??',
-        link: null,
-        study_text: readFixture(file),
-        title: `${color} study`,
-      },
-      headers,
-    });
-    expect(saved.ok()).toBe(true);
-  }
-  const named = await page.request.post('/api/update-lichess-username', {
-    form: { username_lichess: 'thibault' },
-    headers,
-  });
-  expect(named.ok()).toBe(true);
+  await storeStudiesAsThibault(page, headers);
 
   const runReport = async () => {
     await page.goto('/repertoire_report');

@@ -76,14 +76,13 @@ export async function syncedDeck(
   // A small read first: an unchanged study whose deck is kept needs neither its text nor a hash of it.
   const { study, edits } = head ?? (await readDrillHead(app.db, userId, color));
   if (!study) return undefined;
-  const kept = await knownDeckSource(app, study.version, edits, color);
-  if (kept && study.synced?.startsWith(`${kept.digest}:`)) {
+  const kept = await keptInStep(app, study, edits, color);
+  if (kept) {
     noteServedDeck(app, userId, color, study.version, edits);
     return kept;
   }
-  const read = await readDrillStudy(app, userId, color);
+  const read = await readAndSync(app, userId, color);
   if (!read) return undefined;
-  if (!isSynced(read)) await syncStudy(app, userId, color, read, new Date());
   const source = await deckSource(app, userId, read, color);
   noteServedDeck(app, userId, color, read.version, read.edits);
   return source;
@@ -96,11 +95,25 @@ export async function syncedDeck(
  */
 export async function syncIfBehind(app: FastifyInstance, userId: number, color: Color): Promise<void> {
   const { study, edits } = await readDrillHead(app.db, userId, color);
-  if (!study) return;
+  if (study && !(await keptInStep(app, study, edits, color))) await readAndSync(app, userId, color);
+}
+
+/** The deck held in memory when the head shows it synced with the study and edits as they are now. */
+async function keptInStep(
+  app: FastifyInstance,
+  study: NonNullable<DrillHead['study']>,
+  edits: string,
+  color: Color,
+): Promise<DrillDeckSource | undefined> {
   const kept = await knownDeckSource(app, study.version, edits, color);
-  if (kept && study.synced?.startsWith(`${kept.digest}:`)) return;
+  return kept && study.synced?.startsWith(`${kept.digest}:`) ? kept : undefined;
+}
+
+/** The stored study, the deck synced with it first when the last sync was of another; undefined without one. */
+async function readAndSync(app: FastifyInstance, userId: number, color: Color): Promise<DrillStudy | undefined> {
   const read = await readDrillStudy(app, userId, color);
   if (read && !isSynced(read)) await syncStudy(app, userId, color, read, new Date());
+  return read;
 }
 
 /** The deck a call expected (expectedDeck) when the head it read shows it is still the synced one. */

@@ -8,6 +8,7 @@ import { HttpClient, openTestDatabase, signInDirectly, testConfig, testDatabaseK
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { cloudEvals } from '../db/schema.js';
+import { SCHOLAR_EVALS } from '../../../test/scholar-evals.js';
 
 const SCHOLAR = `[Event "Casual game"]
 [White "villain"]
@@ -18,18 +19,6 @@ const SCHOLAR = `[Event "Casual game"]
 `;
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4_D5 = 'rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
-
-/** What a browser's engine finds in the scholar's mate game at a modest depth (White's side). */
-const SCHOLAR_EVALS = [
-  { ply: 0, cp: 25, best_uci: 'e2e4' },
-  { ply: 1, cp: 30, best_uci: 'e7e5' },
-  { ply: 2, cp: 28, best_uci: 'g1f3' },
-  { ply: 3, cp: -5, best_uci: 'b8c6' },
-  { ply: 4, cp: 10, best_uci: 'f1c4' },
-  { ply: 5, cp: -40, best_uci: 'g7g6' },
-  { ply: 6, mate: 1, best_uci: 'h5f7' },
-  { ply: 7, mate: 0 },
-];
 
 describe.each(testDatabaseKinds())('engine calls on %s', (kind) => {
   let database: Database;

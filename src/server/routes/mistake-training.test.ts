@@ -4,6 +4,7 @@ import { reviewPayload } from '../../../test/game-review-payload.js';
 import { HttpClient, openTestDatabase, signInDirectly, testConfig, testDatabaseKinds } from '../../../test/helper.js';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
+import { SCHOLAR_EVALS } from '../../../test/scholar-evals.js';
 
 const SCHOLAR = `[Event "Casual game"]
 [White "villain"]
@@ -12,18 +13,6 @@ const SCHOLAR = `[Event "Casual game"]
 
 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
 `;
-
-/** The engine's view of the game (White's side): Black's Nf6 allows mate. */
-const EVALS = [
-  { ply: 0, cp: 25, best_uci: 'e2e4' },
-  { ply: 1, cp: 30, best_uci: 'e7e5' },
-  { ply: 2, cp: 28, best_uci: 'g1f3' },
-  { ply: 3, cp: -5, best_uci: 'b8c6' },
-  { ply: 4, cp: 10, best_uci: 'f1c4' },
-  { ply: 5, cp: -40, best_uci: 'g7g6' },
-  { ply: 6, mate: 1, best_uci: 'h5f7' },
-  { ply: 7, mate: 0 },
-];
 
 type Card = { id: string; prompt: string; prompt_fen: string; answer_fen: string; orientation: string };
 type Training = { ply: number; card_id: string | null; in_repertoire: boolean; tries: number; solved: boolean };
@@ -56,9 +45,9 @@ describe.each(testDatabaseKinds())('training from mistakes on %s', (kind) => {
     );
     expect(saved.status, saved.text).toBe(200);
     const id = saved.body.api_data.id as number;
-    expect((await client.postJson('/api/game-analysis', { game_review_id: id, depth: 12, evals: EVALS })).status).toBe(
-      200,
-    );
+    expect(
+      (await client.postJson('/api/game-analysis', { game_review_id: id, depth: 12, evals: SCHOLAR_EVALS })).status,
+    ).toBe(200);
     await client.postJson('/api/upsert-mistake', { game_review_id: id, ply: 4, move: 'Nc6', notes: '' });
     const mistakes = (await client.postJson('/api/get-mistakes', { game_review_id: id })).body.api_data as {
       id: number;
