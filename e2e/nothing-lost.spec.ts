@@ -64,7 +64,9 @@ test('game review: notes saved while typing, mistakes marked and listed, rows wi
     }
   }
   // On the phone the row's text runs past two lines: it is cut at the second, with nothing of a
-  // third showing in the row's padding.
+  // third showing in the row's padding. Measured once the row's analysed mark has taken its width (the
+  // text fitted two lines before it came, on a slow run).
+  await expect(row.getByTestId('review-analysed')).toBeVisible();
   const clamp = await row.locator('.gr-review-text').evaluate((text) => {
     const lineHeight = parseFloat(getComputedStyle(text).lineHeight);
     return { shown: text.clientHeight, full: text.scrollHeight, lineHeight };
